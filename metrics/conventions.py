@@ -1,0 +1,258 @@
+"""Every choice that changes a number, in one frozen dataclass, and the presets of real tools.
+
+Two tools that "compute nDCG@10" can disagree because they make different choices: linear or
+exponential gain, the discount, where the ideal ranking comes from and how deep it goes, how
+ties in the scores are broken, what a negative grade means, what a query with nothing relevant
+scores. `Convention` names each choice as a field; a preset fixes all of them to reproduce one
+tool, and says where that behaviour is documented.
+
+The fields are validated on construction, so a bad combination (a gain map missing a grade is
+checked later, against the data) fails with a message that names the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields, replace
+
+GAINS = ("exponential", "linear", "custom")
+DISCOUNTS = ("log", "jk", "geometric", "reciprocal", "flat")
+IDEALS = ("judged", "retrieved", "none")
+TIES = ("docno_desc", "input", "reverse_input", "average")
+NEGATIVES = ("reject", "clip", "unjudged")
+RBP_GAINS = ("graded", "binary", "raw")
+
+
+def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}.")
+
+
+def _check_probability(name: str, value: float) -> None:
+    if not (isinstance(value, (int, float)) and 0.0 < value < 1.0):
+        raise ValueError(f"{name} must be a number strictly between 0 and 1; got {value!r}.")
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One complete set of choices. Field by field:
+
+    gain          'exponential' (2^g - 1, Burges et al. 2005), 'linear' (g, Järvelin &
+                  Kekäläinen 2002; trec_eval), or 'custom' (the grade -> gain map `gain_map`).
+    gain_map      for 'custom': pairs (grade, gain); every grade in the data must be listed.
+    discount      'log': 1/log_b(i + 1) with b = `log_base` (b = 2 is the usual 1/log2(i+1));
+                  'jk': Järvelin-Kekäläinen rank-b, 1 for i < b, then 1/log_b(i);
+                  'geometric': p^(i-1) with p = `discount_p`; 'reciprocal': 1/i;
+                  'flat': 1 up to the cutoff k (cumulated gain). i is the 1-based rank.
+    log_base      b for 'log' and 'jk' (> 1).
+    discount_p    p for the geometric discount, in (0, 1).
+    ideal         where IDCG's ideal ranking comes from: 'judged' (every judged document,
+                  retrieved or not: trec_eval, ranx, ir_measures), 'retrieved' (the retrieved
+                  list re-sorted: scikit-learn, LightGBM), 'none' (scaled DCG: k documents of the
+                  top grade, as cwl_eval's SDCG).
+    ideal_cut     True: the ideal ranking is cut at k like the list (trec_eval ndcg_cut);
+                  False: the whole ideal ranking counts (trec_eval ndcg without cutoff).
+    empty_value   nDCG of a query whose IDCG is 0 (nothing relevant): 0 by trec_eval and most
+                  tools, 1 by LightGBM and XGBoost.
+    err_gmax      ERR's top grade in R_i = (2^g - 1) / 2^gmax; None = the grade scale's maximum
+                  (Chapelle et al. 2009); gdeval and ir_measures fix it at 4.
+    rbp_p         RBP's persistence p in (0, 1) (Moffat & Zobel 2008).
+    rbp_gain      'graded': g / gmax; 'binary': 1 when g >= rel_threshold; 'raw': g (ranx).
+    rbp_gmax      gmax of graded RBP; None = the grade scale's maximum.
+    rel_threshold a document is relevant for the binary measures when its grade >= this.
+    ties          order of documents with equal scores: 'docno_desc' (doc id descending in
+                  byte order: trec_eval), 'input' (input order: LightGBM, ranx on short lists),
+                  'reverse_input' (scikit-learn with ignore_ties=True), 'average' (gains averaged
+                  over the tied positions, McSherry & Najork 2008: scikit-learn's DCG; the other
+                  measures then use input order within a tie).
+    float32_scores compare scores as 32-bit floats (trec_eval <= 9.0.8, pytrec_eval), which
+                  turns scores that differ only past the 7th digit into ties.
+    negative      negative grades: 'reject' (an error), 'clip' (to 0), 'unjudged' (trec_eval:
+                  in the pool but not judged).
+    """
+
+    name: str = "Custom"
+    source: str = "Settings chosen by hand."
+    gain: str = "exponential"
+    gain_map: tuple[tuple[float, float], ...] = ()
+    discount: str = "log"
+    log_base: float = 2.0
+    discount_p: float = 0.8
+    ideal: str = "judged"
+    ideal_cut: bool = True
+    empty_value: float = 0.0
+    err_gmax: float | None = None
+    rbp_p: float = 0.8
+    rbp_gain: str = "graded"
+    rbp_gmax: float | None = None
+    rel_threshold: float = 1.0
+    ties: str = "docno_desc"
+    float32_scores: bool = False
+    negative: str = "reject"
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        _check_choice("gain", self.gain, GAINS)
+        _check_choice("discount", self.discount, DISCOUNTS)
+        _check_choice("ideal", self.ideal, IDEALS)
+        _check_choice("ties", self.ties, TIES)
+        _check_choice("negative", self.negative, NEGATIVES)
+        _check_choice("rbp_gain", self.rbp_gain, RBP_GAINS)
+        if self.gain == "custom" and not self.gain_map:
+            raise ValueError("A custom gain needs a gain map: one gain for every grade.")
+        for grade, gain in self.gain_map:
+            if not (math.isfinite(grade) and math.isfinite(gain)):
+                raise ValueError(f"The gain map must hold finite numbers; got {grade!r}: {gain!r}.")
+        if len({g for g, _ in self.gain_map}) != len(self.gain_map):
+            raise ValueError("The gain map lists a grade twice.")
+        if not (isinstance(self.log_base, (int, float)) and self.log_base > 1):
+            raise ValueError(f"The log base must be a number greater than 1; got {self.log_base!r}.")
+        _check_probability("The geometric discount's p", self.discount_p)
+        _check_probability("RBP's persistence p", self.rbp_p)
+        if self.empty_value not in (0.0, 1.0):
+            raise ValueError(f"empty_value must be 0 or 1; got {self.empty_value!r}.")
+        for name in ("err_gmax", "rbp_gmax"):
+            value = getattr(self, name)
+            if value is not None and not (math.isfinite(value) and value > 0):
+                raise ValueError(f"{name} must be a positive number or None; got {value!r}.")
+        if not math.isfinite(self.rel_threshold) or self.rel_threshold <= 0:
+            raise ValueError(
+                f"The relevance threshold must be a positive grade; got {self.rel_threshold!r}."
+            )
+
+    def with_(self, **changes) -> Convention:
+        """A copy with some fields changed, renamed 'Custom' unless a name is given."""
+        changes.setdefault("name", "Custom")
+        changes.setdefault("source", f"{self.name}, modified.")
+        return replace(self, **changes)
+
+    def differences(self, other: Convention) -> dict[str, tuple[object, object]]:
+        """The fields (other than name, source and notes) on which two conventions differ."""
+        skip = {"name", "source", "notes"}
+        return {
+            f.name: (getattr(self, f.name), getattr(other, f.name))
+            for f in fields(self)
+            if f.name not in skip and getattr(self, f.name) != getattr(other, f.name)
+        }
+
+
+TEXTBOOK = Convention(
+    name="Textbook",
+    source="Exponential gain 2^g-1 and discount 1/log2(i+1) (Burges et al., ICML 2005; Manning, "
+    "Raghavan & Schütze, IIR ch. 8), ideal ranking from all judged documents cut at k; ERR and "
+    "RBP with the scale maximum as top grade (Chapelle et al. 2009; Moffat & Zobel 2008).",
+)
+
+TREC_EVAL_NDCG_CUT = Convention(
+    name="trec_eval ndcg_cut",
+    source="trec_eval 9.0.8/10 `ndcg_cut.k` (m_ndcg_cut.c): linear gain, 1/log2(i+1), ideal "
+    "from the qrels cut at k, ties by docno descending (strcmp), negative grades unjudged.",
+    gain="linear",
+    err_gmax=4.0,
+    negative="unjudged",
+    notes=(
+        "trec_eval has no ERR or graded RBP: ERR uses gdeval's top grade 4, as the command line does.",
+        "trec_eval 10 reads scores as doubles; 9.0.8 and pytrec_eval as 32-bit floats.",
+    ),
+)
+
+TREC_EVAL_NDCG = TREC_EVAL_NDCG_CUT.with_(
+    name="trec_eval ndcg",
+    source="trec_eval `ndcg` (m_ndcg.c): as ndcg_cut, but the ideal ranking is never cut: all "
+    "judged relevant documents count in IDCG.",
+    ideal_cut=False,
+    notes=TREC_EVAL_NDCG_CUT.notes,
+)
+
+IR_MEASURES = TREC_EVAL_NDCG_CUT.with_(
+    name="ir_measures",
+    source="ir_measures 0.4.3 `nDCG@k` via pytrec_eval (trec_eval 9.0.8: scores as float32), "
+    "`ERR@k` via gdeval (top grade 4), `RBP(p=0.8,rel=1)` binary via cwl_eval.",
+    float32_scores=True,
+    rbp_gain="binary",
+    notes=("ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending.",),
+)
+
+RANX = Convention(
+    name="ranx ndcg",
+    source="ranx 0.3.21 `ndcg@k` (metrics/ndcg.py, jarvelin=True): linear gain, 1/log2(i+1), "
+    "ideal from the qrels cut at k; ties in input order (numba argsort on short lists); RBP "
+    "gain is the raw grade.",
+    gain="linear",
+    ties="input",
+    rbp_gain="raw",
+    negative="unjudged",
+    notes=("In long tie groups ranx's unstable quicksort gives an arbitrary order.",),
+)
+
+RANX_BURGES = RANX.with_(
+    name="ranx ndcg_burges",
+    source="ranx 0.3.21 `ndcg_burges@k`: as ranx ndcg with exponential gain 2^g-1.",
+    gain="exponential",
+    notes=RANX.notes,
+)
+
+SKLEARN = Convention(
+    name="scikit-learn",
+    source="scikit-learn 1.9 `ndcg_score` (_ranking.py): linear gain, 1/log2(i+1), ideal from "
+    "the scored items only, cut at k, tied scores averaged (McSherry & Najork 2008), negative "
+    "labels rejected.",
+    gain="linear",
+    ideal="retrieved",
+    ties="average",
+    notes=("ndcg_score needs at least two items per query.",),
+)
+
+LIGHTGBM = Convention(
+    name="LightGBM / XGBoost",
+    source="LightGBM 4.7 `ndcg@k` (dcg_calculator.cpp, rank_metric.hpp) and XGBoost `ndcg@k`: "
+    "gain 2^g-1, 1/log2(i+1), ideal from the group's own labels cut at k, stable sort (input "
+    "order in ties), a group with nothing relevant scores 1.",
+    ideal="retrieved",
+    empty_value=1.0,
+    ties="input",
+    notes=("XGBoost's `ndcg@k-` scores such groups 0 instead.",),
+)
+
+GDEVAL = Convention(
+    name="gdeval",
+    source="gdeval.pl 1.2a (TREC Web track): gain 2^g-1, discount 1/ln(i+1) (the base cancels "
+    "in nDCG), ideal from the qrels cut at k, ERR with top grade 4, ties by docno descending.",
+    log_base=math.e,
+    err_gmax=4.0,
+    negative="clip",
+)
+
+JK2002 = Convention(
+    name="Järvelin & Kekäläinen 2002",
+    source="Järvelin & Kekäläinen, ACM TOIS 20(4), 2002: linear gain, rank-b discount with b=2 "
+    "(ranks 1 and 2 undiscounted, then 1/log2(i)), ideal from all judged documents.",
+    gain="linear",
+    discount="jk",
+)
+
+PRESETS: dict[str, Convention] = {
+    c.name: c
+    for c in (
+        TEXTBOOK,
+        TREC_EVAL_NDCG_CUT,
+        TREC_EVAL_NDCG,
+        IR_MEASURES,
+        RANX,
+        RANX_BURGES,
+        SKLEARN,
+        LIGHTGBM,
+        GDEVAL,
+        JK2002,
+    )
+}
+
+
+def preset(name: str) -> Convention:
+    """The preset called `name` (as in PRESETS), or a ValueError listing the names."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(
+            f"Unknown preset {name!r}; choose one of: {', '.join(PRESETS)}."
+        ) from None
