@@ -106,7 +106,9 @@ class Convention:
         if len({g for g, _ in self.gain_map}) != len(self.gain_map):
             raise ValueError("The gain map lists a grade twice.")
         if not (isinstance(self.log_base, (int, float)) and self.log_base > 1):
-            raise ValueError(f"The log base must be a number greater than 1; got {self.log_base!r}.")
+            raise ValueError(
+                f"The log base must be a number greater than 1; got {self.log_base!r}."
+            )
         _check_probability("The geometric discount's p", self.discount_p)
         _check_probability("RBP's persistence p", self.rbp_p)
         if self.empty_value not in (0.0, 1.0):
@@ -151,7 +153,7 @@ TREC_EVAL_NDCG_CUT = Convention(
     err_gmax=4.0,
     negative="unjudged",
     notes=(
-        "trec_eval has no ERR or graded RBP: ERR uses gdeval's top grade 4, as the command line does.",
+        "trec_eval has no ERR or graded RBP: ERR uses gdeval's top grade 4, as the CLI does.",
         "trec_eval 10 reads scores as doubles; 9.0.8 and pytrec_eval as 32-bit floats.",
     ),
 )
@@ -170,7 +172,9 @@ IR_MEASURES = TREC_EVAL_NDCG_CUT.with_(
     "`ERR@k` via gdeval (top grade 4), `RBP(p=0.8,rel=1)` binary via cwl_eval.",
     float32_scores=True,
     rbp_gain="binary",
-    notes=("ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending.",),
+    notes=(
+        "ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending.",
+    ),
 )
 
 RANX = Convention(
@@ -253,6 +257,4 @@ def preset(name: str) -> Convention:
     try:
         return PRESETS[name]
     except KeyError:
-        raise ValueError(
-            f"Unknown preset {name!r}; choose one of: {', '.join(PRESETS)}."
-        ) from None
+        raise ValueError(f"Unknown preset {name!r}; choose one of: {', '.join(PRESETS)}.") from None

@@ -75,7 +75,9 @@ def _cumulative_part(gains: np.ndarray, weights: np.ndarray, counted: np.ndarray
     return np.where(counted, gains * weights, 0.0)
 
 
-def ndcg_breakdown(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
+def ndcg_breakdown(
+    ranking: Ranking | Ordered, convention: Convention, k: int | None = None
+) -> Result:
     """nDCG@k (k None: the whole list) with DCG, IDCG and one row per rank.
 
     Columns: rank, doc_id, grade, gain, discount, in_cutoff, dcg_contribution, cum_dcg,

@@ -47,8 +47,9 @@ def _rbp_residual(ranking, convention: Convention, k=None) -> Result:
     table = full.table.copy()
     table["contribution"] = table["residual_weight"]
     note = f"The tail p^n = {full.details['tail']:.4g} beyond the list is part of the residual."
-    return Result(f"RBP_resid(p={convention.rbp_p:g})", full.details["residual"], table,
-                  full.details, note)
+    return Result(
+        f"RBP_resid(p={convention.rbp_p:g})", full.details["residual"], table, full.details, note
+    )
 
 
 def _f(ranking, convention: Convention, k=None, beta: float = 1.0) -> Result:
@@ -59,8 +60,13 @@ def _count(key: str) -> Callable[..., Result]:
     def compute(ranking, convention: Convention, k=None) -> Result:
         value = binary.counts(ranking, convention, k)[key]
         table = binary.precision(ranking, convention, k).table.iloc[0:0]
-        return Result(key, float(value), table, {key: float(value)},
-                      "A count over the query, with no per-rank breakdown.")
+        return Result(
+            key,
+            float(value),
+            table,
+            {key: float(value)},
+            "A count over the query, with no per-rank breakdown.",
+        )
 
     return compute
 
@@ -70,117 +76,214 @@ REGISTRY: dict[str, MeasureInfo] = {
     m.family: m
     for m in (
         MeasureInfo(
-            "nDCG", "nDCG@k", "DCG of the list divided by the DCG of the ideal ranking.",
+            "nDCG",
+            "nDCG@k",
+            "DCG of the list divided by the DCG of the ideal ranking.",
             "A patient reader whose attention fades with the log of the rank.",
             r"\mathrm{nDCG@}k=\frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k},\quad"
             r"\mathrm{DCG@}k=" + _SUM_K + r"\mathrm{gain}(g_i)\,\mathrm{disc}(i)",
             "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; Burges et al., ICML 2005.",
-            ("dcg", "gains"), "optional", graded.ndcg,
+            ("dcg", "gains"),
+            "optional",
+            graded.ndcg,
         ),
         MeasureInfo(
-            "DCG", "DCG@k", "Discounted cumulative gain: gains weighted by the rank discount.",
+            "DCG",
+            "DCG@k",
+            "Discounted cumulative gain: gains weighted by the rank discount.",
             "A patient reader whose attention fades with the log of the rank.",
             r"\mathrm{DCG@}k=" + _SUM_K + r"\mathrm{gain}(g_i)\,\mathrm{disc}(i)",
-            "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.", ("dcg", "gains"), "optional", graded.dcg,
+            "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.",
+            ("dcg", "gains"),
+            "optional",
+            graded.dcg,
         ),
         MeasureInfo(
-            "IDCG", "IDCG@k", "DCG of the ideal ranking of the judged documents.",
+            "IDCG",
+            "IDCG@k",
+            "DCG of the ideal ranking of the judged documents.",
             "The same reader, shown the best possible list.",
             r"\mathrm{IDCG@}k=" + _SUM_K + r"\mathrm{gain}(g^{*}_i)\,\mathrm{disc}(i)",
-            "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.", ("dcg", "gains"), "optional", graded.idcg,
+            "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.",
+            ("dcg", "gains"),
+            "optional",
+            graded.idcg,
         ),
         MeasureInfo(
-            "ERR", "ERR@k", "Expected reciprocal rank of the document that satisfies the reader.",
+            "ERR",
+            "ERR@k",
+            "Expected reciprocal rank of the document that satisfies the reader.",
             "A cascade reader who stops at rank i with probability R_i = (2^g - 1)/2^gmax.",
             r"\mathrm{ERR@}k=" + _SUM_K + r"\frac{1}{i}R_i\prod_{j<i}(1-R_j),\quad"
             r"R_i=\frac{2^{g_i}-1}{2^{g_{\max}}}",
-            "Chapelle, Metzler, Zhang & Grinspan, CIKM 2009.", ("max_rel",), "optional", graded.err,
+            "Chapelle, Metzler, Zhang & Grinspan, CIKM 2009.",
+            ("max_rel",),
+            "optional",
+            graded.err,
         ),
         MeasureInfo(
-            "RBP", "RBP(p)", "Rank-biased precision: expected gain per document read.",
+            "RBP",
+            "RBP(p)",
+            "Rank-biased precision: expected gain per document read.",
             "A memoryless reader who goes on to the next rank with probability p.",
             r"\mathrm{RBP}=(1-p)\sum_{i\ge 1} r_i\,p^{i-1}",
-            "Moffat & Zobel, ACM TOIS 27(1), 2008.", ("p", "rel", "max_rel"), "none", graded.rbp,
+            "Moffat & Zobel, ACM TOIS 27(1), 2008.",
+            ("p", "rel", "max_rel"),
+            "none",
+            graded.rbp,
         ),
         MeasureInfo(
-            "RBP_resid", "RBP residual", "What RBP could still gain from unjudged ranks and the tail.",
+            "RBP_resid",
+            "RBP residual",
+            "What RBP could still gain from unjudged ranks and the tail.",
             "The RBP reader, if every unknown document were of the top grade.",
             r"\mathrm{res}=(1-p)\sum_{i\,\mathrm{unjudged}}p^{i-1}+p^{n}",
-            "Moffat & Zobel, ACM TOIS 27(1), 2008.", ("p", "rel", "max_rel"), "none", _rbp_residual,
+            "Moffat & Zobel, ACM TOIS 27(1), 2008.",
+            ("p", "rel", "max_rel"),
+            "none",
+            _rbp_residual,
         ),
         MeasureInfo(
-            "P", "P@k", "Precision: the share of the top k that is relevant.",
+            "P",
+            "P@k",
+            "Precision: the share of the top k that is relevant.",
             "A reader who reads exactly k documents, each equally.",
             r"\mathrm{P@}k=\frac{1}{k}" + _SUM_K + r"\mathrm{rel}_i",
-            "trec_eval P.k (Voorhees & Harman, TREC, 2005).", ("rel",), "optional", binary.precision,
+            "trec_eval P.k (Voorhees & Harman, TREC, 2005).",
+            ("rel",),
+            "optional",
+            binary.precision,
         ),
         MeasureInfo(
-            "R", "R@k", "Recall: the share of all relevant documents found in the top k.",
+            "R",
+            "R@k",
+            "Recall: the share of all relevant documents found in the top k.",
             "A reader who wants every relevant document and reads k.",
             r"\mathrm{R@}k=\frac{1}{R}" + _SUM_K + r"\mathrm{rel}_i",
-            "trec_eval recall.k.", ("rel",), "optional", binary.recall,
+            "trec_eval recall.k.",
+            ("rel",),
+            "optional",
+            binary.recall,
         ),
         MeasureInfo(
-            "F1", "F1@k", "Harmonic mean of P@k and R@k.",
+            "F1",
+            "F1@k",
+            "Harmonic mean of P@k and R@k.",
             "A reader who weighs finding everything and reading little equally.",
             r"F_1@k=\frac{2\,\mathrm{P@}k\,\mathrm{R@}k}{\mathrm{P@}k+\mathrm{R@}k}",
-            "van Rijsbergen, Information Retrieval, 1979; trec_eval set_F.", ("rel",), "optional", _f,
+            "van Rijsbergen, Information Retrieval, 1979; trec_eval set_F.",
+            ("rel",),
+            "optional",
+            _f,
         ),
         MeasureInfo(
-            "F", "F_beta@k", "Weighted harmonic mean of P@k and R@k (recall beta times as important).",
+            "F",
+            "F_beta@k",
+            "Weighted harmonic mean of P@k and R@k (recall beta times as important).",
             "A reader who values recall beta times as much as precision.",
             r"F_\beta@k=\frac{(1+\beta^2)\,P\,R}{\beta^2P+R}",
-            "van Rijsbergen, Information Retrieval, 1979.", ("beta", "rel"), "optional", _f,
+            "van Rijsbergen, Information Retrieval, 1979.",
+            ("beta", "rel"),
+            "optional",
+            _f,
         ),
         MeasureInfo(
-            "AP", "AP", "Average precision: mean of P@i over the relevant documents.",
+            "AP",
+            "AP",
+            "Average precision: mean of P@i over the relevant documents.",
             "A reader who stops at a relevant document, each equally likely.",
             r"\mathrm{AP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\mathrm{P@}i",
-            "trec_eval map (Buckley & Voorhees, SIGIR 2000).", ("rel",), "optional",
+            "trec_eval map (Buckley & Voorhees, SIGIR 2000).",
+            ("rel",),
+            "optional",
             binary.average_precision,
         ),
         MeasureInfo(
-            "RR", "RR", "Reciprocal rank of the first relevant document.",
+            "RR",
+            "RR",
+            "Reciprocal rank of the first relevant document.",
             "A reader who wants one relevant document and stops there.",
             r"\mathrm{RR}=\frac{1}{\min\{i:\mathrm{rel}_i=1\}}",
-            "Voorhees, TREC-8 QA track, 1999; trec_eval recip_rank.", ("rel",), "optional",
+            "Voorhees, TREC-8 QA track, 1999; trec_eval recip_rank.",
+            ("rel",),
+            "optional",
             binary.reciprocal_rank,
         ),
         MeasureInfo(
-            "Rprec", "R-Precision", "Precision at depth R, the number of relevant documents.",
+            "Rprec",
+            "R-Precision",
+            "Precision at depth R, the number of relevant documents.",
             "A reader who reads as many documents as there are relevant ones.",
             r"\mathrm{RPrec}=\frac{1}{R}\sum_{i=1}^{R}\mathrm{rel}_i",
-            "trec_eval Rprec.", ("rel",), "none", binary.r_precision,
+            "trec_eval Rprec.",
+            ("rel",),
+            "none",
+            binary.r_precision,
         ),
         MeasureInfo(
-            "Success", "Success@k", "1 if a relevant document is in the top k, else 0.",
+            "Success",
+            "Success@k",
+            "1 if a relevant document is in the top k, else 0.",
             "A reader who reads k documents and is happy with one relevant.",
             r"\mathrm{Success@}k=[\,\exists i\le k:\mathrm{rel}_i=1\,]",
-            "trec_eval success.k.", ("rel",), "required", binary.success,
+            "trec_eval success.k.",
+            ("rel",),
+            "required",
+            binary.success,
         ),
         MeasureInfo(
-            "Bpref", "bpref", "How often relevant documents are ranked above judged non-relevant ones.",
+            "Bpref",
+            "bpref",
+            "How often relevant documents are ranked above judged non-relevant ones.",
             "A judge comparing pairs, ignoring unjudged documents.",
             r"\mathrm{bpref}=\frac{1}{R}\sum_{r}\left(1-\frac{\min(N_r,R)}{\min(N,R)}\right)",
-            "Buckley & Voorhees, SIGIR 2004; trec_eval bpref.", ("rel",), "none", binary.bpref,
+            "Buckley & Voorhees, SIGIR 2004; trec_eval bpref.",
+            ("rel",),
+            "none",
+            binary.bpref,
         ),
         MeasureInfo(
-            "Judged", "Judged@k", "The share of the top k that has a judgment.",
+            "Judged",
+            "Judged@k",
+            "The share of the top k that has a judgment.",
             "Not a reader: a check on how far the judgments reach.",
             r"\mathrm{Judged@}k=\frac{|\{i\le k:\ \mathrm{judged}_i\}|}{\min(k,n)}",
-            "ir_measures Judged@k (MacAvaney et al.).", (), "required", binary.judged_at,
+            "ir_measures Judged@k (MacAvaney et al.).",
+            (),
+            "required",
+            binary.judged_at,
         ),
         MeasureInfo(
-            "NumRet", "num_ret", "Number of documents retrieved.", "A count, not a reader.",
-            r"n", "trec_eval num_ret.", ("rel",), "optional", _count("num_ret"),
+            "NumRet",
+            "num_ret",
+            "Number of documents retrieved.",
+            "A count, not a reader.",
+            r"n",
+            "trec_eval num_ret.",
+            ("rel",),
+            "optional",
+            _count("num_ret"),
         ),
         MeasureInfo(
-            "NumRel", "num_rel", "Number of relevant judged documents (R).", "A count, not a reader.",
-            r"R", "trec_eval num_rel.", ("rel",), "none", _count("num_rel"),
+            "NumRel",
+            "num_rel",
+            "Number of relevant judged documents (R).",
+            "A count, not a reader.",
+            r"R",
+            "trec_eval num_rel.",
+            ("rel",),
+            "none",
+            _count("num_rel"),
         ),
         MeasureInfo(
-            "NumRelRet", "num_rel_ret", "Number of relevant documents retrieved.",
-            "A count, not a reader.", r"h(n)", "trec_eval num_rel_ret.", ("rel",), "optional",
+            "NumRelRet",
+            "num_rel_ret",
+            "Number of relevant documents retrieved.",
+            "A count, not a reader.",
+            r"h(n)",
+            "trec_eval num_rel_ret.",
+            ("rel",),
+            "optional",
             _count("num_rel_ret"),
         ),
     )
@@ -280,11 +383,34 @@ def _hint() -> str:
 
 
 EXAMPLES = (
-    "nDCG@10", "nDCG", "nDCG(dcg='exp-log2')@10", "nDCG(gains={0:0,1:1,2:3})@10", "DCG@10",
-    "IDCG@10", "P@5", "P(rel=2)@5", "R@100", "F1@10", "F(beta=2)@10", "AP", "AP@100", "RR",
-    "RR@10", "Rprec", "Bpref", "Success@10", "Judged@10", "ERR@10", "ERR(max_rel=3)@10",
-    "RBP(p=0.8)", "RBP(p=0.8,rel=1)", "RBP(p=0.8,max_rel=3)", "RBP_resid(p=0.8)", "NumRet",
-    "NumRel", "NumRelRet",
+    "nDCG@10",
+    "nDCG",
+    "nDCG(dcg='exp-log2')@10",
+    "nDCG(gains={0:0,1:1,2:3})@10",
+    "DCG@10",
+    "IDCG@10",
+    "P@5",
+    "P(rel=2)@5",
+    "R@100",
+    "F1@10",
+    "F(beta=2)@10",
+    "AP",
+    "AP@100",
+    "RR",
+    "RR@10",
+    "Rprec",
+    "Bpref",
+    "Success@10",
+    "Judged@10",
+    "ERR@10",
+    "ERR(max_rel=3)@10",
+    "RBP(p=0.8)",
+    "RBP(p=0.8,rel=1)",
+    "RBP(p=0.8,max_rel=3)",
+    "RBP_resid(p=0.8)",
+    "NumRet",
+    "NumRel",
+    "NumRelRet",
 )
 
 
@@ -357,7 +483,9 @@ def parse(text: str) -> Measure:
         p.take("punct", "@")
         raw = p.take("num")
         if not float(raw).is_integer() or float(raw) < 1:
-            raise MeasureNameError(f"The cutoff in {text!r} must be a whole number >= 1; got {raw}.")
+            raise MeasureNameError(
+                f"The cutoff in {text!r} must be a whole number >= 1; got {raw}."
+            )
         cutoff = int(float(raw))
     if p.peek() is not None:
         raise MeasureNameError(f"Unexpected {p.peek()[1]!r} after {text[: len(text)]!r}. {_hint()}")
@@ -373,12 +501,18 @@ def parse(text: str) -> Measure:
 def _check_params(family: str, given: dict[str, object], text: str) -> None:
     for key, value in given.items():
         if key == "dcg" and value not in _DCG_KINDS:
-            raise MeasureNameError(f"dcg must be 'log2' or 'exp-log2' (in {text!r}); got {value!r}.")
+            raise MeasureNameError(
+                f"dcg must be 'log2' or 'exp-log2' (in {text!r}); got {value!r}."
+            )
         if key == "gains" and not isinstance(value, dict):
             raise MeasureNameError(f"gains must be a map such as {{0:0,1:1,2:3}} (in {text!r}).")
         if key in ("rel", "max_rel", "beta") and not (isinstance(value, float) and value > 0):
             raise MeasureNameError(f"{key} must be a positive number (in {text!r}); got {value!r}.")
         if key == "p" and not (isinstance(value, float) and 0 < value < 1):
-            raise MeasureNameError(f"p must be a number between 0 and 1 (in {text!r}); got {value!r}.")
+            raise MeasureNameError(
+                f"p must be a number between 0 and 1 (in {text!r}); got {value!r}."
+            )
     if family in ("RBP", "RBP_resid") and "rel" in given and "max_rel" in given:
-        raise MeasureNameError(f"RBP is either binary (rel=) or graded (max_rel=), not both: {text!r}.")
+        raise MeasureNameError(
+            f"RBP is either binary (rel=) or graded (max_rel=), not both: {text!r}."
+        )

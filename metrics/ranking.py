@@ -92,7 +92,9 @@ class Ranking:
                 raise RankingError(f"There are {len(ids)} doc ids for {n} grades; give one each.")
             for i, d in enumerate(ids):
                 if not d:
-                    raise RankingError(f"The doc id at rank {i + 1} is empty; give every document an id.")
+                    raise RankingError(
+                        f"The doc id at rank {i + 1} is empty; give every document an id."
+                    )
             seen: dict[str, int] = {}
             for i, d in enumerate(ids):
                 if d in seen:
@@ -105,11 +107,14 @@ class Ranking:
         if scores is not None:
             score_list = list(scores)
             if len(score_list) != n:
-                raise RankingError(f"There are {len(score_list)} scores for {n} grades; give one each.")
+                raise RankingError(
+                    f"There are {len(score_list)} scores for {n} grades; give one each."
+                )
             s = np.array([_as_score(v, f"Score at rank {i + 1}") for i, v in enumerate(score_list)])
             s = s.astype(float).reshape(n)
         u = np.array(
-            [_as_grade(v, f"Unretrieved grade {i + 1}") for i, v in enumerate(unretrieved)], dtype=float
+            [_as_grade(v, f"Unretrieved grade {i + 1}") for i, v in enumerate(unretrieved)],
+            dtype=float,
         )
         if np.isnan(u).any():
             raise RankingError(
@@ -120,7 +125,9 @@ class Ranking:
         if scale_max is None:
             scale_max = max(top, 1.0)
         elif not math.isfinite(scale_max) or scale_max <= 0:
-            raise RankingError(f"The grade scale's maximum must be a positive number; got {scale_max!r}.")
+            raise RankingError(
+                f"The grade scale's maximum must be a positive number; got {scale_max!r}."
+            )
         elif top > scale_max:
             raise RankingError(
                 f"Grade {top:g} is above the scale's maximum {scale_max:g}; raise the maximum or "
