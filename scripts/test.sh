@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The RankLab test command: lint + every test (unit, crosscheck, app, e2e in a real browser).
+#
+#   bash scripts/test.sh                 # everything
+#   bash scripts/test.sh -m "not e2e"    # extra arguments go to pytest
+#
+# Installs what it needs (Debian's chromium, .venv from requirements-test.txt); a second run
+# only re-installs Python packages when a requirements file changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\n==> %s\n' "$*"; }
+
+CHROMIUM=/usr/bin/chromium
+if [[ ! -x "$CHROMIUM" ]]; then
+    say "installing Debian's chromium (browser tests drive $CHROMIUM)"
+    SUDO=""
+    if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update
+    $SUDO apt-get install -y chromium
+fi
+say "browser: $("$CHROMIUM" --version 2>/dev/null | head -n 1)"
+
+if [[ ! -x .venv/bin/python ]]; then
+    say "creating .venv with $(command -v python3) ($(python3 --version 2>&1))"
+    python3 -m venv .venv
+fi
+
+# Re-run pip only when the requirements (or the interpreter) changed since the last success.
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+stamp=.venv/.ranklab-requirements.sha256
+want="$(cat requirements.txt requirements-test.txt <(.venv/bin/python -VV) | sha256sum | cut -d' ' -f1)"
+if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
+    say "requirements-test.txt already installed in .venv"
+else
+    say "installing requirements-test.txt into .venv"
+    start=$SECONDS
+    .venv/bin/pip install -q -r requirements-test.txt
+    echo "$want" > "$stamp"
+    echo "pip install took $((SECONDS - start)) s"
+fi
+
+say "ruff check ."
+.venv/bin/ruff check .
+
+say "pytest $*"
+.venv/bin/python -m pytest "$@"
