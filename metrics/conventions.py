@@ -19,7 +19,7 @@ GAINS = ("exponential", "linear", "custom")
 DISCOUNTS = ("log", "jk", "geometric", "reciprocal", "flat")
 IDEALS = ("judged", "retrieved", "none")
 TIES = ("docno_desc", "input", "reverse_input", "average")
-NEGATIVES = ("reject", "clip", "unjudged")
+NEGATIVES = ("reject", "clip", "unjudged", "keep")
 RBP_GAINS = ("graded", "binary", "raw")
 
 
@@ -68,7 +68,8 @@ class Convention:
     float32_scores compare scores as 32-bit floats (trec_eval <= 9.0.8, pytrec_eval), which
                   turns scores that differ only past the 7th digit into ties.
     negative      negative grades: 'reject' (an error), 'clip' (to 0), 'unjudged' (trec_eval:
-                  in the pool but not judged).
+                  in the pool but not judged), 'keep' (used as they are, as scikit-learn's
+                  dcg_score does: 2^-1 - 1 = -0.5 is then a negative gain; shown as a pitfall).
     """
 
     name: str = "Custom"

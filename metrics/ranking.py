@@ -166,9 +166,10 @@ class Ordered:
 
 
 def apply_negative_policy(grades: np.ndarray, policy: str, where: str) -> np.ndarray:
-    """'reject': a ValueError naming the grade; 'clip': negative -> 0; 'unjudged': -> NaN."""
+    """'reject': a ValueError naming the grade; 'clip': negative -> 0; 'unjudged': -> NaN;
+    'keep': unchanged."""
     negative = grades < 0  # NaN compares False
-    if not negative.any():
+    if policy == "keep" or not negative.any():
         return grades
     if policy == "reject":
         first = float(grades[negative][0])
