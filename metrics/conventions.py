@@ -129,14 +129,31 @@ class Convention:
         changes.setdefault("source", f"{self.name}, modified.")
         return replace(self, **changes)
 
-    def differences(self, other: Convention) -> dict[str, tuple[object, object]]:
-        """The fields (other than name, source and notes) on which two conventions differ."""
-        skip = {"name", "source", "notes"}
+    def differences(
+        self, other: Convention, family: str | None = None
+    ) -> dict[str, tuple[object, object]]:
+        """The fields on which two conventions differ (only those `family` reads, if given)."""
+        names = READS[family] if family else [f.name for f in fields(self) if f.name not in _META]
         return {
-            f.name: (getattr(self, f.name), getattr(other, f.name))
-            for f in fields(self)
-            if f.name not in skip and getattr(self, f.name) != getattr(other, f.name)
+            name: (getattr(self, name), getattr(other, name))
+            for name in names
+            if getattr(self, name) != getattr(other, name)
         }
+
+
+_META = {"name", "source", "notes"}
+_ORDERING = ("ties", "float32_scores", "negative")
+_DCG = ("gain", "gain_map", "discount", "log_base", "discount_p") + _ORDERING
+_BINARY = ("rel_threshold",) + _ORDERING
+READS: dict[str, tuple[str, ...]] = {
+    "DCG": _DCG,
+    "IDCG": _DCG + ("ideal", "ideal_cut"),
+    "nDCG": _DCG + ("ideal", "ideal_cut", "empty_value"),
+    "ERR": ("err_gmax",) + _ORDERING,
+    "RBP": ("rbp_p", "rbp_gain", "rbp_gmax", "rel_threshold") + _ORDERING,
+    **dict.fromkeys(("P", "R", "F1", "AP", "RR"), _BINARY),
+}
+"""The convention fields each measure family depends on."""
 
 
 TEXTBOOK = Convention(
