@@ -113,7 +113,7 @@ def ndcg_breakdown(
     note = ""
     if idcg_value > 0:
         contribution = dcg_part / idcg_value
-        value = float(contribution.sum())
+        value = dcg_value / idcg_value  # exactly 1.0 for an ideal list
     else:
         contribution = np.zeros(m)
         value = convention.empty_value
