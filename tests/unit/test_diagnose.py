@@ -1,0 +1,138 @@
+"""The diagnosis names the mistake behind a wrong answer typed to 4 decimals.
+
+Each case: a list, the measure, the wrong number worked out by hand, and the pitfall that must
+be among the matches. Lists as in test_pitfalls.py; list A is Wikipedia's DCG example (grades
+3,2,3,0,1,2 retrieved, 3 and 2 judged but not retrieved), exponential gain.
+"""
+
+from math import log, log2
+
+import pytest
+
+from metrics.conventions import TEXTBOOK
+from metrics.diagnose import diagnose, parse_answer
+from metrics.pitfalls import CATALOGUE, Scenario
+from metrics.ranking import Ranking
+
+LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
+DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 1 / log2(6) + 3 / log2(7)
+IDCG_A = 7 + 7 / log2(3) + 7 / log2(4) + 3 / log2(5) + 3 / log2(6) + 3 / log2(7)
+LINEAR_IDEAL = 3 + 3 / log2(3) + 3 / log2(4) + 2 / log2(5) + 2 / log2(6) + 2 / log2(7)  # 8.740
+LIST_IDEAL = 7 + 7 / log2(3) + 3 / log2(4) + 3 / log2(5) + 1 / log2(6)
+TIED = Ranking.build([1, 0, 0], ["d1", "d2", "d3"], [1.0, 1.0, 0.5])
+
+
+def scenario(ranking=LIST_A, k=6, **changes):
+    return Scenario(ranking, TEXTBOOK.with_(**changes) if changes else TEXTBOOK, k)
+
+
+CASES = {
+    "log2_off_by_one": (
+        "DCG",
+        scenario(),
+        7 / log2(3) + 3 / log2(4) + 7 / log2(5) + 1 / log2(7) + 3 / log2(8),
+    ),
+    "natural_log": (
+        "DCG",
+        scenario(),
+        7 / log(2) + 3 / log(3) + 7 / log(4) + 1 / log(6) + 3 / log(7),
+    ),
+    "gain_flipped": ("nDCG", scenario(), 6.861 / 8.740),  # Wikipedia, linear gain
+    "mixed_gain": ("nDCG", scenario(), DCG_A / LINEAR_IDEAL),
+    "ideal_from_retrieved": ("nDCG", scenario(), DCG_A / LIST_IDEAL),
+    "ideal_uncut": ("nDCG", scenario(k=3), (7 + 3 / log2(3) + 3.5) / (IDCG_A + 1 / 3)),
+    "ideal_cut_at_r": (
+        "nDCG",
+        scenario(k=3, rel_threshold=2.0),
+        (7 + 3 / log2(3) + 3.5) / IDCG_A,
+    ),
+    "recall_retrieved_only": ("R", scenario(), 1.0),
+    "integer_division": ("P", scenario(), 0.0),
+    # a perfect list: DCG = IDCG = 7 + 3/log2 3 + 1/2; only visible with many decimals typed
+    "epsilon_denominator": (
+        "nDCG",
+        scenario(Ranking.build([3, 2, 1]), k=3),
+        1 - 1e-8 / (7 + 3 / log2(3) + 0.5),
+        10,
+    ),
+    "negative_exponential": (
+        "DCG",
+        scenario(Ranking.build([-1, 2]), k=2, negative="clip"),
+        -0.5 + 3 / log2(3),
+    ),
+    "k_clipped": ("P", scenario(Ranking.build([1, 0, 1]), k=5), 2 / 3),
+    "ties_input_order": ("RR", scenario(TIED, k=3), 1.0),
+    "err_gmax_4": ("ERR", scenario(Ranking.build([1, 0, 1], scale_max=1), k=1), 1 / 16),
+    "err_gmax_list": ("ERR", scenario(Ranking.build([2, 0], scale_max=4), k=2), 3 / 4),
+    "rbp_raw_grade": (
+        "RBP",
+        scenario(Ranking.build([1, 3, None, 0], scale_max=3), k=None),
+        0.2 * (1 + 3 * 0.8),
+    ),
+    "precision_by_length": ("P", scenario(Ranking.build([1, 0, 1, 0]), k=2), 0.25),
+}
+
+
+def test_every_diagnosable_pitfall_has_a_case():
+    diagnosable = {p.key for p in CATALOGUE if p.diagnosable and p.key != "log2_of_rank"}
+    # log2_of_rank gives inf/nan, which no typed answer can be
+    assert diagnosable == set(CASES)
+
+
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_the_diagnosis_names_the_mistake(key):
+    family, s, wrong_value, *decimals = CASES[key]
+    d = diagnose(family, s, parse_answer(f"{wrong_value:.{decimals[0] if decimals else 4}f}"))
+    assert not d.correct
+    named = {m.mistakes[0].key for m in d.matches if m.convention is s.convention and m.mistakes}
+    assert key in named
+
+
+def test_a_right_answer_is_recognised_with_rounding():
+    d = diagnose("nDCG", scenario(), parse_answer(f"{DCG_A / IDCG_A:.2f}"))
+    assert d.correct and d.matches == ()
+
+
+def test_coinciding_mistakes_are_all_reported():
+    # ideal from the list and ignoring unretrieved documents give the same IDCG here, and so
+    # does LightGBM's convention (exponential gain, ideal from the list)
+    d = diagnose("nDCG", scenario(), parse_answer(f"{DCG_A / LIST_IDEAL:.4f}"))
+    singles = {m.mistakes[0].key for m in d.matches if len(m.mistakes) == 1}
+    assert {"ideal_from_retrieved", "recall_retrieved_only"} <= singles
+    assert any(m.convention.name == "LightGBM / XGBoost" and not m.mistakes for m in d.matches)
+
+
+def test_a_pair_of_mistakes_is_found():
+    # linear gain + log2(i+2): 3/log2 3 + 2/log2 4 + 3/log2 5 + 1/log2 7 + 2/log2 8 over the
+    # linear ideal 3,3,3,2,2,2 with the same shifted discount
+    dcg = 3 / log2(3) + 2 / log2(4) + 3 / log2(5) + 1 / log2(7) + 2 / log2(8)
+    idcg = 3 / log2(3) + 3 / log2(4) + 3 / log2(5) + 2 / log2(6) + 2 / log2(7) + 2 / log2(8)
+    d = diagnose("nDCG", scenario(), parse_answer(f"{dcg / idcg:.4f}"))
+    pairs = {frozenset(p.key for p in m.mistakes) for m in d.matches if len(m.mistakes) == 2}
+    assert frozenset({"gain_flipped", "log2_off_by_one"}) in pairs
+
+
+def test_nothing_matches_says_so():
+    d = diagnose("nDCG", scenario(), parse_answer("0.1234"))
+    assert not d.correct and d.matches == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "tolerance"),
+    [
+        ("0.785", 0.785, 5e-4),
+        ("0,79", 0.79, 5e-3),
+        ("3/4", 0.75, 5e-7),
+        ("78.5%", 0.785, 5e-4),
+        ("1", 1.0, 5e-3),
+    ],
+)
+def test_answers_are_read_with_the_precision_typed(text, value, tolerance):
+    a = parse_answer(text)
+    assert a.value == pytest.approx(value)
+    assert a.tolerance == pytest.approx(tolerance, rel=1e-4)
+
+
+def test_a_non_number_is_explained():
+    with pytest.raises(ValueError, match="'abc' is not a number"):
+        parse_answer("abc")
