@@ -260,7 +260,9 @@ class Pitfall:
     """One mistake. `families` are the measures it can change; `applies` says whether it can
     show on a scenario at all; `diagnosable` is False for mistakes that need data the list
     does not hold (a duplicate, another query), which the lab demonstrates but a diagnosis
-    of a hand calculation cannot suspect."""
+    of a hand calculation cannot suspect. `needs` says what a scenario must have for the
+    mistake to show (when `applies` is False); `unchanged` why it can still change nothing
+    when it applies (both read by `why_unchanged`)."""
 
     key: str
     title: str
@@ -274,6 +276,8 @@ class Pitfall:
     adjust: Callable[[str, Scenario, Result], Result] | None = None
     applies: Callable[[Scenario], bool] = _always
     diagnosable: bool = True
+    needs: str = ""
+    unchanged: str = ""
 
 
 BINARY_COUNTS = ("P", "R", "AP")
@@ -293,6 +297,11 @@ CATALOGUE: tuple[Pitfall, ...] = (
         0.5,
         adjust=_shift_discount(0),
         applies=_log_discount,
+        needs="It concerns the log discount 1/log2(i+1); this convention uses another discount.",
+        unchanged=(
+            "Nothing with a positive gain lies in the top k, so no weight, not even 1/0, is ever "
+            "used."
+        ),
     ),
     Pitfall(
         "log2_off_by_one",
@@ -307,6 +316,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         1.0,
         adjust=_shift_discount(2),
         applies=_log_discount,
+        needs="It concerns the log discount 1/log2(i+1); this convention uses another discount.",
+        unchanged=(
+            "Nothing with a positive gain lies in the top k, so the shifted weights multiply zeros."
+        ),
     ),
     Pitfall(
         "natural_log",
@@ -320,6 +333,13 @@ CATALOGUE: tuple[Pitfall, ...] = (
         1.5,
         transform=_convention(discount="log", log_base=math.e),
         applies=lambda s: _log_discount(s) and s.convention.log_base != math.e,
+        needs=(
+            "It concerns the log2 discount; this convention already uses another base or discount."
+        ),
+        unchanged=(
+            "Changing the log base multiplies every weight by the same factor (1/ln 2 = 1.4427): "
+            "DCG and IDCG grow alike and the factor cancels in nDCG. A wrong DCG, a right nDCG."
+        ),
     ),
     Pitfall(
         "gain_flipped",
@@ -335,6 +355,11 @@ CATALOGUE: tuple[Pitfall, ...] = (
         3.0,
         transform=_flip_gain,
         applies=lambda s: s.convention.gain != "custom",
+        needs="A custom gain map is neither linear nor exponential.",
+        unchanged=(
+            "On grades 0 and 1 the two gains coincide (2^0 - 1 = 0, 2^1 - 1 = 1): only a grade of"
+            " 2 or more in the top k (or in the ideal top k) tells them apart."
+        ),
     ),
     Pitfall(
         "mixed_gain",
@@ -348,6 +373,11 @@ CATALOGUE: tuple[Pitfall, ...] = (
         1.0,
         adjust=_linear_ideal,
         applies=_exponential,
+        needs="It shows with exponential gain, when the ideal side falls back to linear.",
+        unchanged=(
+            "The ideal top k holds only grades 0 and 1, where 2^g - 1 = g: the mixed IDCG equals "
+            "the right one."
+        ),
     ),
     Pitfall(
         "ideal_from_retrieved",
@@ -363,6 +393,14 @@ CATALOGUE: tuple[Pitfall, ...] = (
         3.0,
         transform=_convention(ideal="retrieved"),
         applies=lambda s: s.convention.ideal == "judged" and _has_unretrieved(s),
+        needs=(
+            "Every judged document was retrieved (or the ideal already comes from the list): the "
+            "list is the whole judged pool."
+        ),
+        unchanged=(
+            "The judged documents that were not retrieved would not enter the ideal top k: the "
+            "list already holds k documents at least as good."
+        ),
     ),
     Pitfall(
         "ideal_uncut",
@@ -377,6 +415,11 @@ CATALOGUE: tuple[Pitfall, ...] = (
         2.0,
         transform=_convention(ideal_cut=False),
         applies=_ideal_cut,
+        needs="It needs a cutoff k and an ideal ranking cut at k.",
+        unchanged=(
+            "No more than k documents have a positive gain, so the ideal ranking ends by rank k "
+            "whether it is cut or not."
+        ),
     ),
     Pitfall(
         "ideal_cut_at_r",
@@ -391,6 +434,11 @@ CATALOGUE: tuple[Pitfall, ...] = (
         transform=_convention(ideal_cut=False),
         adjust=_ideal_cut_at_r,
         applies=_ideal_cut,
+        needs="It needs a cutoff k and an ideal ranking cut at k.",
+        unchanged=(
+            "Cutting the ideal at R or at k keeps the same documents with a positive gain here (R"
+            " <= k and nothing of positive gain below the first R)."
+        ),
     ),
     Pitfall(
         "recall_retrieved_only",
@@ -404,6 +452,14 @@ CATALOGUE: tuple[Pitfall, ...] = (
         2.5,
         transform=_drop_unretrieved,
         applies=_has_unretrieved,
+        needs=(
+            "Every judged document was retrieved: there is no relevant document outside the list "
+            "to forget."
+        ),
+        unchanged=(
+            "The judged documents outside the list are not relevant (or would not reach the ideal"
+            " top k), so leaving them out changes no count."
+        ),
     ),
     Pitfall(
         "integer_division",
@@ -416,6 +472,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "p_at_k = hits / k",
         1.0,
         adjust=_integer_division,
+        unchanged=(
+            "The division comes out whole here (0 hits, or every one of k relevant), so nothing "
+            "is thrown away."
+        ),
     ),
     Pitfall(
         "epsilon_denominator",
@@ -428,6 +488,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "ndcg = dcg / idcg if idcg > 0 else 0.0",
         0.5,
         adjust=_epsilon,
+        unchanged=(
+            "1e-8 on an IDCG of a few units moves nDCG only around the 8th decimal: invisible at "
+            "the precision shown, yet a perfect list no longer scores exactly 1."
+        ),
     ),
     Pitfall(
         "negative_exponential",
@@ -441,6 +505,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         1.0,
         transform=_convention(negative="keep"),
         applies=_has_negative,
+        needs="The list has no negative grade.",
+        unchanged=(
+            "The negative grades lie beyond k (and outside the ideal top k), where no gain is read."
+        ),
     ),
     Pitfall(
         "duplicate_counted",
@@ -454,6 +522,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         0.5,
         transform=_duplicate_top,
         diagnosable=False,
+        unchanged=(
+            "The repeated document falls beyond k or gains nothing, so counting it twice adds "
+            "nothing."
+        ),
     ),
     Pitfall(
         "merged_queries",
@@ -467,6 +539,9 @@ CATALOGUE: tuple[Pitfall, ...] = (
         0.5,
         transform=_merge_other_query,
         diagnosable=False,
+        unchanged=(
+            "The pooled documents do not reach the ideal top k and nothing here divides by R."
+        ),
     ),
     Pitfall(
         "k_clipped",
@@ -481,6 +556,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         1.5,
         transform=_clip_k,
         applies=_k_beyond_list,
+        needs="k does not go beyond the end of the list: there is nothing to clip.",
+        unchanged=(
+            "The ranks beyond the list gain nothing either way and nothing here divides by k."
+        ),
     ),
     Pitfall(
         "ties_input_order",
@@ -495,6 +574,14 @@ CATALOGUE: tuple[Pitfall, ...] = (
         2.0,
         transform=_convention(ties="input"),
         applies=_ties_not_input,
+        needs=(
+            "No two scores tie (or the convention already keeps input order): there is no tie to "
+            "break."
+        ),
+        unchanged=(
+            "The tied documents have the same grade (or lie beyond k), so either order gives the "
+            "same value."
+        ),
     ),
     Pitfall(
         "err_gmax_4",
@@ -509,6 +596,8 @@ CATALOGUE: tuple[Pitfall, ...] = (
         2.0,
         transform=_convention(err_gmax=4.0),
         applies=lambda s: (s.convention.err_gmax or s.ranking.scale_max) != 4.0,
+        needs="The scale's top grade is already 4.",
+        unchanged="Nothing relevant in the top k: ERR is 0 whatever the top grade.",
     ),
     Pitfall(
         "err_gmax_list",
@@ -521,6 +610,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "R = (2**g - 1) / 2**g_max  # the scale's maximum",
         1.0,
         transform=_err_list_max,
+        unchanged=(
+            "The list's largest grade is the scale's maximum, so the two top grades coincide (or "
+            "nothing relevant is in the top k)."
+        ),
     ),
     Pitfall(
         "rbp_raw_grade",
@@ -534,6 +627,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         1.0,
         transform=_convention(rbp_gain="raw"),
         applies=lambda s: s.convention.rbp_gain == "graded",
+        needs="RBP is not graded g/gmax under this convention (binary or raw already).",
+        unchanged=(
+            "With a top grade of 1, g/gmax = g: binary grades make the raw grade right by accident."
+        ),
     ),
     Pitfall(
         "precision_by_length",
@@ -547,6 +644,8 @@ CATALOGUE: tuple[Pitfall, ...] = (
         1.5,
         adjust=_precision_by_length,
         applies=lambda s: s.k is not None and s.k != len(s.ranking),
+        needs="k equals the list length (or there is no cutoff): k and n coincide.",
+        unchanged="No relevant document in the top k: 0/k = 0/n = 0.",
     ),
 )
 
@@ -558,6 +657,16 @@ def pitfall(key: str) -> Pitfall:
         return BY_KEY[key]
     except KeyError:
         raise ValueError(f"Unknown pitfall {key!r}; known: {', '.join(BY_KEY)}.") from None
+
+
+def why_unchanged(p: Pitfall, family: str, scenario: Scenario) -> str:
+    """Why mistake `p` leaves `family` unchanged on `scenario`: it does not touch the measure,
+    the scenario lacks what it needs, or (when it applies) the reason it can still cancel."""
+    if family not in p.families:
+        return f"It does not touch {family}: it changes {', '.join(p.families)} only."
+    if not p.applies(scenario):
+        return p.needs or "It cannot show on this list."
+    return p.unchanged or "On this list the mistake happens to give the same number."
 
 
 def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] = ()) -> Result:
