@@ -3,7 +3,8 @@
 `evaluate(ranking, convention, k)` runs the headline measures and joins their breakdowns into
 one per-rank table; `cutoff_curves` reads nDCG@j, P@j and R@j for every depth j off the same
 cumulative sums (IDCG@j is the ideal's running sum when the ideal is cut at j, its total
-otherwise). Nothing here computes a measure a second way: it only selects and aligns.
+otherwise; scaled DCG's ideal of j top-grade documents is always cut at j). Nothing here
+computes a measure a second way: it only selects and aligns.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def cutoff_curves(ranking: Ranking | Ordered, convention: Convention) -> pd.Data
     n = len(ordered)
     table = graded.ndcg_breakdown(ordered, convention, None).table.iloc[:n]
     cum_dcg = table["cum_dcg"].to_numpy()
-    if convention.ideal_cut:
+    if convention.ideal_cut or convention.ideal == "none":
+        # the ideal cut at j; scaled DCG's ideal (j top-grade documents) is always cut at j
         idcg = table["cum_idcg"].to_numpy()
     else:
         idcg = np.full(n, graded.ndcg_breakdown(ordered, convention, None).details["IDCG"])
