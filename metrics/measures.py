@@ -426,11 +426,22 @@ class _Parser:
     def take(self, kind: str, value: str | None = None) -> str:
         tok = self.peek()
         if tok is None or tok[0] != kind or (value is not None and tok[1] != value):
-            want = value or {"num": "a number", "name": "a name", "str": "a quoted text"}[kind]
+            names = {"num": "a number", "name": "a name", "str": "a quoted text"}
+            want = repr(value) if value is not None else names[kind]
             got = "the end" if tok is None else repr(tok[1])
             raise MeasureNameError(f"In {self.text!r}: expected {want}, found {got}. {_hint()}")
         self.i += 1
         return tok[1]
+
+    def comma(self, close: str) -> None:
+        """The comma between two items of a list that `close` ends."""
+        tok = self.peek()
+        if tok != ("punct", ","):
+            got = "the end" if tok is None else repr(tok[1])
+            raise MeasureNameError(
+                f"In {self.text!r}: expected ',' or {close!r}, found {got}. {_hint()}"
+            )
+        self.i += 1
 
     def number(self) -> float:
         return float(self.take("num"))
@@ -445,7 +456,7 @@ class _Parser:
             mapping: dict[float, float] = {}
             while self.peek() != ("punct", "}"):
                 if mapping:
-                    self.take("punct", ",")
+                    self.comma("}")
                 key = self.number()
                 self.take("punct", ":")
                 mapping[key] = self.number()
@@ -459,14 +470,16 @@ def parse(text: str) -> Measure:
     p = _Parser(text)
     family = p.take("name")
     if family not in REGISTRY:
-        raise MeasureNameError(f"Unknown measure {family!r} in {text!r}. {_hint()}")
+        same = [f for f in REGISTRY if f.lower() == family.lower()]
+        guess = f" Did you mean {same[0]!r}? Names are case-sensitive." if same else ""
+        raise MeasureNameError(f"Unknown measure {family!r} in {text!r}.{guess} {_hint()}")
     info = REGISTRY[family]
     given: dict[str, object] = {}
     if p.peek() == ("punct", "("):
         p.take("punct", "(")
         while p.peek() != ("punct", ")"):
             if given:
-                p.take("punct", ",")
+                p.comma(")")
             key = p.take("name")
             if key not in info.params:
                 allowed = ", ".join(info.params) or "none"
@@ -488,7 +501,11 @@ def parse(text: str) -> Measure:
             )
         cutoff = int(float(raw))
     if p.peek() is not None:
-        raise MeasureNameError(f"Unexpected {p.peek()[1]!r} after {text[: len(text)]!r}. {_hint()}")
+        read = "".join(value for _, value in p.toks[: p.i])
+        raise MeasureNameError(
+            f"Unexpected {p.peek()[1]!r} after {read!r} in {text!r}; a name ends with its "
+            f"cutoff, e.g. nDCG@10. {_hint()}"
+        )
     _check_params(family, given, text)
     if info.cutoff == "required" and cutoff is None:
         raise MeasureNameError(f"{family} needs a cutoff, e.g. {family}@10 (in {text!r}).")
