@@ -1,7 +1,7 @@
 """Discount functions: the weight of rank i (1-based) in DCG, and the reader each one models.
 
 - log:        1 / log_b(i + 1); b = 2 gives 1, 0.631, 0.5, 0.431, 0.387, ... (Burges et al. 2005,
-              every library). The base scales every weight by the same factor ln 2 / ln b, so it
+              every library). The base scales every weight by the same factor ln b / ln 2, so it
               changes DCG but cancels in nDCG.
 - jk:         Järvelin & Kekäläinen (2002) rank-b: 1 for i < b, then 1 / log_b(i). With b = 2
               ranks 1 and 2 both weigh 1: a different profile, not a change of base.
