@@ -62,9 +62,11 @@ class Convention:
     rel_threshold a document is relevant for the binary measures when its grade >= this.
     ties          order of documents with equal scores: 'docno_desc' (doc id descending in
                   byte order: trec_eval), 'input' (input order: LightGBM, ranx on short lists),
-                  'reverse_input' (scikit-learn with ignore_ties=True), 'average' (gains averaged
-                  over the tied positions, McSherry & Najork 2008: scikit-learn's DCG; the other
-                  measures then use input order within a tie).
+                  'reverse_input' (scikit-learn's ignore_ties=True on small ties such as T1;
+                  numpy's argsort is not stable, so elsewhere its order among ties is
+                  arbitrary), 'average' (gains averaged over the tied positions, McSherry &
+                  Najork 2008: scikit-learn's DCG; the other measures then use input order
+                  within a tie).
     float32_scores compare scores as 32-bit floats (trec_eval <= 9.0.8, pytrec_eval), which
                   turns scores that differ only past the 7th digit into ties.
     negative      negative grades: 'reject' (an error), 'clip' (to 0), 'unjudged' (trec_eval:
@@ -192,6 +194,10 @@ IR_MEASURES = TREC_EVAL_NDCG_CUT.with_(
     rbp_gain="binary",
     notes=(
         "ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending.",
+        "Its ERR@k and nDCG(dcg='exp-log2')@k come from gdeval, which reads scores as doubles "
+        "(the gdeval preset), so ties that exist only in float32 do not apply there.",
+        "Its RBP(rel=..) comes from cwl_eval (stable sort: ties in input order); Judged@k sorts "
+        "ties by docno ascending and counts negative qrels as judged.",
     ),
 )
 
@@ -222,7 +228,11 @@ SKLEARN = Convention(
     gain="linear",
     ideal="retrieved",
     ties="average",
-    notes=("ndcg_score needs at least two items per query.",),
+    notes=(
+        "ndcg_score needs at least two items per query.",
+        "With ignore_ties=True it ranks by numpy's unstable argsort: the order among ties is "
+        "arbitrary ('reverse input' holds on small cases such as T1).",
+    ),
 )
 
 LIGHTGBM = Convention(

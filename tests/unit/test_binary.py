@@ -257,3 +257,11 @@ def test_nothing_relevant_scores_zero(measure):
     result = measure(r, TREC, 3)
     assert result.value == 0.0
     assert result.table["contribution"].sum() == 0.0
+
+
+@pytest.mark.parametrize(
+    "measure", [binary.precision, binary.recall, binary.average_precision, binary.success]
+)
+def test_cutoff_below_1_is_named(measure):
+    with pytest.raises(ValueError, match=r"cutoff k must be a whole number of at least 1; got -2"):
+        measure(ranked([1, 0]), TREC, -2)

@@ -444,3 +444,9 @@ def test_natural_log_discount_values():
     assert table["discount"].tolist() == pytest.approx(
         [1 / log(2), 1 / log(3), 1 / log(4)], abs=1e-15
     )
+
+
+@pytest.mark.parametrize("measure", [graded.ndcg, graded.dcg, graded.idcg, graded.err])
+def test_cutoff_below_1_is_named(measure):
+    with pytest.raises(ValueError, match=r"cutoff k must be a whole number of at least 1; got 0"):
+        measure(Ranking.build([1, 0]), C.TEXTBOOK, 0)
