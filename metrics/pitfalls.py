@@ -44,7 +44,7 @@ def correct(family: str, scenario: Scenario) -> Result:
     conv, k = scenario.convention, scenario.k
     ordered = order(scenario.ranking, conv)
     if family in DCG_FAMILY:
-        return _pick(family, graded.ndcg_breakdown(ordered, conv, k))
+        return pick(family, graded.ndcg_breakdown(ordered, conv, k))
     compute = {
         "ERR": graded.err,
         "RBP": graded.rbp,
@@ -57,8 +57,8 @@ def correct(family: str, scenario: Scenario) -> Result:
     return compute(ordered, conv, k)
 
 
-def _pick(family: str, full: Result) -> Result:
-    """DCG, IDCG or nDCG out of one nDCG breakdown."""
+def pick(family: str, full: Result) -> Result:
+    """DCG, IDCG or nDCG out of one nDCG breakdown (its table holds all three)."""
     if family == "nDCG":
         return full
     column = "dcg_contribution" if family == "DCG" else "ideal_contribution"
@@ -142,7 +142,8 @@ def _integer_division(family: str, scenario: Scenario, result: Result) -> Result
     table = t.copy()
     table["contribution"] = 0.0
     note = "Integer division throws the fraction away before it is used."
-    return Result(result.name, float(value), table, result.details, note)
+    details = {**result.details, "integer_division": 1.0}
+    return Result(result.name, float(value), table, details, note)
 
 
 def _precision_by_length(family: str, scenario: Scenario, result: Result) -> Result:
@@ -153,7 +154,7 @@ def _precision_by_length(family: str, scenario: Scenario, result: Result) -> Res
         result.name,
         float(t["contribution"].sum()),
         t,
-        result.details,
+        {**result.details, "depth": float(n)},
         f"Divided by the list length {len(t)} instead of k.",
     )
 
@@ -669,15 +670,28 @@ def why_unchanged(p: Pitfall, family: str, scenario: Scenario) -> str:
     return p.unchanged or "On this list the mistake happens to give the same number."
 
 
+def _chosen(mistakes: Iterable[str | Pitfall]) -> list[Pitfall]:
+    chosen = [m if isinstance(m, Pitfall) else pitfall(m) for m in mistakes]
+    return sorted(chosen, key=CATALOGUE.index)
+
+
+def transformed(
+    family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] = ()
+) -> Scenario:
+    """The scenario the mistakes' transforms leave for `family` (its convention is the one a
+    rendering of the wrong calculation must name, e.g. the natural log's base e)."""
+    for p in _chosen(mistakes):
+        if p.transform is not None and family in p.families:
+            scenario = p.transform(scenario)
+    return scenario
+
+
 def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] = ()) -> Result:
     """`family` computed with the given mistakes (keys or Pitfalls) switched on."""
     if family not in FAMILIES:
         raise ValueError(f"Unknown measure {family!r}; choose one of {', '.join(FAMILIES)}.")
-    chosen = [m if isinstance(m, Pitfall) else pitfall(m) for m in mistakes]
-    chosen.sort(key=lambda p: CATALOGUE.index(p))
-    for p in chosen:
-        if p.transform is not None and family in p.families:
-            scenario = p.transform(scenario)
+    chosen = _chosen(mistakes)
+    scenario = transformed(family, scenario, chosen)
     adjusters = [p.adjust for p in chosen if p.adjust is not None and family in p.families]
     if not adjusters:
         return correct(family, scenario)
@@ -685,4 +699,4 @@ def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] =
     result = correct(base, scenario)
     for adjust in adjusters:
         result = adjust(family, scenario, result)
-    return _pick(family, result) if family in DCG_FAMILY else result
+    return pick(family, result) if family in DCG_FAMILY else result

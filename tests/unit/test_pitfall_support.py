@@ -1,10 +1,21 @@
-"""When a mistake changes nothing, `why_unchanged` says why: the measure is not touched, the list
-lacks what the mistake needs, or the mistake cancels (the lessons the Pitfalls lab shows)."""
+"""What the Pitfalls lab and the rendered workings need from the catalogue besides values.
+
+When a mistake changes nothing, `why_unchanged` says why: the measure is not touched, the list
+lacks what the mistake needs, or the mistake cancels. `transformed` gives the scenario a wrong
+calculation ran on (to name its convention), and the binary adjustments record what they did."""
 
 import pytest
 
 from metrics.conventions import TEXTBOOK
-from metrics.pitfalls import BY_KEY, CATALOGUE, Scenario, compute, correct, why_unchanged
+from metrics.pitfalls import (
+    BY_KEY,
+    CATALOGUE,
+    Scenario,
+    compute,
+    correct,
+    transformed,
+    why_unchanged,
+)
 from metrics.ranking import Ranking
 
 WIKI = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
@@ -40,3 +51,17 @@ def test_every_pitfall_can_explain_itself():
         assert p.unchanged, p.key
         if p.applies is not BY_KEY["integer_division"].applies:  # the always-applicable ones
             assert p.needs, p.key
+
+
+def test_transformed_names_the_convention_the_wrong_calculation_used():
+    s = Scenario(WIKI, TEXTBOOK, 6)
+    after = transformed("DCG", s, ["natural_log", "gain_flipped"])
+    assert after.convention.log_base == pytest.approx(2.718281828)
+    assert after.convention.gain == "linear"
+    assert transformed("P", s, ["natural_log"]) == s  # the mistake does not touch P
+
+
+def test_binary_adjustments_record_what_they_did():
+    s = Scenario(Ranking.build([1, 0, 1, 0]), TEXTBOOK, 2)
+    assert compute("P", s, ["precision_by_length"]).details["depth"] == 4
+    assert compute("P", s, ["integer_division"]).details["integer_division"] == 1
