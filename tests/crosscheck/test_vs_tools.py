@@ -217,6 +217,12 @@ def test_ir_measures_preset_on_hidden_float32_ties():
     names = {
         **{ir_measures.nDCG @ k: f"nDCG@{k}" for k in (1, 3, 5, 10)},
         **{ir_measures.P @ k: f"P@{k}" for k in (1, 5)},
+        # gains= rewrites the qrels' grades before trec_eval's ndcg_cut reads them
+        **{
+            ir_measures.nDCG(gains={0: 0, 1: 1, 2: 3, 3: 7})
+            @ k: f"nDCG(gains={{0:0,1:1,2:3,3:7}})@{k}"
+            for k in (1, 5, 10)
+        },
         ir_measures.AP: "AP",
         ir_measures.RR: "RR",
     }
