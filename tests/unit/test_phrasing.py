@@ -1,0 +1,34 @@
+"""Conventions in words: what exercise statements and the side-by-side table say."""
+
+from metrics.conventions import GDEVAL, IR_MEASURES, SKLEARN, TEXTBOOK
+from metrics.phrasing import changes, choice, describe
+
+
+def test_the_textbook_ndcg_in_one_sentence():
+    assert describe(TEXTBOOK, "nDCG") == (
+        "Exponential gain 2^g - 1; discount 1/log2(i+1); ideal ranking from all judged "
+        "documents (retrieved or not); ideal cut at k; nDCG = 0 when nothing is relevant."
+    )
+
+
+def test_the_top_grade_is_named_when_the_scale_is_known():
+    assert describe(TEXTBOOK, "ERR", 3) == "ERR top grade gmax = the scale's maximum (3)."
+    assert choice(GDEVAL, "err_gmax") == "ERR top grade gmax = 4"
+
+
+def test_binary_rbp_names_its_threshold():
+    assert describe(IR_MEASURES, "RBP") == (
+        "RBP persistence p = 0.8; RBP gain 1 if relevant else 0; relevant means grade >= 1."
+    )
+
+
+def test_changes_phrase_each_differing_choice_once():
+    assert changes(TEXTBOOK, GDEVAL, "DCG") == [
+        "discount 1/log2(i+1) → discount 1/ln(i+1)",
+        "negative grades rejected → negative grades clipped to 0",
+    ]
+    ideal = (
+        "ideal ranking from all judged documents (retrieved or not) → ideal ranking from the "
+        "retrieved list only"
+    )
+    assert ideal in changes(TEXTBOOK, SKLEARN, "nDCG")
