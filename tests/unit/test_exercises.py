@@ -1,0 +1,145 @@
+"""Seeded exercises: the same seed gives the same round, every kind meets its promise, and
+answers are checked (numbers through the diagnosis). Expected values are worked by hand from
+the lists the statements print."""
+
+from math import log2
+
+import pytest
+
+from metrics import exercises as E
+from metrics.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.pitfalls import compute
+
+ROUND = E.generate(42)
+
+
+def _lists(round_):
+    return [
+        [(label, r.grades.tolist(), r.doc_ids, r.unretrieved.tolist()) for label, r in e.lists]
+        for e in round_
+    ]
+
+
+def test_one_seed_gives_everyone_the_same_round():
+    again = E.generate(42)
+    assert _lists(again) == _lists(ROUND)
+    assert [e.statement for e in again] == [e.statement for e in ROUND]
+    assert _lists(E.generate(43)) != _lists(ROUND)
+
+
+def test_adding_an_exercise_leaves_the_others_as_they_were():
+    assert _lists(E.generate(42, ["dcg", "compare"])) == _lists(ROUND)[:2]
+
+
+def test_the_dcg_exercise_worked_by_hand():
+    e = ROUND[0]
+    assert e.kind == "dcg" and e.k == 5
+    assert "grades 2, 1, 3, 2, 0" in e.statement and "grade(s) 3, 3" in e.statement
+    assert "Exponential gain 2^g - 1; discount 1/log2(i+1)" in e.statement
+    # gains 3, 1, 7, 3, 0; ideal from the judged pool 3,3,3,2,2,1,0 -> gains 7,7,7,3,3
+    dcg = 3 + 1 / log2(3) + 7 / 2 + 3 / log2(5)
+    idcg = 7 + 7 / log2(3) + 7 / 2 + 3 / log2(5) + 3 / log2(6)
+    dcg_q, idcg_q, ndcg_q = e.questions
+    assert E.check(dcg_q, f"{dcg:.4f}").correct
+    assert E.check(idcg_q, f"{idcg:.3f}").correct
+    assert E.check(ndcg_q, f"{dcg / idcg:.2f}").correct
+    assert not E.check(ndcg_q, f"{dcg / idcg + 0.01:.2f}").correct
+
+
+def test_a_wrong_number_is_diagnosed():
+    ndcg_q = ROUND[0].questions[2]
+    # linear gain: 2 + 1/log2 3 + 3/2 + 2/log2 5 over 3 + 3/log2 3 + 3/2 + 2/log2 5 + 2/log2 6
+    linear = (2 + 1 / log2(3) + 3 / 2 + 2 / log2(5)) / (
+        3 + 3 / log2(3) + 3 / 2 + 2 / log2(5) + 2 / log2(6)
+    )
+    verdict = E.check(ndcg_q, f"{linear:.4f}")
+    assert not verdict.correct
+    assert "Linear gain where exponential is meant" in verdict.message
+    assert verdict.diagnosis is not None and verdict.diagnosis.matches
+
+
+def test_the_compare_exercise_worked_by_hand():
+    e = ROUND[1]
+    assert e.kind == "compare"
+    assert "a = 2, b = 0, c = 1, d = 1, e = 2, f = 1, g = 2, h = 2" in e.statement
+    assert "List A ranks e > c > g > d > h; list B ranks f > e > b > h > d" in e.statement
+    # pool 2,2,2,2,1,1,1,0 -> ideal gains 3,3,3,3,1
+    idcg = 3 + 3 / log2(3) + 3 / 2 + 3 / log2(5) + 1 / log2(6)
+    a = (3 + 1 / log2(3) + 3 / 2 + 1 / log2(5) + 3 / log2(6)) / idcg  # grades 2,1,2,1,2
+    b = (1 + 3 / log2(3) + 0 + 3 / log2(5) + 1 / log2(6)) / idcg  # grades 1,2,0,2,1
+    ndcg_a, ndcg_b, better = e.questions
+    assert E.check(ndcg_a, f"{a:.4f}").correct and E.check(ndcg_b, f"{b:.4f}").correct
+    assert a > b and better.answer == "A"
+    assert E.check(better, "A").correct and not E.check(better, "B").correct
+
+
+def test_the_predict_exercise_worked_by_hand():
+    e = ROUND[2]
+    assert "List A ranks a > h > d > f > b; list B ranks h > g > f > b > a" in e.statement
+    answers = {q.key: q.answer for q in e.questions}
+    # grades A: 0,0,3,3,1 and B: 0,2,3,1,0: three relevant in each top 5
+    assert answers["P"] == "Equal"
+    assert answers["RR"] == "B"  # first relevant at rank 3 (1/3) vs rank 2 (1/2)
+    assert {"A", "B"} <= set(answers.values())
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_every_kind_keeps_its_promise(seed):
+    for e in E.generate(seed, convention=TREC_EVAL_NDCG_CUT, k=4):
+        assert "linear gain g" in e.statement.lower() or e.kind == "choose"
+        for q in e.questions:
+            values = [step.result().value for step in q.steps]
+            if e.kind == "predict":
+                a, b = values
+                assert q.answer == ("Equal" if a == pytest.approx(b) else "A" if a > b else "B")
+            if e.kind == "choose":
+                margins = [a - b for a, b in zip(values[::2], values[1::2], strict=True)]
+                assert sum(m > 0 for m in margins) == 1
+                assert q.options[margins.index(max(margins))] == q.answer
+        if e.kind == "predict":
+            assert {"A", "B"} <= {q.answer for q in e.questions}
+
+
+def test_every_preset_and_cutoff_gives_a_round():
+    for convention in PRESETS.values():
+        for k in E.CUTOFFS:
+            assert len(E.generate(3, convention=convention, k=k)) == len(E.KINDS)
+
+
+def test_typed_answers_that_are_not_numbers_are_explained():
+    q = ROUND[0].questions[0]
+    assert E.check(q, "").message == "No answer yet."
+    verdict = E.check(q, "seven")
+    assert not verdict.correct and "'seven' is not a number" in verdict.message
+
+
+def test_a_number_that_matches_no_mistake_says_so():
+    verdict = E.check(ROUND[0].questions[2], "0.1234")
+    assert not verdict.correct and "matches no known mistake" in verdict.message
+
+
+def test_the_score_counts_right_answers():
+    q = ROUND[1].questions
+    checks = [E.check(q[2], "A"), E.check(q[2], "B"), E.check(q[0], "")]
+    assert E.score(checks) == (1, 3)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"seed": -1}, "seed must be a whole number >= 0"),
+        ({"seed": 1.5}, "seed must be a whole number >= 0"),
+        ({"seed": 1, "k": 9}, "k must be one of 3, 4, 5"),
+        ({"seed": 1, "kinds": ["essay"]}, "Unknown exercise kind 'essay'"),
+    ],
+)
+def test_bad_round_settings_are_explained(args, message):
+    with pytest.raises(ValueError, match=message):
+        E.generate(**args)
+
+
+def test_a_mistaken_answer_to_a_compare_question_is_diagnosed_too():
+    q = ROUND[1].questions[0]
+    wrong = compute("nDCG", q.steps[0].scenario, ["gain_flipped"]).value
+    assert "Linear gain" in E.check(q, f"{wrong:.4f}").message
+    assert q.steps[0].scenario.convention is TEXTBOOK
