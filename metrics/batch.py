@@ -1,0 +1,404 @@
+"""Evaluate many queries at once: a qrels and a run (DataFrames, as `metrics.trec` reads them)
+and a list of measures -> one value per query and measure, and the means.
+
+    result = evaluate(qrels, run, ["nDCG@10", "P@10", "AP"])
+    result.per_query      # DataFrame: index qid (trec_eval's order), one column per measure
+    result.means          # Series: the mean of every column
+    result.warnings       # what the command line prints on stderr
+
+The numbers are the single-list core's (`metrics.measures.Measure` called on
+`query_ranking(qrels, run, qid)`), computed for all queries together without a Python loop
+per query: the run is put in ranked order once, joined to the qrels once, reduced to its
+judged documents, and every measure is a handful of segment sums over those rows
+(`metrics.batch_measures`).
+
+Conventions (trec_eval's by default, `conventions.TREC_EVAL_NDCG_CUT`):
+- a query's ranking is its run lines sorted by score descending (64-bit doubles, or 32-bit
+  with `float32_scores`), ties broken by the convention (docno descending in byte order, as
+  trec_eval's strcmp); the rank column is ignored;
+- a retrieved document the qrels do not judge is unjudged (gain 0, not relevant);
+- negative grades follow the convention (trec_eval: unjudged);
+- the queries are those of the qrels, in byte order of their ids (trec_eval's strcmp order).
+  A qrels query absent from the run is evaluated as an empty ranking (`missing='zero'`, named
+  in a warning), as trec_eval -c does: it scores 0 on every measure of effectiveness, while
+  NumRel still counts its relevant documents and RBP_resid is 1 (nothing was read). With
+  `'skip'` (trec_eval 9's default) it is left out, with `'error'` it is an error. Run queries
+  absent from the qrels are ignored (and named in a warning).
+- the grade scale's top (`Ranking.scale_max`: ERR's and graded RBP's default top grade) is
+  the largest grade in the qrels; ERR's top grade under trec_eval's preset is gdeval's 4, and
+  a warning says so when the qrels' largest grade is another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from metrics.batch_measures import Prepared, compute
+from metrics.conventions import TREC_EVAL_NDCG_CUT, Convention
+from metrics.measures import Measure, parse
+from metrics.ranking import Ranking
+
+MISSING = ("zero", "skip", "error")
+_SHOWN = 10  # query ids named in a warning before "and N more"
+
+
+class BatchError(ValueError):
+    """A problem with the collection as a whole. `qrels_row` / `run_row` (0-based row of the
+    DataFrame) point at the line to blame when there is one, so a caller that knows the line
+    numbers can name it."""
+
+    def __init__(self, message: str, qrels_row: int | None = None, run_row: int | None = None):
+        super().__init__(message)
+        self.qrels_row = qrels_row
+        self.run_row = run_row
+
+
+@dataclass(frozen=True, eq=False)
+class BatchResult:
+    """per_query: index `qid` (str, trec_eval's order), one float column per measure, named
+    as typed; means: the mean of each column over the evaluated queries; warnings: messages
+    for the user (the command line prints them on stderr); missing: qrels queries absent from
+    the run (scored 0, or left out with missing='skip'); ignored: run queries absent from the
+    qrels."""
+
+    per_query: pd.DataFrame
+    means: pd.Series
+    warnings: tuple[str, ...]
+    missing: tuple[str, ...]
+    ignored: tuple[str, ...]
+
+
+def evaluate(
+    qrels: pd.DataFrame,
+    run: pd.DataFrame,
+    measures: Sequence[Measure | str],
+    convention: Convention = TREC_EVAL_NDCG_CUT,
+    missing: str = "zero",
+) -> BatchResult:
+    """Every measure for every query of the qrels. Raises MeasureNameError for a bad name and
+    BatchError for a collection a measure cannot take (e.g. a grade above ERR's top grade)."""
+    named = _named_measures(measures)
+    prepared, qids, absent, ignored = prepare(qrels, run, convention, missing)
+    warnings = _query_warnings(absent, ignored, missing)
+    columns: dict[str, np.ndarray] = {}
+    for name, measure in named.items():
+        try:
+            values = compute(measure, convention, prepared)
+        except ValueError as error:
+            row = _blame(measure, convention, prepared)
+            raise BatchError(f"{name}: {error}", qrels_row=row) from None
+        columns[name] = values
+        warnings += _measure_warnings(name, measure, convention, prepared)
+    per_query = pd.DataFrame(columns, index=pd.Index(qids, name="qid", dtype=object))
+    means = per_query.mean() if len(per_query) else pd.Series(0.0, index=list(named))
+    return BatchResult(per_query, means, tuple(warnings), tuple(absent), tuple(ignored))
+
+
+def _named_measures(measures: Sequence[Measure | str]) -> dict[str, Measure]:
+    """Each measure under its name as typed (first occurrence of a repeated name)."""
+    named: dict[str, Measure] = {}
+    for m in measures:
+        name = m if isinstance(m, str) else str(m)
+        if name not in named:
+            named[name] = parse(m) if isinstance(m, str) else m
+    return named
+
+
+def _listing(qids: Sequence[str]) -> str:
+    shown = ", ".join(qids[:_SHOWN])
+    more = len(qids) - _SHOWN
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def _query_warnings(absent: list[str], ignored: list[str], missing: str) -> list[str]:
+    out = []
+    if absent:
+        what = "score 0 (an empty ranking)" if missing == "zero" else "are left out"
+        out.append(
+            f"{len(absent)} qrels {_plural(len(absent), 'query', 'queries')} "
+            f"{_plural(len(absent), 'has', 'have')} no results in the run and {what} "
+            f"(--missing {missing}): {_listing(absent)}."
+        )
+    if ignored:
+        out.append(
+            f"{len(ignored)} run {_plural(len(ignored), 'query is', 'queries are')} not in the "
+            f"qrels and {_plural(len(ignored), 'was', 'were')} ignored: {_listing(ignored)}."
+        )
+    return out
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+def _measure_warnings(name: str, measure: Measure, base: Convention, p: Prepared) -> list[str]:
+    """ERR with the convention's fixed top grade (gdeval's 4) on qrels whose top is another."""
+    if measure.family != "ERR" or "max_rel" in dict(measure.params):
+        return []
+    gmax = measure.convention(base).err_gmax
+    if gmax is None or gmax == p.scale_max:
+        return []
+    return [
+        f"{name}: ERR's top grade is {gmax:g} (gdeval's), but the qrels' largest grade is "
+        f"{p.scale_max:g}, so R = (2^g - 1)/2^{gmax:g}; write ERR(max_rel={p.scale_max:g})"
+        f"@{measure.cutoff or 'k'} for the qrels' own scale."
+    ]
+
+
+def _blame(measure: Measure, base: Convention, p: Prepared) -> int | None:
+    """The qrels row whose grade a measure could not take, for the error message."""
+    c = measure.convention(base)
+    grades, rows = p.ret_grade, p.ret_row
+    if measure.family == "ERR":
+        bad = grades > (c.err_gmax if c.err_gmax is not None else p.scale_max)
+    elif measure.family in ("RBP", "RBP_resid") and c.rbp_gain == "graded":
+        bad = grades > (c.rbp_gmax if c.rbp_gmax is not None else p.scale_max)
+    elif c.gain == "custom" and measure.family in ("nDCG", "DCG", "IDCG"):
+        listed = np.array([g for g, _ in c.gain_map])
+        grades, rows = p.pool_grade, p.pool_row
+        bad = ~np.isin(grades, listed)
+    else:
+        return None
+    return int(rows[bad].min()) if bad.any() else None
+
+
+# ------------------------------------------------------------------------------- preparing
+
+
+def prepare(
+    qrels: pd.DataFrame,
+    run: pd.DataFrame,
+    convention: Convention = TREC_EVAL_NDCG_CUT,
+    missing: str = "zero",
+) -> tuple[Prepared, np.ndarray, list[str], list[str]]:
+    """The compact arrays every measure reads, the evaluated query ids (in order), the qrels
+    queries absent from the run and the run queries absent from the qrels."""
+    if missing not in MISSING:
+        raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}.")
+    _check_columns(qrels, ("qid", "docno", "rel"), "qrels")
+    _check_columns(run, ("qid", "docno", "score"), "run")
+
+    # Queries: codes of the qrels' queries (sorted), and each run line's query among them.
+    # sort=True orders str by code point: the byte order of UTF-8, trec_eval's strcmp order.
+    qrels_q, qrels_qids = pd.factorize(qrels["qid"].astype(str), sort=True)
+    qrels_qids = np.asarray(qrels_qids, dtype=object)
+    run_codes, run_qids = pd.factorize(run["qid"].astype(str))
+    run_qids = np.asarray(run_qids, dtype=object)
+    to_qrels = pd.Index(qrels_qids).get_indexer(run_qids)  # -1: not in the qrels
+    present = np.zeros(len(qrels_qids), dtype=bool)
+    present[to_qrels[to_qrels >= 0]] = True
+    absent = [str(q) for q in qrels_qids[~present]]
+    ignored = sorted(str(q) for q in run_qids[to_qrels < 0])
+    if missing == "error" and absent:
+        raise BatchError(
+            f"{len(absent)} qrels {_plural(len(absent), 'query has', 'queries have')} no "
+            f"results in the run: {_listing(absent)} (use --missing zero or skip to go on)."
+        )
+    evaluated = present if missing == "skip" else np.ones(len(qrels_qids), dtype=bool)
+    qids = qrels_qids[evaluated]
+    renumber = np.full(len(qrels_qids) + 1, -1, dtype=np.int64)  # qrels code -> query index
+    renumber[np.flatnonzero(evaluated)] = np.arange(len(qids))
+    run_q = renumber[to_qrels][run_codes] if len(run_codes) else np.zeros(0, np.int64)
+
+    # The judged pool, with the convention's negative-grade policy.
+    grades = _negative_policy(qrels, convention.negative)
+    pool_q = renumber[qrels_q]
+    keep = (pool_q >= 0) & ~np.isnan(grades)
+    pool_row = np.flatnonzero(keep)
+    raw_max = qrels["rel"].to_numpy(dtype=float).max(initial=-np.inf)
+    scale_max = max(float(raw_max), 1.0)
+
+    # The run in ranked order, and the judged retrieved documents.
+    score = _scores(run, convention)
+    order = ranked_order(run_codes, run_q, score, run["docno"], convention.ties)
+    n_ret, pos_of_row = _positions(run_q, order, len(qids))
+    tie_first = tie_last = None
+    if convention.ties == "average":
+        tie_first, tie_last = _tie_groups(run_q, order, score, pos_of_row)
+    run_row, qrels_row = _join(run, run_q, qrels, pool_q, keep)
+    by_rank = np.lexsort((pos_of_row[run_row], run_q[run_row]))
+    run_row, qrels_row = run_row[by_rank], qrels_row[by_rank]
+    prepared = Prepared(
+        n_queries=len(qids),
+        n_ret=n_ret,
+        ret_q=run_q[run_row],
+        ret_pos=pos_of_row[run_row],
+        ret_grade=grades[qrels_row],
+        ret_tie_first=None if tie_first is None else tie_first[run_row],
+        ret_tie_last=None if tie_last is None else tie_last[run_row],
+        ret_row=qrels_row,
+        pool_q=pool_q[keep],
+        pool_grade=grades[keep],
+        pool_row=pool_row,
+        scale_max=scale_max,
+    )
+    return prepared, qids, absent, ignored
+
+
+def _check_columns(df: pd.DataFrame, needed: tuple[str, ...], what: str) -> None:
+    lacking = [c for c in needed if c not in df.columns]
+    if lacking:
+        raise BatchError(f"The {what} has no column {', '.join(lacking)}; it needs {needed}.")
+
+
+def _negative_policy(qrels: pd.DataFrame, policy: str) -> np.ndarray:
+    """The qrels grades with the policy applied ('unjudged' -> NaN, 'clip' -> 0)."""
+    grades = qrels["rel"].to_numpy(dtype=float, copy=True)
+    negative = grades < 0
+    if policy == "keep" or not negative.any():
+        return grades
+    if policy == "reject":
+        row = int(np.flatnonzero(negative)[0])
+        raise BatchError(
+            f"query {qrels['qid'].iloc[row]} document {qrels['docno'].iloc[row]} has the "
+            f"negative grade {grades[row]:g}; this convention allows grades >= 0 only.",
+            qrels_row=row,
+        )
+    grades[negative] = 0.0 if policy == "clip" else np.nan
+    return grades
+
+
+def _scores(run: pd.DataFrame, convention: Convention) -> np.ndarray:
+    score = run["score"].to_numpy(dtype=float)
+    bad = ~np.isfinite(score)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise BatchError(f"score {score[row]!r} is not a finite number.", run_row=row)
+    if convention.float32_scores:
+        score = score.astype(np.float32).astype(float)
+    return score
+
+
+def ranked_order(
+    run_codes: np.ndarray, run_q: np.ndarray, score: np.ndarray, docno: pd.Series, ties: str
+) -> np.ndarray:
+    """The run rows of the evaluated queries (run_q >= 0) in ranked order: by query, score
+    descending, then the tie policy ('docno_desc': docno descending in byte order; 'input'
+    and 'average': file order; 'reverse_input': reverse file order).
+
+    A run whose lines are grouped by query and sorted by score within each query (as run files
+    are written) is recognised in one pass and not sorted again."""
+    order = _presorted_order(run_codes, run_q, score)
+    if order is None:
+        rows = np.flatnonzero(run_q >= 0)
+        order = rows[np.lexsort((-score[rows], run_q[rows]))]
+    if ties in ("docno_desc", "reverse_input"):
+        order = _break_ties(order, run_q, score, docno, ties)
+    return order
+
+
+def _presorted_order(run_codes, run_q, score) -> np.ndarray | None:
+    """When each query's lines are one block, sorted by score descending, the blocks put in
+    query order (dropping ignored queries); else None. run_codes numbers the run's queries,
+    run_q their index among the evaluated ones (-1: ignored)."""
+    n = len(run_q)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    change = run_codes[1:] != run_codes[:-1]
+    if not ((score[1:] <= score[:-1]) | change).all():
+        return None
+    starts = np.concatenate(([0], np.flatnonzero(change) + 1))
+    if len(starts) != run_codes.max() + 1:  # a query in two blocks
+        return None
+    block_q = run_q[starts]
+    lengths = np.diff(np.append(starts, n))
+    blocks = np.argsort(block_q)
+    blocks = blocks[block_q[blocks] >= 0]
+    lengths, starts = lengths[blocks], starts[blocks]
+    first_out = np.cumsum(lengths) - lengths
+    return np.arange(lengths.sum()) + np.repeat(starts - first_out, lengths)
+
+
+def _break_ties(order, run_q, score, docno: pd.Series, ties: str) -> np.ndarray:
+    """Reorder the rows inside each run of equal scores of a query (only those rows)."""
+    s, q = score[order], run_q[order]
+    tie_next = (s[1:] == s[:-1]) & (q[1:] == q[:-1])
+    if not tie_next.any():
+        return order
+    in_tie = np.zeros(len(order), dtype=bool)
+    in_tie[:-1] |= tie_next
+    in_tie[1:] |= tie_next
+    at = np.flatnonzero(in_tie)
+    group = np.cumsum(np.concatenate(([True], ~tie_next)))[at]
+    rows = order[at]
+    if ties == "docno_desc":
+        names = docno.iloc[rows].to_numpy(dtype=object)
+        _, key = np.unique(names, return_inverse=True)  # code point = UTF-8 byte order
+    else:
+        key = rows
+    order = order.copy()
+    order[at] = rows[np.lexsort((-key, group))]
+    return order
+
+
+def _positions(run_q, order, n_queries):
+    """Per query the list length, and per run row its 1-based rank (0 for ignored rows)."""
+    q = run_q[order]
+    n_ret = np.bincount(q, minlength=n_queries).astype(np.int64)
+    first_index = np.cumsum(n_ret) - n_ret
+    pos_of_row = np.zeros(len(run_q), dtype=np.int64)
+    pos_of_row[order] = np.arange(1, len(order) + 1, dtype=np.int64) - first_index[q]
+    return n_ret, pos_of_row
+
+
+def _tie_groups(run_q, order, score, pos_of_row):
+    """Per run row the first and last rank of its run of equal scores (its tie group)."""
+    q, s, pos = run_q[order], score[order], pos_of_row[order]
+    new_group = np.ones(len(order), dtype=bool)
+    new_group[1:] = (s[1:] != s[:-1]) | (q[1:] != q[:-1])
+    group = np.cumsum(new_group) - 1
+    first = pos[new_group][group]
+    tie_first = np.zeros(len(run_q), dtype=np.int64)
+    tie_last = np.zeros(len(run_q), dtype=np.int64)
+    tie_first[order] = first
+    tie_last[order] = first + np.bincount(group)[group] - 1
+    return tie_first, tie_last
+
+
+def _join(run, run_q, qrels, pool_q, keep):
+    """(run row, qrels row) of every judged retrieved document of an evaluated query."""
+    judged_rows = np.flatnonzero(keep)
+    docs = qrels["docno"].iloc[judged_rows]
+    names = pd.Index(pd.unique(docs.astype(str)))
+    doc_code = names.get_indexer(run["docno"].astype(str))
+    candidates = np.flatnonzero((doc_code >= 0) & (run_q >= 0))
+    width = len(names)
+    run_key = run_q[candidates] * width + doc_code[candidates]
+    qrels_key = pool_q[judged_rows] * width + names.get_indexer(docs.astype(str))
+    keys = pd.Index(qrels_key)
+    if not keys.is_unique:
+        dup = int(judged_rows[np.flatnonzero(keys.duplicated())[0]])
+        raise BatchError(
+            f"query {qrels['qid'].iloc[dup]} judges document {qrels['docno'].iloc[dup]} twice.",
+            qrels_row=dup,
+        )
+    at = keys.get_indexer(run_key)
+    hit = at >= 0
+    return candidates[hit], judged_rows[at[hit]]
+
+
+# ------------------------------------------------------------------------------ drill-down
+
+
+def query_ranking(qrels: pd.DataFrame, run: pd.DataFrame, qid: str) -> Ranking:
+    """One query as the single-list core's input ("open in Playground"): the run lines in
+    file order with their doc ids, scores and grades (unjudged: None), the judged documents
+    that were not retrieved, and the qrels' largest grade as the scale's top."""
+    qid = str(qid)
+    judged = qrels[qrels["qid"].astype(str) == qid]
+    lines = run[run["qid"].astype(str) == qid]
+    grade_of = dict(zip(judged["docno"].astype(str), judged["rel"].astype(float), strict=True))
+    doc_ids = lines["docno"].astype(str).tolist()
+    retrieved = set(doc_ids)
+    raw_max = qrels["rel"].to_numpy(dtype=float).max(initial=-np.inf)
+    return Ranking.build(
+        [grade_of.get(d) for d in doc_ids],
+        doc_ids=doc_ids,
+        scores=lines["score"].to_numpy(dtype=float).tolist(),
+        unretrieved=[g for d, g in grade_of.items() if d not in retrieved],
+        scale_max=max(float(raw_max), 1.0),
+    )
