@@ -1,0 +1,157 @@
+"""ui.latex: the working with numbers substituted, checked against hand arithmetic.
+
+Expected numbers are worked out here by hand (the issue's example: grades 3, 2, 3 under the
+textbook convention give DCG@3 = 7 + 3/log2(3) + 7/2 = 12.393), never by calling the core for
+the expected value; the core only produces the Result that ui.latex renders.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from metrics.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.ranking import Ranking
+from metrics.report import evaluate
+from ui import latex
+
+ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)
+
+
+def test_number_rounds_and_strips_trailing_zeros() -> None:
+    assert latex.number(7.0, 3) == "7"
+    assert latex.number(3 / math.log2(3), 3) == "1.893"
+    assert latex.number(3.5, 4) == "3.5"
+    assert latex.number(-0.00001, 3) == "0"
+    assert latex.number(12.392789, 0) == "12"
+
+
+def test_dcg_at_3_is_the_issue_example() -> None:
+    report = evaluate(ISSUE_LIST, TEXTBOOK, 3)
+    line = latex.dcg(report.results["DCG"], TEXTBOOK, decimals=3)
+    dcg = 7 + 3 / math.log2(3) + 7 / 2  # 12.3928
+    assert line.tex == (
+        r"\mathrm{DCG@3} = \frac{2^{3}-1}{\log_2 2} + \frac{2^{2}-1}{\log_2 3} + "
+        r"\frac{2^{3}-1}{\log_2 4} = 7 + 1.893 + 3.5 = " + f"{dcg:.3f}"
+    )
+    assert line.text == (
+        "DCG@3 = (2^3-1)/log2(2) + (2^2-1)/log2(3) + (2^3-1)/log2(4) = 7 + 1.893 + 3.5 = 12.393"
+    )
+
+
+def test_idcg_and_ndcg_at_3() -> None:
+    report = evaluate(ISSUE_LIST, TEXTBOOK, 3)
+    # the ideal ranking of the judged pool 3,2,3,0,1,2 + 3,2 starts 3, 3, 3
+    idcg = 7 + 7 / math.log2(3) + 7 / 2  # 14.9165
+    dcg = 7 + 3 / math.log2(3) + 7 / 2
+    line = latex.idcg(report.results["IDCG"], TEXTBOOK, decimals=3)
+    assert line.text.endswith(f"= 7 + 4.417 + 3.5 = {idcg:.3f}")
+    assert r"\frac{2^{3}-1}{\log_2 3}" in line.tex
+    ndcg = latex.ndcg(report.results["nDCG"], decimals=4)
+    assert ndcg.tex == (
+        r"\mathrm{nDCG@3} = \frac{\mathrm{DCG@3}}{\mathrm{IDCG@3}} = "
+        rf"\frac{{{dcg:.4f}}}{{{idcg:.4f}}} = {dcg / idcg:.4f}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("convention", "first_terms", "total"),
+    [
+        # linear gain: 3/log2(2) + 2/log2(3)
+        (TREC_EVAL_NDCG_CUT, r"\frac{3}{\log_2 2} + \frac{2}{\log_2 3}", 3 + 2 / math.log2(3)),
+        # gdeval: natural log, exponential gain
+        (
+            GDEVAL,
+            r"\frac{2^{3}-1}{\ln 2} + \frac{2^{2}-1}{\ln 3}",
+            7 / math.log(2) + 3 / math.log(3),
+        ),
+        # Järvelin & Kekäläinen rank-b, b = 2: ranks 1 and 2 weigh 1 (1/log2(2) = 1 at rank 2)
+        (JK2002, r"\frac{3}{1} + \frac{2}{\log_2 2}", 3 + 2),
+        (
+            TEXTBOOK.with_(discount="reciprocal"),
+            r"\frac{2^{3}-1}{1} + \frac{2^{2}-1}{2}",
+            7 + 3 / 2,
+        ),
+        (TEXTBOOK.with_(discount="geometric", discount_p=0.5), r"(2^{3}-1) \cdot 0.5^{0}", 7 + 1.5),
+        (
+            TEXTBOOK.with_(log_base=10.0),
+            r"\frac{2^{3}-1}{\log_{10} 2}",
+            7 / math.log10(2) + 3 / math.log10(3),
+        ),
+    ],
+)
+def test_dcg_symbols_follow_the_convention(convention, first_terms, total) -> None:
+    report = evaluate(Ranking.build([3, 2], scale_max=4), convention, 2)
+    line = latex.dcg(report.results["DCG"], convention, decimals=4)
+    assert line.tex.startswith(r"\mathrm{DCG@2} = " + first_terms)
+    assert line.text.endswith(f"= {latex.number(total, 4)}")
+
+
+def test_custom_gains_and_tie_averaged_gains_are_written_as_numbers() -> None:
+    custom = TEXTBOOK.with_(gain="custom", gain_map=((0, 0), (1, 1), (2, 5), (3, 10)))
+    report = evaluate(Ranking.build([3, 2], scale_max=4), custom, 2)
+    assert latex.dcg(report.results["DCG"], custom, 3).tex.startswith(
+        r"\mathrm{DCG@2} = \frac{10}{\log_2 2} + \frac{5}{\log_2 3}"
+    )
+    # scikit-learn averages the gains of tied scores: grades 3 and 1 tied -> gain (3 + 1) / 2 = 2
+    tied = Ranking.build([3, 1], scores=[0.5, 0.5], scale_max=4)
+    line = latex.dcg(evaluate(tied, SKLEARN, 2).results["DCG"], SKLEARN, 3)
+    assert line.tex.startswith(r"\mathrm{DCG@2} = \frac{2}{\log_2 2} + \frac{2}{\log_2 3}")
+    assert line.text.endswith(f"= {2 + 2 / math.log2(3):.3f}")
+
+
+def test_unjudged_documents_gain_zero_in_the_working() -> None:
+    report = evaluate(Ranking.build([3, None, 1], scale_max=4), TEXTBOOK, 3)
+    line = latex.dcg(report.results["DCG"], TEXTBOOK, 3)
+    assert r"\frac{0}{\log_2 3}" in line.tex
+    assert line.text.endswith(f"= 7 + 0 + 0.5 = {7 + 1 / 2:.1f}")
+
+
+def test_ndcg_with_nothing_relevant_says_why() -> None:
+    report = evaluate(Ranking.build([0, 0], scale_max=4), TEXTBOOK, 2)
+    line = latex.ndcg(report.results["nDCG"], 4)
+    assert line.text == "nDCG@2 = DCG@2 / IDCG@2 = 0"
+    assert "IDCG is 0" in line.note
+
+
+def test_err_working() -> None:
+    report = evaluate(Ranking.build([3, 2], scale_max=4), TEXTBOOK, 2)
+    rule, total = latex.err(report.results["ERR"], 4)
+    # R_i = (2^g - 1)/2^4: R_1 = 7/16 = 0.4375, R_2 = 3/16 = 0.1875
+    assert "R_1 = (2^3-1)/2^4 = 0.4375" in rule.text
+    assert "R_2 = (2^2-1)/2^4 = 0.1875" in rule.text
+    # ERR = 1 * 7/16 + 1/2 * 3/16 * (1 - 7/16)
+    err = 7 / 16 + 0.5 * 3 / 16 * 9 / 16
+    assert r"\frac{1}{2} \cdot 0.1875 \cdot 0.5625" in total.tex
+    assert total.text.endswith(f"= 0.4375 + 0.0527 = {err:.4f}")
+
+
+def test_rbp_working_with_residual_and_interval() -> None:
+    report = evaluate(Ranking.build([4, None, 2], scale_max=4), TEXTBOOK, 3)
+    total, residual, interval = latex.rbp(report.results["RBP"], 4)
+    # r_i = g/4: 1, 0 (unjudged), 0.5; weights 0.2 * 0.8^(i-1)
+    rbp = 0.2 * (1 + 0.5 * 0.8**2)  # 0.264
+    assert total.tex.startswith(r"\mathrm{RBP(p=0.8)} = (1-0.8) \left(1 \cdot 0.8^{0} + 0")
+    assert total.text.endswith(f"= {rbp:g}")
+    # residual: the unjudged rank 2 (0.2 * 0.8) and the tail 0.8^3 beyond the list
+    res = 0.2 * 0.8 + 0.8**3  # 0.672
+    assert residual.text.endswith(f"= 0.16 + 0.512 = {res:g}")
+    assert interval.text == f"RBP(p=0.8) in [{rbp:g}, {rbp + res:g}]"
+
+
+def test_long_sums_are_elided_with_a_note() -> None:
+    report = evaluate(Ranking.build([1] * 30, scale_max=4), TEXTBOOK, 30)
+    line = latex.dcg(report.results["DCG"], TEXTBOOK, 3)
+    assert r"\cdots" in line.tex and "..." in line.text
+    assert line.tex.count(r"\frac") == latex.HEAD + latex.TAIL
+    assert line.note == "30 terms; the first 6 and last 2 are shown."
+
+
+def test_copyable_renderings() -> None:
+    report = evaluate(ISSUE_LIST, TEXTBOOK, 3)
+    lines = [latex.dcg(report.results["DCG"], TEXTBOOK, 3), latex.ndcg(report.results["nDCG"], 3)]
+    tex = latex.to_latex(lines)
+    assert tex.splitlines()[0] == rf"\[ {lines[0].tex} \]"
+    md = latex.to_markdown(lines)
+    assert md.splitlines()[0] == f"- `{lines[0].text}`"

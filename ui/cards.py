@@ -1,0 +1,65 @@
+"""Metric cards: each headline measure of a report, with the change the last edit caused.
+
+The value of a card is `report.results[key].value`; its help text is the measure's description
+and citation from `metrics.measures.REGISTRY`; RBP's card also shows the interval
+[RBP, RBP + residual] from its details.
+
+"The change caused by the last edit": `changes()` keeps, per session, the inputs of the last
+result and the values before them. When the inputs change, the old values become the baseline;
+when they do not (a rerun that changes nothing, e.g. opening an expander), the deltas stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import streamlit as st
+
+from metrics.measures import REGISTRY
+from metrics.report import Report
+from ui.latex import number
+
+ROWS = (("DCG", "IDCG", "nDCG", "ERR", "RBP"), ("P", "R", "F1", "AP", "RR", "Rprec"))
+NEUTRAL = {"IDCG"}  # a change of IDCG is neither good nor bad: no colour
+_HISTORY = "card_history"
+
+
+def changes(signature: str, values: Mapping[str, float]) -> dict[str, float | None]:
+    """The change of each value caused by the last change of inputs (None before any)."""
+    history = st.session_state.get(_HISTORY)
+    if history is None:
+        history = {"signature": signature, "values": dict(values), "before": None}
+    elif history["signature"] != signature:
+        history = {"signature": signature, "values": dict(values), "before": history["values"]}
+    st.session_state[_HISTORY] = history
+    before = history["before"]
+    return {key: None if before is None else values[key] - before[key] for key in values}
+
+
+def render(report: Report, deltas: Mapping[str, float | None], decimals: int, large: bool) -> None:
+    """The cards in two rows (graded, then binary measures); large type in presentation mode
+    (the containers' keys select the type size in ui/style.py)."""
+    with st.container(key="cards_large" if large else "cards"):
+        for row in ROWS:
+            for column, key in zip(st.columns(len(row)), row, strict=True):
+                with column:
+                    _card(report, key, deltas.get(key), decimals)
+
+
+def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
+    result = report.results[key]
+    info = REGISTRY[key]
+    description = None
+    if key == "RBP":
+        low, high = number(result.value, decimals), number(result.details["upper"], decimals)
+        description = f"∈ [{low}, {high}]"
+    st.metric(
+        result.name,
+        f"{result.value:.{decimals}f}",
+        delta=None if delta is None else f"{delta:+.{decimals}f}",
+        delta_color="off" if key in NEUTRAL else "normal",
+        delta_description=description,
+        help=f"{info.description} {info.reader} ({info.citation})"
+        + (f"\n\n{result.note}" if result.note else ""),
+        border=True,
+    )

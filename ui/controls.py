@@ -1,0 +1,288 @@
+"""Convention controls and the preset picker: one widget per Convention field, bound to the
+settings in `ui.state` (so they survive page switches and can be set by a preset or a link).
+
+Widgets that take numbers have no bounds: a value the core rejects (k = 0, a log base of 1, p = 1)
+stays as typed and its message is shown next to the controls, while the page keeps the last
+valid result.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from metrics.conventions import (
+    DISCOUNTS,
+    GAINS,
+    IDEALS,
+    NEGATIVES,
+    PRESETS,
+    RBP_GAINS,
+    TIES,
+    Convention,
+)
+from metrics.gains import gain as gain_of
+from ui import state
+from ui.model import SCALE_MAXIMA, describe_differences, gain_map_frame, preset_fields
+
+GAIN_LABELS = {
+    "exponential": "2^g − 1",
+    "linear": "g (linear)",
+    "custom": "custom map",
+}
+DISCOUNT_LABELS = {
+    "log": "1 / log_b(i+1)",
+    "jk": "Järvelin–Kekäläinen rank-b",
+    "geometric": "geometric p^(i−1)",
+    "reciprocal": "1 / i",
+    "flat": "none (1 up to k)",
+}
+IDEAL_LABELS = {
+    "judged": "all judged documents (retrieved or not)",
+    "retrieved": "the retrieved list only",
+    "none": "k documents of the top grade",
+}
+TIE_LABELS = {
+    "docno_desc": "doc id descending (trec_eval)",
+    "input": "input order",
+    "reverse_input": "reverse input order",
+    "average": "gains averaged (scikit-learn)",
+}
+NEGATIVE_LABELS = {
+    "reject": "are an error",
+    "clip": "count as 0",
+    "unjudged": "count as unjudged (trec_eval)",
+}
+RBP_GAIN_LABELS = {
+    "graded": "g / gmax",
+    "binary": "1 if relevant (grade ≥ threshold)",
+    "raw": "g (ranx)",
+}
+EMPTY_LABELS = {0.0: "0 (trec_eval, most tools)", 1.0: "1 (LightGBM)"}
+
+
+def _labels(mapping: dict):
+    return lambda value: mapping.get(value, str(value))
+
+
+# --- callbacks -------------------------------------------------------------------------------
+
+
+def _apply_preset() -> None:
+    state.set_settings(preset_fields(st.session_state[state.WIDGET_PREFIX + "preset"]))
+
+
+def _prefill_gain_map() -> None:
+    """On switching to a custom gain: start the map from the gains in use until now."""
+    if st.session_state[state.WIDGET_PREFIX + "gain"] != "custom":
+        return
+    if len(state.table(state.GAIN_MAP)):
+        return
+    previous = state.settings()["gain"]
+    kind = previous if previous != "custom" else "exponential"
+    grades = np.arange(int(state.settings()["scale_max"]) + 1, dtype=float)
+    gains = gain_of(grades, Convention(gain=kind))
+    state.replace_table(state.GAIN_MAP, gain_map_frame(zip(grades, gains, strict=True)))
+
+
+# --- the controls ----------------------------------------------------------------------------
+
+
+def preset_picker() -> None:
+    """The preset selectbox (what it reproduces is written by `describe_preset`)."""
+    state.bound(
+        "preset",
+        st.selectbox,
+        "Preset",
+        options=list(PRESETS),
+        on_change=_apply_preset,
+        help="Sets every choice below to reproduce a tool or a paper.",
+    )
+
+
+def describe_preset() -> None:
+    """Which tool the settings reproduce, or how they differ from the preset picked last."""
+    name = state.settings()["preset"]
+    convention = state.current_convention()
+    preset = PRESETS[name]
+    if isinstance(convention, Convention) and convention is not preset:
+        st.caption(
+            f"**Modified from {name}:** " + "; ".join(describe_differences(convention, name))
+        )
+    else:
+        st.caption(f"**Reproduces:** {preset.source}")
+        for note in preset.notes:
+            st.caption(f"Note: {note}")
+
+
+def cutoff_and_scale() -> None:
+    """k, the grade scale's top grade and the relevance threshold, with k's message."""
+    left, middle, right = st.columns(3)
+    with left:
+        state.bound("k", st.number_input, "Cutoff k", step=1, help="A whole number, 1 to 1,000.")
+    with middle:
+        state.bound(
+            "scale_max",
+            st.selectbox,
+            "Top grade",
+            options=SCALE_MAXIMA,
+            help="Grades run from 0 to this. ERR's and graded RBP's gmax default to it.",
+        )
+    with right:
+        state.bound(
+            "rel_threshold",
+            st.number_input,
+            "Relevant if grade ≥",
+            step=1.0,
+            format="%g",
+            help="For P, R, F1, AP, RR and R-Precision (and binary RBP).",
+        )
+    k = state.current_k()
+    if isinstance(k, ValueError):
+        st.error(f"{k} The results below are for the last valid k.", icon=":material/error:")
+
+
+def gain_and_discount() -> None:
+    """Gain (with the custom map table) and discount (with its b or p)."""
+    gain = state.bound(
+        "gain",
+        st.segmented_control,
+        "Gain",
+        options=GAINS,
+        format_func=_labels(GAIN_LABELS),
+        required=True,
+        on_change=_prefill_gain_map,
+    )
+    if gain == "custom":
+        st.caption("Custom gains: one row per grade that occurs.")
+        state.edit_table(
+            state.GAIN_MAP,
+            num_rows="dynamic",
+            hide_index=True,
+            column_config={
+                "grade": st.column_config.NumberColumn("grade", format="%g", required=True),
+                "gain": st.column_config.NumberColumn("gain", format="%g", required=True),
+            },
+        )
+    left, right = st.columns([3, 2])
+    with left:
+        discount = state.bound(
+            "discount",
+            st.selectbox,
+            "Discount",
+            options=DISCOUNTS,
+            format_func=_labels(DISCOUNT_LABELS),
+            help="log: 1/log_b(i+1). Rank-b: 1 for i < b, then 1/log_b(i). Geometric: p^(i−1).",
+        )
+    with right:
+        if discount in ("log", "jk"):
+            state.bound(
+                "log_base",
+                st.number_input,
+                "Base b",
+                step=1.0,
+                format="%g",
+                help="2 is the usual; gdeval's natural log is b = e ≈ 2.71828.",
+            )
+        elif discount == "geometric":
+            state.bound("discount_p", st.number_input, "p", step=0.05, format="%g")
+
+
+def ideal_err_rbp() -> None:
+    """Where IDCG's ideal ranking comes from and whether it is cut; ERR's gmax; RBP's p."""
+    state.bound(
+        "ideal",
+        st.selectbox,
+        "Ideal ranking from",
+        options=IDEALS,
+        format_func=_labels(IDEAL_LABELS),
+    )
+    state.bound(
+        "ideal_cut",
+        st.toggle,
+        "Cut the ideal ranking at k",
+        help="Off: every judged relevant document counts in IDCG (trec_eval ndcg).",
+    )
+    left, right = st.columns(2)
+    with left:
+        state.bound(
+            "err_gmax",
+            st.number_input,
+            "ERR gmax",
+            value=None,
+            step=1.0,
+            format="%g",
+            placeholder="top grade",
+            help="R_i = (2^g − 1)/2^gmax. Empty: the top grade. gdeval fixes it at 4.",
+        )
+    with right:
+        state.bound("rbp_p", st.number_input, "RBP persistence p", step=0.05, format="%g")
+
+
+def more_choices() -> None:
+    """The choices presets make that rarely change by hand."""
+    with st.expander("More choices (set by the presets)"):
+        left, right = st.columns(2)
+        with left:
+            state.bound(
+                "ties",
+                st.selectbox,
+                "Tied scores ordered by",
+                options=TIES,
+                format_func=_labels(TIE_LABELS),
+            )
+            state.bound(
+                "negative",
+                st.selectbox,
+                "Negative grades",
+                options=NEGATIVES,
+                format_func=_labels(NEGATIVE_LABELS),
+            )
+            state.bound(
+                "float32_scores",
+                st.checkbox,
+                "Compare scores as 32-bit floats",
+                help="trec_eval ≤ 9.0.8 and pytrec_eval do; close scores then tie.",
+            )
+        with right:
+            state.bound(
+                "empty_value",
+                st.selectbox,
+                "nDCG when IDCG = 0",
+                options=(0.0, 1.0),
+                format_func=_labels(EMPTY_LABELS),
+            )
+            state.bound(
+                "rbp_gain",
+                st.selectbox,
+                "RBP gain",
+                options=RBP_GAINS,
+                format_func=_labels(RBP_GAIN_LABELS),
+            )
+            state.bound(
+                "rbp_gmax",
+                st.number_input,
+                "RBP gmax",
+                value=None,
+                step=1.0,
+                format="%g",
+                placeholder="top grade",
+            )
+
+
+def render() -> None:
+    """Every convention control, then the message of a value the core rejects."""
+    preset_picker()
+    description = st.container()  # filled last: the settings are only complete after the widgets
+    cutoff_and_scale()
+    gain_and_discount()
+    ideal_err_rbp()
+    more_choices()
+    with description:
+        describe_preset()
+    convention = state.current_convention()
+    if isinstance(convention, ValueError):
+        st.error(
+            f"{convention} The results below are for the last valid settings.",
+            icon=":material/error:",
+        )

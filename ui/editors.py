@@ -1,0 +1,145 @@
+"""The ranked-list editor, the unretrieved-documents editor, the list buttons and the examples.
+
+The editors edit the canonical tables of `ui.state`; buttons change them in callbacks through
+the pure operations of `ui.reorder`. Grades are text cells, so whatever is typed stays visible
+(a wrong grade is reported next to the table, not silently dropped).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import examples, reorder, state
+from ui.model import next_doc_id, ranking_frame, unretrieved_frame
+
+SEED_KEY = "seed"
+MOVE_KEY = "move_rank"
+EXAMPLE_KEY = "loaded_example"
+
+
+def ranking_editor() -> None:
+    """The editable ranked list: rank, doc id, grade (text; empty = unjudged), score."""
+    base = st.session_state.get(state.RANKING.base_key)
+    new_doc = next_doc_id(base["doc"].dropna()) if base is not None else "d1"
+    state.edit_table(
+        state.RANKING,
+        num_rows="dynamic",
+        hide_index=True,
+        placeholder="–",
+        column_config={
+            "rank": st.column_config.NumberColumn("rank", disabled=True, format="%d"),
+            "doc": st.column_config.TextColumn("doc id", default=new_doc),
+            "grade": st.column_config.TextColumn(
+                "grade", help="A number from 0 to the top grade; leave empty for unjudged."
+            ),
+            "score": st.column_config.NumberColumn(
+                "score",
+                format="%g",
+                help="Optional. With scores the list is ranked by score (ties: see the "
+                "convention); give every document one or none.",
+            ),
+        },
+    )
+
+
+def unretrieved_editor() -> None:
+    """Grades of judged documents the list did not retrieve (IDCG, R, AP, R-Prec read them)."""
+    state.edit_table(
+        state.UNRETRIEVED,
+        num_rows="dynamic",
+        hide_index=True,
+        column_config={
+            "grade": st.column_config.TextColumn(
+                "grade of a judged document not retrieved", default="1"
+            ),
+        },
+    )
+
+
+# --- buttons ---------------------------------------------------------------------------------
+
+
+def _replace(frame) -> None:
+    state.replace_table(state.RANKING, frame)
+
+
+def _ideal() -> None:
+    _replace(reorder.ideal_order(state.table(state.RANKING)))
+
+
+def _reverse() -> None:
+    _replace(reorder.reverse(state.table(state.RANKING)))
+
+
+def _shuffle() -> None:
+    _replace(reorder.shuffle(state.table(state.RANKING), int(st.session_state[SEED_KEY])))
+
+
+def _random() -> None:
+    n = len(state.table(state.RANKING)) or 10
+    top = int(state.settings()["scale_max"])
+    _replace(reorder.random_list(n, top, int(st.session_state[SEED_KEY])))
+
+
+def _move(step: int) -> None:
+    rank = int(st.session_state[MOVE_KEY])
+    table = state.table(state.RANKING)
+    _replace(reorder.move(table, rank, step))
+    st.session_state[MOVE_KEY] = min(max(rank + step, 1), max(len(table), 1))
+
+
+def _load(example: examples.Example) -> None:
+    state.replace_table(state.RANKING, ranking_frame(example.grades))
+    state.replace_table(state.UNRETRIEVED, unretrieved_frame(example.unretrieved))
+    st.session_state[EXAMPLE_KEY] = example
+
+
+def list_buttons() -> None:
+    """Ideal order, reverse, shuffle, random list, reset; move a rank up or down; examples."""
+    with st.container(horizontal=True):
+        st.button("Ideal order", on_click=_ideal, icon=":material/sort:")
+        st.button("Reverse", on_click=_reverse, icon=":material/swap_vert:")
+        st.button("Shuffle", on_click=_shuffle, icon=":material/shuffle:")
+        st.button("Random list", on_click=_random, icon=":material/casino:")
+        st.button(
+            "Reset list",
+            on_click=_load,
+            args=(examples.DEFAULT,),
+            icon=":material/restart_alt:",
+            help="Back to the first example.",
+        )
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.number_input(
+            "Move rank", min_value=1, step=1, key=MOVE_KEY, width=130, persist_state="session"
+        )
+        st.button("Up", on_click=_move, args=(-1,), icon=":material/arrow_upward:")
+        st.button("Down", on_click=_move, args=(1,), icon=":material/arrow_downward:")
+        st.number_input(
+            "Seed",
+            min_value=0,
+            step=1,
+            key=SEED_KEY,
+            width=130,
+            persist_state="session",
+            help="Shuffle and Random list use it: the same seed gives the same list.",
+        )
+        with st.popover("Examples", icon=":material/list:"):
+            for example in examples.EXAMPLES:
+                st.button(
+                    example.title,
+                    on_click=_load,
+                    args=(example,),
+                    help=example.lesson,
+                    width="stretch",
+                )
+
+
+def loaded_example_note() -> None:
+    """What the example just loaded shows, while the list is still that example."""
+    example = st.session_state.get(EXAMPLE_KEY)
+    if example is None:
+        return
+    if state.table(state.RANKING).equals(ranking_frame(example.grades)):
+        st.caption(f"**{example.title}:** {example.lesson}")
+    else:
+        del st.session_state[EXAMPLE_KEY]

@@ -1,0 +1,361 @@
+"""The working of a measure with its numbers substituted, as LaTeX and as plain Markdown.
+
+Every number comes from a `metrics` Result: the terms from its per-rank table (grade, gain,
+discount, contribution, ERR's R_i and reach probability, RBP's weights and gains), the totals from
+its value and details. The symbolic part names the convention's formula, e.g. under the textbook
+convention::
+
+    DCG@3 = \\frac{2^{3}-1}{\\log_2 2} + \\frac{2^{2}-1}{\\log_2 3} + \\frac{2^{3}-1}{\\log_2 4}
+          = 7 + 1.893 + 3.5 = 12.393
+
+A gain is written symbolically (2^{g}-1, or g) only when that expression equals the table's gain;
+otherwise (a custom map, gains averaged over tied scores) the table's gain is written as a number.
+So the formula shown can never disagree with the number computed.
+
+`Line` is one equation (left side, then successive right sides); a measure's working is a list of
+lines; `to_latex` / `to_markdown` render a list of lines for copying.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+
+from metrics.conventions import Convention
+from metrics.result import Result
+
+MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
+HEAD, TAIL = 6, 2
+
+
+@dataclass(frozen=True)
+class Expr:
+    """One expression in two notations: LaTeX and plain text."""
+
+    tex: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """An equation `lhs = sides[0] = sides[1] = ...` (a bare statement when there are no
+    sides), with an optional remark in words."""
+
+    lhs: Expr
+    sides: tuple[Expr, ...] = ()
+    note: str = ""
+
+    @property
+    def tex(self) -> str:
+        return " = ".join([self.lhs.tex, *(s.tex for s in self.sides)])
+
+    @property
+    def text(self) -> str:
+        return " = ".join([self.lhs.text, *(s.text for s in self.sides)])
+
+
+def number(x: float, decimals: int) -> str:
+    """x rounded to `decimals` places without trailing zeros: 7, 1.893, 3.5, 0."""
+    text = f"{x:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _name(name: str) -> Expr:
+    return Expr(rf"\mathrm{{{name}}}", name)
+
+
+def _grade(g: float) -> str:
+    return str(int(g)) if float(g).is_integer() else f"{g:g}"
+
+
+# --- sums ------------------------------------------------------------------------------------
+
+
+def _elide(items: Sequence[Expr]) -> list[Expr]:
+    if len(items) <= MAX_TERMS:
+        return list(items)
+    return [*items[:HEAD], Expr(r"\cdots", "..."), *items[-TAIL:]]
+
+
+def _sum(items: Sequence[Expr]) -> Expr:
+    shown = _elide(items)
+    if not shown:
+        return Expr("0", "0")
+    return Expr(" + ".join(e.tex for e in shown), " + ".join(e.text for e in shown))
+
+
+def _terms_note(count: int) -> str:
+    return (
+        f"{count} terms; the first {HEAD} and last {TAIL} are shown." if count > MAX_TERMS else ""
+    )
+
+
+def _values(values: Sequence[float], decimals: int) -> list[Expr]:
+    return [Expr(number(v, decimals), number(v, decimals)) for v in values]
+
+
+# --- gain and discount in symbols ------------------------------------------------------------
+
+
+def gain_expr(grade: float, gain: float, convention: Convention, decimals: int) -> Expr:
+    """gain(g) as 2^{g}-1 or g when that equals the table's `gain`, else the number itself."""
+    if not math.isnan(grade):
+        g = _grade(grade)
+        if convention.gain == "exponential" and math.isclose(2.0**grade - 1.0, gain):
+            return Expr(f"2^{{{g}}}-1", f"(2^{g}-1)")
+        if convention.gain == "linear" and math.isclose(grade, gain):
+            return Expr(g, g)
+    value = number(gain, decimals)
+    return Expr(value, value)
+
+
+def _log(base: float, arg: str) -> Expr:
+    if base == 2:
+        return Expr(rf"\log_2 {arg}", f"log2({arg})")
+    if math.isclose(base, math.e):
+        return Expr(rf"\ln {arg}", f"ln({arg})")
+    b = f"{base:g}"
+    return Expr(rf"\log_{{{b}}} {arg}", f"log_{b}({arg})")
+
+
+def discounted(num: Expr, rank: int, convention: Convention) -> Expr:
+    """gain(g_i) * disc(i) written with the convention's discount at rank i."""
+    kind = convention.discount
+    if kind == "log":
+        den = _log(convention.log_base, str(rank + 1))
+    elif kind == "jk":
+        den = Expr("1", "1") if rank < convention.log_base else _log(convention.log_base, str(rank))
+    elif kind == "reciprocal":
+        den = Expr(str(rank), str(rank))
+    elif kind == "geometric":
+        p = f"{convention.discount_p:g}"
+        factor = f"({num.tex})" if "-" in num.tex else num.tex
+        return Expr(rf"{factor} \cdot {p}^{{{rank - 1}}}", f"{num.text}*{p}^{rank - 1}")
+    else:  # flat: weight 1 within the cutoff
+        return num
+    return Expr(rf"\frac{{{num.tex}}}{{{den.tex}}}", f"{num.text}/{den.text}")
+
+
+# --- DCG, IDCG, nDCG -------------------------------------------------------------------------
+
+
+def _dcg_line(
+    name: str,
+    rows: pd.DataFrame,
+    grade_col: str,
+    gain_col: str,
+    part_col: str,
+    total: float,
+    convention: Convention,
+    decimals: int,
+) -> Line:
+    symbolic = [
+        discounted(gain_expr(g, v, convention, decimals), int(r), convention)
+        for r, g, v in zip(rows["rank"], rows[grade_col], rows[gain_col], strict=True)
+    ]
+    sides = [_sum(symbolic)]
+    if len(symbolic) > 1:
+        sides.append(_sum(_values(rows[part_col].tolist(), decimals)))
+    sides.append(Expr(number(total, decimals), number(total, decimals)))
+    return Line(_name(name), tuple(sides), _terms_note(len(symbolic)))
+
+
+def dcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
+    """DCG@k = sum over the ranks within k of gain(g_i) * disc(i), from DCG's Result."""
+    t = result.table
+    rows = t[t["in_cutoff"] & t["gain"].notna()]
+    return _dcg_line(
+        result.name,
+        rows,
+        "grade",
+        "gain",
+        "dcg_contribution",
+        result.value,
+        convention,
+        decimals,
+    )
+
+
+def idcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
+    """IDCG@k: the same sum over the ideal ranking's grades, from IDCG's Result."""
+    t = result.table
+    rows = t[t["ideal_gain"].notna()]
+    line = _dcg_line(
+        result.name,
+        rows,
+        "ideal_grade",
+        "ideal_gain",
+        "ideal_contribution",
+        result.value,
+        convention,
+        decimals,
+    )
+    return line
+
+
+def ndcg(result: Result, decimals: int = 4) -> Line:
+    """nDCG@k = DCG@k / IDCG@k (or the convention's value when IDCG@k = 0), from nDCG's Result."""
+    k = result.name.partition("@")[2]
+    at = f"@{k}" if k else ""
+    dcg_value, idcg_value = result.details["DCG"], result.details["IDCG"]
+    ratio = Expr(rf"\frac{{\mathrm{{DCG{at}}}}}{{\mathrm{{IDCG{at}}}}}", f"DCG{at} / IDCG{at}")
+    numbers = Expr(
+        rf"\frac{{{number(dcg_value, decimals)}}}{{{number(idcg_value, decimals)}}}",
+        f"{number(dcg_value, decimals)} / {number(idcg_value, decimals)}",
+    )
+    value = Expr(number(result.value, decimals), number(result.value, decimals))
+    sides = (ratio, numbers, value) if idcg_value > 0 else (ratio, value)
+    return Line(_name(result.name), sides, result.note)
+
+
+# --- ERR -------------------------------------------------------------------------------------
+
+
+def err(result: Result, decimals: int = 4) -> list[Line]:
+    """ERR@k: the stop probabilities R_i, then the sum of (1/i) R_i prod_{j<i}(1 - R_j)."""
+    t = result.table
+    rows = t[t["in_cutoff"]]
+    gmax = result.details["gmax"]
+    stops = _sum_free(
+        [
+            _stop(int(r), g, v, gmax, decimals)
+            for r, g, v in zip(rows["rank"], rows["grade"], rows["stop_given_reached"], strict=True)
+        ]
+    )
+    rule = Line(
+        Expr(
+            rf"R_i = \frac{{2^{{g_i}}-1}}{{2^{{{_grade(gmax)}}}}}:\quad {stops.tex}",
+            f"R_i = (2^g_i - 1)/2^{_grade(gmax)}: {stops.text}",
+        ),
+        note="R_i is the chance that the reader stops at rank i once there (0 if unjudged)",
+    )
+    terms = [
+        Expr(
+            rf"\frac{{1}}{{{int(r)}}} \cdot {number(s, decimals)} \cdot {number(p, decimals)}",
+            f"(1/{int(r)})*{number(s, decimals)}*{number(p, decimals)}",
+        )
+        for r, s, p in zip(rows["rank"], rows["stop_given_reached"], rows["p_reach"], strict=True)
+    ]
+    sides = [
+        Expr(
+            r"\sum_{i} \frac{1}{i} R_i \prod_{j<i} (1-R_j)",
+            "sum_i (1/i) R_i prod_{j<i}(1 - R_j)",
+        ),
+        _sum(terms),
+    ]
+    if len(terms) > 1:
+        sides.append(_sum(_values(rows["contribution"].tolist(), decimals)))
+    sides.append(Expr(number(result.value, decimals), number(result.value, decimals)))
+    note = "each term is 1/i times R_i times the chance to reach rank i, prod_{j<i}(1 - R_j)"
+    total = Line(_name(result.name), tuple(sides), _join(note, _terms_note(len(terms))))
+    return [rule, total]
+
+
+def _stop(rank: int, grade: float, value: float, gmax: float, decimals: int) -> Expr:
+    """R_i = (2^g - 1)/2^gmax = value (just the value when the grade is unjudged)."""
+    shown = number(value, decimals)
+    if math.isnan(grade) or not math.isclose((2.0**grade - 1.0) / 2.0**gmax, value):
+        return Expr(f"R_{{{rank}}} = {shown}", f"R_{rank} = {shown}")
+    g, m = _grade(grade), _grade(gmax)
+    return Expr(
+        rf"R_{{{rank}}} = \frac{{2^{{{g}}}-1}}{{2^{{{m}}}}} = {shown}",
+        f"R_{rank} = (2^{g}-1)/2^{m} = {shown}",
+    )
+
+
+def _sum_free(items: Sequence[Expr]) -> Expr:
+    """Statements side by side (not added): 'R_1 = ..., R_2 = ...'."""
+    shown = _elide(items)
+    return Expr(r",\quad ".join(e.tex for e in shown), ", ".join(e.text for e in shown))
+
+
+def _join(*parts: str) -> str:
+    return "; ".join(p for p in parts if p)
+
+
+# --- RBP -------------------------------------------------------------------------------------
+
+
+def rbp(result: Result, decimals: int = 4) -> list[Line]:
+    """RBP = (1-p) sum r_i p^(i-1), its residual, and the interval [RBP, RBP + residual]."""
+    t = result.table
+    p = result.details["p"]
+    ps = f"{p:g}"
+    terms = [
+        Expr(
+            rf"{number(g, decimals)} \cdot {ps}^{{{int(r) - 1}}}",
+            f"{number(g, decimals)}*{ps}^{int(r) - 1}",
+        )
+        for r, g in zip(t["rank"], t["gain"], strict=True)
+    ]
+    inner = _sum(terms)
+    sides = [
+        Expr(rf"(1-{ps}) \left({inner.tex}\right)", f"(1-{ps})*({inner.text})"),
+    ]
+    if len(terms) > 1:
+        sides.append(_sum(_values(t["contribution"].tolist(), decimals)))
+    sides.append(Expr(number(result.value, decimals), number(result.value, decimals)))
+    total = Line(_name(result.name), tuple(sides), _terms_note(len(terms)))
+
+    unjudged = t[~t["judged"]]
+    residual_terms = _values(unjudged["residual_weight"].tolist(), decimals)
+    residual_terms.append(
+        Expr(number(result.details["tail"], decimals), number(result.details["tail"], decimals))
+    )
+    residual_value = result.details["residual"]
+    n = len(t)
+    rule = Expr(
+        rf"(1-{ps}) \sum_{{i\ \mathrm{{unjudged}}}} {ps}^{{i-1}} + {ps}^{{{n}}}",
+        f"(1-{ps}) sum_(i unjudged) {ps}^(i-1) + {ps}^{n}",
+    )
+    top = _rbp_top_gain(t, result.details["tail"], p)
+    if top != 1:
+        g = number(top, decimals)
+        rule = Expr(rf"{g} \left({rule.tex}\right)", f"{g}*({rule.text})")
+    residual_sides = [rule]
+    if len(residual_terms) > 1:
+        residual_sides.append(_sum(residual_terms))
+    residual_sides.append(Expr(number(residual_value, decimals), number(residual_value, decimals)))
+    residual = Line(
+        Expr(r"\mathrm{residual}", "residual"),
+        tuple(residual_sides),
+        "the most that the unjudged ranks and the ranks beyond the list could still add",
+    )
+    low, high = number(result.value, decimals), number(result.details["upper"], decimals)
+    name = _name(result.name)
+    interval = Line(
+        Expr(rf"{name.tex} \in [{low},\ {high}]", f"{name.text} in [{low}, {high}]"),
+        note="RBP + residual: the value if every unknown document had the top grade",
+    )
+    return [total, residual, interval]
+
+
+def _rbp_top_gain(table: pd.DataFrame, tail: float, p: float) -> float:
+    """The top gain an unknown rank could have, read off the Result: the residual weight of an
+    unjudged rank over its weight, else the tail over p^n (1 for graded and binary RBP)."""
+    unjudged = table[~table["judged"] & (table["weight"] > 0)]
+    if len(unjudged):
+        return float(unjudged["residual_weight"].iloc[0] / unjudged["weight"].iloc[0])
+    reach = p ** len(table)
+    return tail / reach if reach > 0 else 1.0
+
+
+# --- copyable renderings ---------------------------------------------------------------------
+
+
+def to_latex(lines: Sequence[Line]) -> str:
+    """The lines as display equations, ready to paste into a LaTeX document."""
+    return "\n".join(rf"\[ {line.tex} \]" for line in lines)
+
+
+def to_markdown(lines: Sequence[Line]) -> str:
+    """The lines as a Markdown list of plain-text equations (readable without a math renderer)."""
+    out = []
+    for line in lines:
+        out.append(f"- `{line.text}`" + (f" ({line.note})" if line.note else ""))
+    return "\n".join(out)

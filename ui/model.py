@@ -1,0 +1,219 @@
+"""The Playground's inputs as plain data, and how they become the core's objects.
+
+Three tables hold what a person types, exactly as typed (so nothing is lost when it is wrong):
+
+- the ranked list: columns ``doc`` (text), ``grade`` (text: a number, or empty for unjudged)
+  and ``score`` (a number, or empty; scores are all-or-nothing);
+- the unretrieved list: column ``grade`` (text), the judged documents that were not retrieved;
+- the custom gain map: columns ``grade`` and ``gain`` (numbers).
+
+A settings dict holds every other choice: the preset picked last, the cutoff ``k``, the grade
+scale's maximum, the display precision, presentation mode, and one entry per `Convention` field.
+`ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
+and a cutoff, raising the core's `ValueError` (or `RankingError`) with a message a student can act
+on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `ui.url_state`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
+
+import pandas as pd
+
+from metrics.conventions import PRESETS, Convention
+from metrics.ranking import Ranking, RankingError, check_cutoff
+
+MAX_K = 1000
+DEFAULT_PRESET = "Textbook"
+DEFAULT_SCALE_MAX = 4
+SCALE_MAXIMA = tuple(range(1, 11))
+DEFAULT_K = 5
+DEFAULT_DECIMALS = 4
+
+#: Convention fields the settings hold (name, source and notes come from the preset).
+CONVENTION_FIELDS = tuple(
+    f.name for f in fields(Convention) if f.name not in {"name", "source", "notes"}
+)
+
+
+# --- the tables ------------------------------------------------------------------------------
+
+
+def grade_text(value: float | None) -> str:
+    """A grade as the editor shows it: '3', '2.5', or '' for unjudged."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    value = float(value)
+    return str(int(value)) if value.is_integer() else repr(value)
+
+
+def ranking_frame(
+    grades: Sequence[float | None],
+    doc_ids: Sequence[str] | None = None,
+    scores: Sequence[float] | None = None,
+) -> pd.DataFrame:
+    """The ranked-list table for these grades (doc ids d1, d2, ... unless given)."""
+    n = len(grades)
+    return pd.DataFrame(
+        {
+            "doc": pd.Series(
+                list(doc_ids) if doc_ids is not None else default_doc_ids(n), dtype="str"
+            ),
+            "grade": pd.Series([grade_text(g) for g in grades], dtype="str"),
+            "score": pd.Series(
+                [float(s) for s in scores] if scores is not None else [math.nan] * n,
+                dtype="float64",
+            ),
+        }
+    )
+
+
+def unretrieved_frame(grades: Iterable[float]) -> pd.DataFrame:
+    """The unretrieved table: one text grade per judged document that was not retrieved."""
+    return pd.DataFrame({"grade": pd.Series([grade_text(g) for g in grades], dtype="str")})
+
+
+def gain_map_frame(pairs: Iterable[tuple[float, float]]) -> pd.DataFrame:
+    """The custom gain map as a table of (grade, gain) rows."""
+    pairs = list(pairs)
+    return pd.DataFrame(
+        {
+            "grade": pd.Series([float(g) for g, _ in pairs], dtype="float64"),
+            "gain": pd.Series([float(v) for _, v in pairs], dtype="float64"),
+        }
+    )
+
+
+def default_doc_ids(n: int) -> list[str]:
+    return [f"d{i + 1}" for i in range(n)]
+
+
+def next_doc_id(taken: Iterable[str]) -> str:
+    """The first id d<n> not in `taken`, counting from the number of ids taken."""
+    taken = set(taken)
+    n = len(taken) + 1
+    while f"d{n}" in taken:
+        n += 1
+    return f"d{n}"
+
+
+def cell_text(value: object) -> str:
+    """A table cell as text: missing values (None, NaN, pd.NA) become ''."""
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return str(value)
+
+
+def fill_missing_doc_ids(table: pd.DataFrame) -> pd.DataFrame:
+    """A copy whose empty doc ids are replaced by fresh ones (rows added without an id)."""
+    out = table.reset_index(drop=True).copy()
+    docs = [cell_text(d).strip() for d in out["doc"]]
+    taken = {d for d in docs if d}
+    for i, d in enumerate(docs):
+        if not d:
+            docs[i] = next_doc_id(taken)
+            taken.add(docs[i])
+    out["doc"] = pd.Series(docs, dtype="str")
+    return out
+
+
+# --- tables -> Ranking -----------------------------------------------------------------------
+
+
+def ranking_from(ranking: pd.DataFrame, unretrieved: pd.DataFrame, scale_max: float) -> Ranking:
+    """Validate the two tables into a `Ranking`; raises `RankingError` naming the bad cell."""
+    if len(ranking) == 0:
+        raise RankingError(
+            "The ranked list is empty: add at least one document (the + below the table) or "
+            "load an example."
+        )
+    scores = _scores(ranking["score"].tolist())
+    return Ranking.build(
+        [cell_text(g) for g in ranking["grade"]],
+        doc_ids=[cell_text(d) for d in ranking["doc"]],
+        scores=scores,
+        unretrieved=[cell_text(g) for g in unretrieved["grade"]],
+        scale_max=scale_max,
+    )
+
+
+def _scores(values: list[object]) -> list[float] | None:
+    """None when no score is given; else every score, or a RankingError naming the gaps."""
+    missing = [i + 1 for i, v in enumerate(values) if cell_text(v) == ""]
+    if len(missing) == len(values):
+        return None
+    if missing:
+        ranks = ", ".join(str(r) for r in missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise RankingError(
+            f"Rank {ranks} {'has' if len(missing) == 1 else 'have'} no score. Scores are "
+            "optional, but all or nothing: give every document a score, or clear them all."
+        )
+    return [float(v) for v in values]  # type: ignore[arg-type]
+
+
+# --- settings -> Convention, k ---------------------------------------------------------------
+
+
+def preset_fields(name: str) -> dict[str, object]:
+    """The Convention fields of preset `name`, as settings entries."""
+    convention = PRESETS[name]
+    return {f: getattr(convention, f) for f in CONVENTION_FIELDS}
+
+
+def default_settings() -> dict[str, object]:
+    return {
+        "preset": DEFAULT_PRESET,
+        "k": DEFAULT_K,
+        "scale_max": DEFAULT_SCALE_MAX,
+        "decimals": DEFAULT_DECIMALS,
+        "presentation": False,
+        **preset_fields(DEFAULT_PRESET),
+    }
+
+
+def convention_from(settings: Mapping[str, object]) -> Convention:
+    """The preset with the settings' fields applied; the preset itself when nothing differs.
+
+    Raises the core's ValueError when a field is out of range (e.g. a log base <= 1)."""
+    base = PRESETS[str(settings["preset"])]
+    values = {f: settings[f] for f in CONVENTION_FIELDS}
+    if values["gain"] != "custom":
+        values["gain_map"] = ()
+    if values == preset_fields(base.name):
+        return base
+    return base.with_(**values)
+
+
+def cutoff_from(value: object) -> int:
+    """k as a whole number from 1 to MAX_K, or a ValueError saying what is allowed."""
+    problem = f"k must be a whole number from 1 to {MAX_K:,}; got {cell_text(value) or 'nothing'}."
+    if value is None or isinstance(value, bool):
+        raise ValueError(problem)
+    try:
+        k = check_cutoff(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ValueError(problem) from None
+    if k is None or k > MAX_K:
+        raise ValueError(problem)
+    return k
+
+
+def describe_differences(convention: Convention, preset_name: str) -> list[str]:
+    """'field: preset value -> this value' for each field where `convention` leaves its preset."""
+    base = PRESETS[preset_name]
+    return [
+        f"{name}: {_show(old)} → {_show(new)}"
+        for name, (old, new) in base.differences(convention).items()
+    ]
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "scale maximum"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, tuple):
+        return ", ".join(f"{g:g}→{v:g}" for g, v in value) or "none"
+    return str(value)

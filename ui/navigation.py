@@ -1,0 +1,69 @@
+"""The app's pages, in one table: adding a page is one entry here (and its file in app_pages/).
+
+Only pages whose file exists are listed: later pages (discounts, gains, behaviour, pitfalls,
+conventions, check, quiz, evaluate) are added with their issues, never as stubs.
+
+Page files live in app_pages/, not pages/: while a folder called pages/ exists next to app.py,
+a fresh Streamlit server (1.67) runs a deep link such as /playground?g=... in the legacy
+multipage mode, without app.py (no state initialised, no page config, a KeyError on screen),
+until some session has called st.navigation. tests/app/test_navigation.py keeps pages/ absent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+GROUPS = ("Learn", "Explore", "Evaluate")
+
+
+@dataclass(frozen=True)
+class PageEntry:
+    file: str
+    title: str
+    icon: str
+    url_path: str
+    group: str  # one of GROUPS, or "" for the home page (listed first, without a heading)
+    summary: str  # what the page is for, shown on the home page
+
+
+HOME = PageEntry(
+    "app_pages/home.py",
+    "Home",
+    ":material/home:",
+    "home",
+    "",
+    "What RankLab is and where to start.",
+)
+
+PAGES: tuple[PageEntry, ...] = (
+    HOME,
+    PageEntry(
+        "app_pages/playground.py",
+        "Playground",
+        ":material/tune:",
+        "playground",
+        "Explore",
+        "Edit a ranked list and watch nDCG, ERR, RBP, P, R, AP and RR update, with the "
+        "per-rank breakdown, the calculation with your numbers, plots, and a link to share.",
+    ),
+)
+
+
+def navigation() -> dict[str, list[st.Page]]:
+    """`st.navigation`'s input: pages grouped under their headings, empty groups left out."""
+    sections: dict[str, list[st.Page]] = {"": []}
+    for group in GROUPS:
+        sections[group] = []
+    for entry in PAGES:
+        sections[entry.group].append(
+            st.Page(
+                entry.file,
+                title=entry.title,
+                icon=entry.icon,
+                url_path=entry.url_path,
+                default=entry is HOME,
+            )
+        )
+    return {name: pages for name, pages in sections.items() if pages}

@@ -1,0 +1,47 @@
+"""The shareable link: the URL always holds the last valid state; "Copy link" shows it.
+
+The query string is rewritten after every valid result (so reloading the page restores it too);
+`ui.url_state` encodes and, on a session's first run, decodes and validates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from metrics.ranking import Ranking
+from ui import url_state
+
+FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser session
+
+
+def sync_url(ranking: Ranking, settings: Mapping[str, Any]) -> dict[str, str] | ValueError:
+    """Write the state into the URL's query string; the parameters, or why they cannot be."""
+    try:
+        params = url_state.encode(ranking, settings)
+    except url_state.LinkTooLong as err:
+        return err
+    if st.query_params.to_dict() != params:
+        st.query_params.from_dict(params)
+    return params
+
+
+def link(params: Mapping[str, str]) -> str:
+    """The full URL of this page with these parameters."""
+    return f"{st.context.url or FALLBACK_PATH}?{urlencode(params, safe=',:')}"
+
+
+def copy_link(params: Mapping[str, str] | ValueError) -> None:
+    """A "Copy link" popover showing the URL in a box with a copy button."""
+    with st.popover("Copy link", icon=":material/link:"):
+        if isinstance(params, ValueError):
+            st.warning(str(params))
+            return
+        st.code(link(params), language=None, wrap_lines=True)
+        st.caption(
+            "Copy it with the button at the box's right. Opening it restores this list and "
+            "every setting exactly."
+        )

@@ -1,0 +1,270 @@
+"""The Playground's state in `st.session_state`: one place that every page reads.
+
+Canonical values (plain data, never widget state):
+
+- three tables (`RANKING`, `UNRETRIEVED`, `GAIN_MAP`), each a DataFrame as typed (see ui.model);
+- ``settings``: the preset, k, the grade scale, display choices and every Convention field.
+
+Widget state is deleted by Streamlit when a page stops rendering a widget, so widgets only
+*edit* the canonical values: a widget mounts from a snapshot of its value and writes its result
+back after each run (`edit_table`, `bound`). An edit therefore applies exactly once, and the
+list survives page switches and reruns. Buttons change a canonical value in a callback and
+re-snapshot the editor (`replace_table`).
+
+Other pages read the current inputs with `current_ranking()`, `current_convention()` and
+`current_k()`; each returns the core object or the validation error (never raises), e.g.::
+
+    ranking = state.current_ranking()
+    if isinstance(ranking, Exception):
+        st.error(str(ranking))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from metrics.conventions import Convention
+from metrics.ranking import Ranking, RankingError
+from ui import url_state
+from ui.model import (
+    convention_from,
+    cutoff_from,
+    fill_missing_doc_ids,
+    gain_map_frame,
+    ranking_from,
+)
+
+WIDGET_PREFIX = "w_"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A canonical table and the keys of its editor. `ranked` tables show a rank column and
+    give rows added without a doc id a fresh one."""
+
+    name: str
+    ranked: bool = False
+
+    @property
+    def key(self) -> str:
+        return self.name
+
+    @property
+    def base_key(self) -> str:
+        return f"{self.name}_base"
+
+    @property
+    def editor_key(self) -> str:
+        return f"{self.name}_editor"
+
+    @property
+    def args_key(self) -> str:
+        return f"{self.name}_editor_args"
+
+    def for_editor(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """The editor's input: the canonical table (with 1-based ranks when ranked)."""
+        out = frame.reset_index(drop=True).copy()
+        if self.ranked:
+            out.insert(0, "rank", range(1, len(out) + 1))
+        return out
+
+    def from_editor(self, edited: pd.DataFrame) -> pd.DataFrame:
+        out = edited.reset_index(drop=True)
+        return out.drop(columns="rank") if self.ranked else out.copy()
+
+
+RANKING = Table("ranking", ranked=True)
+UNRETRIEVED = Table("unretrieved")
+GAIN_MAP = Table("gain_map")
+
+
+# --- session start ---------------------------------------------------------------------------
+
+
+def init() -> None:
+    """On a session's first run: load the state from the URL (or the defaults)."""
+    if "settings" in st.session_state:
+        return
+    params = st.query_params.to_dict()
+    load(url_state.decode(params) if params else url_state.default_state())
+
+
+def load(decoded: url_state.Decoded) -> None:
+    """Make a decoded state (from a link or the defaults) the current one."""
+    ss = st.session_state
+    ss["settings"] = dict(decoded.settings)
+    for table, frame in (
+        (RANKING, decoded.ranking),
+        (UNRETRIEVED, decoded.unretrieved),
+        (GAIN_MAP, decoded.gain_map),
+    ):
+        replace_table(table, frame)
+    ss["link_problems"] = list(decoded.problems)
+    for key in [k for k in ss if str(k).startswith(WIDGET_PREFIX)]:
+        del ss[key]
+
+
+def link_problems() -> list[str]:
+    """What was wrong with the link this session was opened with (empty when nothing)."""
+    return st.session_state.get("link_problems", [])
+
+
+def dismiss_link_problems() -> None:
+    st.session_state["link_problems"] = []
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+def table(spec: Table) -> pd.DataFrame:
+    """The canonical table (as typed)."""
+    return st.session_state[spec.key]
+
+
+def replace_table(spec: Table, frame: pd.DataFrame) -> None:
+    """Set the canonical table and remount its editor on it (for buttons and loads)."""
+    frame = frame.reset_index(drop=True)
+    st.session_state[spec.key] = frame
+    st.session_state[spec.base_key] = spec.for_editor(frame)
+    if spec is GAIN_MAP:
+        settings()["gain_map"] = gain_pairs(frame)
+
+
+def edit_table(spec: Table, **editor_args: Any) -> pd.DataFrame:
+    """Show `st.data_editor` over the table; the edited table becomes the canonical one.
+
+    The editor's input is a snapshot taken when it mounts (first visit, return from another
+    page, or `replace_table`), so Streamlit's positional edits apply to the table they were
+    made on, once. When rows were added or deleted, the editor is remounted on the result so
+    ranks and new doc ids show at once. When the editor's arguments change (which gives it a
+    new identity, and Streamlit a fresh edit state), it is remounted on the canonical table
+    first, so edits made so far are kept."""
+    ss = st.session_state
+    args = repr(editor_args)
+    if spec.editor_key not in ss or ss.get(spec.args_key) != args:
+        ss[spec.base_key] = spec.for_editor(ss[spec.key])
+        ss[spec.args_key] = args
+    edited = st.data_editor(ss[spec.base_key], key=spec.editor_key, **editor_args)
+    frame = spec.from_editor(edited)
+    ss[spec.key] = frame
+    if spec is GAIN_MAP:
+        settings()["gain_map"] = gain_pairs(frame)
+    pending = ss[spec.editor_key]
+    if pending["added_rows"] or pending["deleted_rows"]:
+        replace_table(spec, fill_missing_doc_ids(frame) if spec.ranked else frame)
+        st.rerun()
+    return frame
+
+
+def gain_pairs(frame: pd.DataFrame) -> tuple[tuple[float, float], ...]:
+    """The gain map table as (grade, gain) pairs, in table order (empty cells are NaN)."""
+    return tuple(
+        (float(g), float(v))
+        for g, v in zip(
+            pd.to_numeric(frame["grade"], errors="coerce"),
+            pd.to_numeric(frame["gain"], errors="coerce"),
+            strict=True,
+        )
+    )
+
+
+# --- settings --------------------------------------------------------------------------------
+
+
+def settings() -> dict[str, Any]:
+    """The canonical settings dict (mutable: widgets write into it through `bound`)."""
+    return st.session_state["settings"]
+
+
+def set_settings(values: Mapping[str, Any]) -> None:
+    """Change settings from a callback (a preset, a link): the canonical values and any
+    mounted widget showing them."""
+    ss = st.session_state
+    for name, value in values.items():
+        if name == "gain_map":
+            replace_table(GAIN_MAP, gain_map_frame(value))
+            continue
+        settings()[name] = value
+        if WIDGET_PREFIX + name in ss:
+            ss[WIDGET_PREFIX + name] = value
+
+
+def bound(name: str, widget: Callable[..., Any], label: str, **widget_args: Any) -> Any:
+    """Render `widget(label, key=..., **widget_args)` for the setting `name`: the widget mounts
+    showing the setting and its value is written back to it."""
+    key = WIDGET_PREFIX + name
+    if key not in st.session_state:
+        st.session_state[key] = settings()[name]
+    value = widget(label, key=key, **widget_args)
+    settings()[name] = value
+    return value
+
+
+# --- the current inputs, for every page ------------------------------------------------------
+
+
+def current_ranking() -> Ranking | RankingError:
+    """The Playground's list as a validated Ranking, or the error naming what is wrong."""
+    try:
+        return ranking_from(table(RANKING), table(UNRETRIEVED), settings()["scale_max"])
+    except RankingError as err:
+        return err
+
+
+def current_convention() -> Convention | ValueError:
+    """The Playground's convention (its preset when unchanged), or the error naming the field."""
+    try:
+        return convention_from(settings())
+    except ValueError as err:
+        return err
+
+
+def current_k() -> int | ValueError:
+    """The Playground's cutoff k (1..1000), or the error saying what is allowed."""
+    try:
+        return cutoff_from(settings()["k"])
+    except ValueError as err:
+        return err
+
+
+# --- the last valid result -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the Playground shows: the last valid report, its curves and its link."""
+
+    report: Any  # metrics.report.Report
+    curves: pd.DataFrame
+    link: dict[str, str] | ValueError
+    signature: str
+
+
+def signature(ranking: Ranking, convention: Convention, k: int) -> str:
+    """A text that changes exactly when the inputs of a result change."""
+    scores = None if ranking.scores is None else ranking.scores.tobytes()
+    return repr(
+        (
+            ranking.grades.tobytes(),
+            ranking.doc_ids,
+            scores,
+            ranking.unretrieved.tobytes(),
+            ranking.scale_max,
+            convention,
+            k,
+        )
+    )
+
+
+def remember_result(shown: Shown) -> None:
+    st.session_state["last_result"] = shown
+
+
+def last_result() -> Shown | None:
+    """The last valid result of this session (kept on screen while an input is wrong)."""
+    return st.session_state.get("last_result")

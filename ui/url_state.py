@@ -1,0 +1,394 @@
+"""The Playground's state in a URL query string: compact, validated, size-capped, never pickled.
+
+A link holds the list, the unretrieved grades and every setting as short, readable parameters::
+
+    ?g=3,2,3,0,1,2&u=3,2&top=4&k=5&preset=textbook            (the default page)
+    ?g=3,,2&d=a,b,c&s=0.9,0.5,0.5&k=3&preset=trec-eval-ndcg-cut&gain=exponential&t=2
+
+``g`` grades in rank order (empty = unjudged), ``d`` doc ids (only when not d1, d2, ...; each
+percent-encoded), ``s`` scores (only when given), ``u`` grades of judged documents not
+retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff, ``preset`` the preset the
+settings start from, then only the convention fields that differ from that preset (see
+`FIELD_PARAMS`), ``dec`` the decimals shown and ``pm=1`` presentation mode.
+
+`decode` trusts nothing: every value is parsed by a strict rule (numbers by a regular
+expression, choices from the core's lists), the whole state is then checked by the core itself
+(`Ranking.build`, `Convention`, `evaluate`), and anything that fails is replaced by its default
+and named in a problem message. Unknown parameters are ignored. Parsing never calls eval or
+unpickles anything.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import quote, unquote
+
+import pandas as pd
+
+from metrics import conventions
+from metrics.conventions import PRESETS
+from metrics.ranking import Ranking
+from metrics.report import evaluate
+from ui import examples
+from ui.model import (
+    DEFAULT_DECIMALS,
+    MAX_K,
+    SCALE_MAXIMA,
+    convention_from,
+    cutoff_from,
+    default_doc_ids,
+    default_settings,
+    gain_map_frame,
+    grade_text,
+    preset_fields,
+    ranking_frame,
+    ranking_from,
+    unretrieved_frame,
+)
+
+MAX_QUERY_CHARS = 8_000  # a link longer than this is refused (servers often cap URLs at 8 KB)
+MAX_LINK_ROWS = 1_000
+MAX_ID_CHARS = 100
+MAX_DECIMALS = 12
+LIST_PARAMS = ("g", "d", "s", "u")
+
+_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?\Z")
+
+
+class LinkTooLong(ValueError):
+    """The state is too large to share as a link."""
+
+
+def preset_slug(name: str) -> str:
+    """A URL-friendly preset key: 'Järvelin & Kekäläinen 2002' -> 'jarvelin-kekalainen-2002'."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+
+
+PRESET_BY_SLUG = {preset_slug(name): name for name in PRESETS}
+
+
+# --- value codecs ----------------------------------------------------------------------------
+
+
+def _num(x: float) -> str:
+    """Shortest text that reads back as the same float: 3, 2.5, 0.1, 2.718281828459045."""
+    x = float(x)
+    return str(int(x)) if x.is_integer() and abs(x) < 1e15 else repr(x)
+
+
+def _parse_number(text: str) -> float:
+    if not _NUMBER.match(text):
+        raise ValueError("is not a number")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("is not a finite number")
+    return value
+
+
+def _choice(allowed: tuple[str, ...]):
+    def parse(text: str) -> str:
+        if text not in allowed:
+            raise ValueError(f"is not one of {', '.join(allowed)}")
+        return text
+
+    return parse, str
+
+
+def _bool_codec():
+    def parse(text: str) -> bool:
+        if text not in ("0", "1"):
+            raise ValueError("is not 0 or 1")
+        return text == "1"
+
+    return parse, lambda v: "1" if v else "0"
+
+
+def _float_codec():
+    return _parse_number, _num
+
+
+def _optional_float_codec():
+    """None (the scale's maximum) is written 'scale'."""
+
+    def parse(text: str) -> float | None:
+        return None if text == "scale" else _parse_number(text)
+
+    return parse, lambda v: "scale" if v is None else _num(v)
+
+
+def _empty_value_codec():
+    def parse(text: str) -> float:
+        if text not in ("0", "1"):
+            raise ValueError("is not 0 or 1")
+        return float(text)
+
+    return parse, _num
+
+
+def _gain_map_codec():
+    """'0:0,1:1,2:3' <-> ((0.0, 0.0), (1.0, 1.0), (2.0, 3.0))."""
+
+    def parse(text: str) -> tuple[tuple[float, float], ...]:
+        pairs = []
+        for item in text.split(","):
+            grade, sep, gain = item.partition(":")
+            if not sep:
+                raise ValueError("is not a list of grade:gain pairs")
+            pairs.append((_parse_number(grade), _parse_number(gain)))
+        if len(pairs) > 100:
+            raise ValueError("lists more than 100 grades")
+        return tuple(pairs)
+
+    return parse, lambda pairs: ",".join(f"{_num(g)}:{_num(v)}" for g, v in pairs)
+
+
+#: Convention field -> (URL parameter, parse, format). A test checks that it covers them all.
+FIELD_PARAMS: dict[str, tuple[str, object, object]] = {
+    name: (param, *codec)
+    for name, param, codec in (
+        ("gain", "gain", _choice(conventions.GAINS)),
+        ("gain_map", "gm", _gain_map_codec()),
+        ("discount", "disc", _choice(conventions.DISCOUNTS)),
+        ("log_base", "b", _float_codec()),
+        ("discount_p", "dp", _float_codec()),
+        ("ideal", "ideal", _choice(conventions.IDEALS)),
+        ("ideal_cut", "cut", _bool_codec()),
+        ("empty_value", "empty", _empty_value_codec()),
+        ("err_gmax", "eg", _optional_float_codec()),
+        ("rbp_p", "rp", _float_codec()),
+        ("rbp_gain", "rg", _choice(conventions.RBP_GAINS)),
+        ("rbp_gmax", "rgm", _optional_float_codec()),
+        ("rel_threshold", "t", _float_codec()),
+        ("ties", "ties", _choice(conventions.TIES)),
+        ("float32_scores", "f32", _bool_codec()),
+        ("negative", "neg", _choice(conventions.NEGATIVES)),
+    )
+}
+
+
+# --- encode ----------------------------------------------------------------------------------
+
+
+def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
+    """The query parameters of a valid state (a built Ranking and its settings).
+
+    Raises `LinkTooLong` when the list has more than MAX_LINK_ROWS rows or the query would be
+    longer than MAX_QUERY_CHARS."""
+    n = len(ranking)
+    if n > MAX_LINK_ROWS or len(ranking.unretrieved) > MAX_LINK_ROWS:
+        raise LinkTooLong(
+            f"This list is too long to share as a link ({n:,} documents; at most "
+            f"{MAX_LINK_ROWS:,})."
+        )
+    params = {"g": ",".join(grade_text(g) for g in ranking.grades)}
+    if ranking.doc_ids != tuple(default_doc_ids(n)):
+        params["d"] = ",".join(quote(d, safe="") for d in ranking.doc_ids)
+    if ranking.scores is not None:
+        params["s"] = ",".join(_num(s) for s in ranking.scores)
+    if len(ranking.unretrieved):
+        params["u"] = ",".join(_num(g) for g in ranking.unretrieved)
+    params["top"] = _num(float(settings["scale_max"]))  # type: ignore[arg-type]
+    params["k"] = str(int(settings["k"]))  # type: ignore[call-overload]
+    preset = str(settings["preset"])
+    params["preset"] = preset_slug(preset)
+    base = preset_fields(preset)
+    for name, (param, _parse, fmt) in FIELD_PARAMS.items():
+        value = settings[name]
+        if name == "gain_map" and settings["gain"] != "custom":
+            continue
+        if value != base[name]:
+            params[param] = fmt(value)  # type: ignore[operator]
+    if settings["decimals"] != DEFAULT_DECIMALS:
+        params["dec"] = str(int(settings["decimals"]))  # type: ignore[call-overload]
+    if settings["presentation"]:
+        params["pm"] = "1"
+    if query_length(params) > MAX_QUERY_CHARS:
+        raise LinkTooLong(
+            f"This state is too large to share as a link (over {MAX_QUERY_CHARS:,} characters); "
+            "shorten the doc ids or the list."
+        )
+    return params
+
+
+def query_length(params: Mapping[str, str]) -> int:
+    """Length of the query string these parameters make (as percent-encoded in the URL)."""
+    return sum(len(quote(k, safe="")) + len(quote(v, safe=",:")) + 2 for k, v in params.items())
+
+
+# --- decode ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Decoded:
+    """A link's state, every part valid (defaults where the link was wrong), and what was wrong."""
+
+    ranking: pd.DataFrame
+    unretrieved: pd.DataFrame
+    gain_map: pd.DataFrame
+    settings: dict[str, object]
+    problems: list[str] = field(default_factory=list)
+
+
+def default_state() -> Decoded:
+    """The state of a fresh Playground: the first example and the default settings."""
+    ex = examples.DEFAULT
+    settings = default_settings()
+    return Decoded(
+        ranking_frame(ex.grades),
+        unretrieved_frame(ex.unretrieved),
+        gain_map_frame(settings["gain_map"]),  # type: ignore[arg-type]
+        settings,
+    )
+
+
+def decode(params: Mapping[str, str]) -> Decoded:
+    """The state a link describes; each bad part is replaced by its default and named."""
+    state = default_state()
+    if query_length({k: str(v) for k, v in params.items()}) > MAX_QUERY_CHARS:
+        state.problems.append(
+            f"The link is longer than {MAX_QUERY_CHARS:,} characters, so none of it was used."
+        )
+        return state
+    settings, problems = state.settings, state.problems
+    _decode_settings(params, settings, problems)
+    _decode_list(params, state)
+    try:
+        ranking = ranking_from(state.ranking, state.unretrieved, settings["scale_max"])
+    except ValueError as err:
+        problems.append(f"The list in the link is not valid ({err}) The example list is used.")
+        fallback = default_state()
+        state.ranking, state.unretrieved = fallback.ranking, fallback.unretrieved
+        ranking = ranking_from(state.ranking, state.unretrieved, settings["scale_max"])
+    try:
+        evaluate(ranking, convention_from(settings), settings["k"])  # type: ignore[arg-type]
+    except ValueError as err:
+        problems.append(
+            f"The link's list and settings do not fit together ({err}) The defaults are used."
+        )
+        fallback = default_state()
+        fallback.problems = problems
+        return fallback
+    state.gain_map = gain_map_frame(settings["gain_map"])  # type: ignore[arg-type]
+    return state
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[str]) -> None:
+    slug = params.get("preset")
+    if slug is not None:
+        if slug in PRESET_BY_SLUG:
+            settings["preset"] = PRESET_BY_SLUG[slug]
+            settings.update(preset_fields(settings["preset"]))
+        else:
+            problems.append(
+                f"preset={_shown(slug)} names no preset; using {settings['preset']}. Presets: "
+                + ", ".join(PRESET_BY_SLUG)
+                + "."
+            )
+    for name, (param, parse, _fmt) in FIELD_PARAMS.items():
+        if param in params:
+            try:
+                settings[name] = parse(params[param])  # type: ignore[operator]
+            except ValueError as why:
+                problems.append(f"{param}={_shown(params[param])} {why}; using the preset's value.")
+    if "gm" in params and settings["gain"] != "custom":
+        settings["gain_map"] = ()
+    try:
+        convention_from(settings)
+    except ValueError as err:
+        problems.append(f"The link's convention is not valid ({err}) Using {settings['preset']}.")
+        settings.update(preset_fields(str(settings["preset"])))
+    if "k" in params:
+        try:
+            settings["k"] = cutoff_from(_parse_whole(params["k"]))
+        except ValueError:
+            problems.append(
+                f"k={_shown(params['k'])} is not a whole number from 1 to {MAX_K:,}; using "
+                f"k = {settings['k']}."
+            )
+    _decode_whole(params, "top", "scale_max", SCALE_MAXIMA, settings, problems)
+    _decode_whole(params, "dec", "decimals", range(0, MAX_DECIMALS + 1), settings, problems)
+    if "pm" in params:
+        try:
+            settings["presentation"] = _bool_codec()[0](params["pm"])
+        except ValueError as why:
+            problems.append(f"pm={_shown(params['pm'])} {why}; presentation mode stays off.")
+
+
+def _parse_whole(text: str) -> int:
+    value = _parse_number(text)
+    if not value.is_integer():
+        raise ValueError("is not a whole number")
+    return int(value)
+
+
+def _decode_whole(params, param, name, allowed, settings, problems) -> None:
+    if param not in params:
+        return
+    try:
+        value = _parse_whole(params[param])
+        if value not in allowed:
+            raise ValueError
+        settings[name] = value
+    except ValueError:
+        problems.append(
+            f"{param}={_shown(params[param])} is not a whole number from {min(allowed)} to "
+            f"{max(allowed)}; using {settings[name]}."
+        )
+
+
+def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> list:
+    """The comma-separated numbers of `param` ('' = None where `empty_ok`), strictly parsed."""
+    text = params[param]
+    items = text.split(",") if text else []
+    if len(items) > MAX_LINK_ROWS:
+        raise ValueError(
+            f"{param} has {len(items):,} items; a link holds at most {MAX_LINK_ROWS:,}"
+        )
+    out = []
+    for i, item in enumerate(items, start=1):
+        if empty_ok and item == "":
+            out.append(None)
+            continue
+        try:
+            out.append(_parse_number(item))
+        except ValueError as why:
+            raise ValueError(f"{param}: item {i}, {_shown(item)}, {why}") from None
+    return out
+
+
+def _decode_list(params: Mapping[str, str], state: Decoded) -> None:
+    present = [p for p in LIST_PARAMS if p in params]
+    if not present:
+        return
+    if "g" not in params:
+        state.problems.append(
+            f"{', '.join(present)} without the grades g: the example list is used."
+        )
+        return
+    try:
+        grades = _items(params, "g", empty_ok=True)
+        ids = None
+        if "d" in params:
+            ids = [unquote(t) for t in params["d"].split(",")]
+            if len(ids) != len(grades):
+                raise ValueError(f"d has {len(ids)} doc ids for {len(grades)} grades")
+            if any(len(d) > MAX_ID_CHARS for d in ids):
+                raise ValueError(f"d has a doc id longer than {MAX_ID_CHARS} characters")
+        scores = _items(params, "s") if "s" in params else None
+        if scores is not None and len(scores) != len(grades):
+            raise ValueError(f"s has {len(scores)} scores for {len(grades)} grades")
+        unretrieved = _items(params, "u") if "u" in params else []
+    except ValueError as why:
+        state.problems.append(f"The list in the link is damaged ({why}); the example list is used.")
+        return
+    state.ranking = ranking_frame(grades, ids, scores)
+    state.unretrieved = unretrieved_frame(unretrieved)
