@@ -1,0 +1,40 @@
+"""The working of every measure the check page can ask about (ui/working.py), including the
+wrong calculations: each line's numbers are worked by hand on Wikipedia's list (grades
+3,2,3,0,1,2 retrieved, 3 and 2 judged but not retrieved; Textbook convention, k = 5)."""
+
+from metrics.conventions import TEXTBOOK
+from metrics.pitfalls import Scenario, compute, transformed
+from metrics.ranking import Ranking
+from ui import working
+
+WIKI = Scenario(Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2]), TEXTBOOK, 5)
+
+
+def texts(family, mistakes=()):
+    result = compute(family, WIKI, mistakes)
+    convention = transformed(family, WIKI, mistakes).convention
+    return [line.text for line in working.lines(family, result, convention)]
+
+
+def test_binary_measures():
+    # 4 relevant (grade >= 1) in the top 5: 3, 2, 3, 1; R = 7 relevant judged documents
+    assert texts("P") == ["P@5 = 4/5 = 0.8"]
+    assert texts("R") == ["R@5 = 4/7 = 0.5714"]
+    assert texts("F1") == ["F1@5 = 2PR/(P+R) = 2h/(R+k) = 2*4/(7+5) = 0.6667"]
+    assert texts("AP") == ["AP@5 = (1/1 + 2/2 + 3/3 + 4/5) / 7 = 0.5429"]
+    assert texts("RR") == ["RR@5 = 1/1 = 1"]
+
+
+def test_the_working_of_a_mistake_shows_the_mistake():
+    assert texts("P", ["integer_division"]) == ["P@5 = floor(4/5) = 0"]
+    assert texts("P", ["precision_by_length"]) == ["P@5 = 4/6 = 0.6667"]
+    assert texts("R", ["recall_retrieved_only"]) == ["R@5 = 4/5 = 0.8"]
+    # the natural log names ln in the formula: 7/ln 2 = 10.0989
+    assert texts("DCG", ["natural_log"])[0].startswith("DCG@5 = (2^3-1)/ln(2) + ")
+
+
+def test_ndcg_shows_dcg_idcg_and_their_ratio():
+    dcg, idcg, ndcg = texts("nDCG")
+    assert dcg.endswith("= 7 + 1.8928 + 3.5 + 0 + 0.3869 = 12.7796")
+    assert idcg.endswith("= 7 + 4.4165 + 3.5 + 1.292 + 1.1606 = 17.3691")
+    assert ndcg == "nDCG@5 = DCG@5 / IDCG@5 = 12.7796 / 17.3691 = 0.7358"
