@@ -1,0 +1,54 @@
+"""The exercise sheet and its solutions, in Markdown and LaTeX (ui/sheet.py, no Streamlit).
+Answers are checked against values worked by hand from the printed lists (seed 42, as in
+test_exercises.py)."""
+
+from math import log2
+
+from metrics.exercises import generate
+from ui import sheet
+
+ROUND = generate(42)
+DCG = 3 + 1 / log2(3) + 7 / 2 + 3 / log2(5)  # grades 2, 1, 3, 2, 0
+IDCG = 7 + 7 / log2(3) + 7 / 2 + 3 / log2(5) + 3 / log2(6)  # pool 3,3,3,2,2,1,0
+
+
+def test_the_sheet_has_every_question_and_no_answer():
+    text = sheet.markdown(ROUND, link="https://ranklab.example/quiz?seed=42")
+    assert text.startswith("# RankLab exercises, round 42\n")
+    assert "https://ranklab.example/quiz?seed=42" in text
+    assert text.count("## Exercise ") == 4
+    assert "1. DCG@5 of the list ________" in text
+    assert "Which list is better by nDCG@5? (A / B / Equal) ________" in text
+    assert "Answer" not in text and f"{DCG / IDCG:.4f}" not in text
+
+
+def test_the_solutions_give_each_answer_with_its_working():
+    text = sheet.markdown(ROUND, solutions=True)
+    assert f"**Answer: {DCG:.3f}**" in text  # 8.423 (trailing zero dropped)
+    assert f"**Answer: {DCG / IDCG:.4f}**" in text
+    assert f"nDCG@5 = DCG@5 / IDCG@5 = {DCG:.3f} / {IDCG:.4f} = {DCG / IDCG:.4f}" in text
+    assert "(2^3-1)/log2(4)" in text  # the working names the convention's formula
+
+
+def test_the_lists_are_tabulated():
+    header, rows = sheet.lists_table(ROUND[1])
+    assert header == ("rank", "list A", "list B")
+    assert rows[0] == ("1", "e (2)", "f (1)")
+    header, rows = sheet.lists_table(ROUND[0])
+    assert header == ("rank", "grade") and [r[1] for r in rows] == ["2", "1", "3", "2", "0"]
+
+
+def test_the_latex_document_is_complete_and_escaped():
+    text = sheet.latex(ROUND, solutions=True)
+    assert text.startswith(r"\documentclass[11pt]{article}")
+    assert text.rstrip().endswith(r"\end{document}")
+    for env in ("document", "enumerate", "center", "tabular"):
+        assert text.count(rf"\begin{{{env}}}") == text.count(rf"\end{{{env}}}")
+    assert text.count("{") == text.count("}")
+    assert r"2\textasciicircum{}g - 1" in text  # 'exponential gain 2^g - 1' in the statement
+    assert r"e \textgreater{} c" in text  # 'List A ranks e > c > ...'
+    assert r"\frac{2^{3}-1}{\log_2 4}" in text  # the working as display math
+
+
+def test_escape_handles_the_special_characters():
+    assert sheet.escape("50% of a_b & c#1 ≥ 2 → 3") == (r"50\% of a\_b \& c\#1 $\geq$ 2 $\to$ 3")

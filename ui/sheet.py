@@ -1,0 +1,198 @@
+"""An exercise round as a sheet to hand out, and its solutions, in Markdown and in LaTeX.
+
+`markdown(round_, solutions)` and `latex(round_, solutions)` return the whole document as text
+(for st.download_button). The questions come from `metrics.exercises`; each solution's value
+and working are rendered from the core's Results through `ui.working`, the same lines the quiz
+page shows, so the sheet and the screen cannot disagree. No Streamlit here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from metrics.exercises import Exercise, Question
+from ui import latex as tex_lines
+from ui import working
+from ui.latex import number
+
+DECIMALS = 4
+
+
+def _grade(g: float) -> str:
+    return "unjudged" if g != g else f"{g:g}"
+
+
+def lists_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The exercise's lists side by side: a header and one row per rank. One list with the
+    default ids shows its grades; named documents show as 'e (2)'."""
+    header = ("rank", *(f"list {label}" if len(label) == 1 else "grade" for label, _ in e.lists))
+    depth = max(len(r) for _, r in e.lists)
+    rows = []
+    for i in range(depth):
+        cells = [str(i + 1)]
+        for _, r in e.lists:
+            if i >= len(r):
+                cells.append("")
+            elif len(e.lists) == 1:
+                cells.append(_grade(r.grades[i]))
+            else:
+                cells.append(f"{r.doc_ids[i]} ({_grade(r.grades[i])})")
+        rows.append(tuple(cells))
+    return header, rows
+
+
+def answer_text(question: Question, decimals: int = DECIMALS) -> str:
+    """The right answer as written on the solution sheet."""
+    if question.numeric:
+        return number(question.steps[0].result().value, decimals)
+    return question.answer
+
+
+def comparison(question: Question, decimals: int = DECIMALS) -> list[tuple[str, str]]:
+    """(label, value) of every computation behind a choice question."""
+    return [(step.label, number(step.result().value, decimals)) for step in question.steps]
+
+
+def working_lines(question: Question, decimals: int = DECIMALS) -> list[tex_lines.Line]:
+    """The working of a numeric question, from its Result."""
+    step = question.steps[0]
+    return working.lines(step.family, step.result(), step.scenario.convention, decimals)
+
+
+def title(round_: Sequence[Exercise]) -> str:
+    seed = round_[0].seed if round_ else 0
+    return f"RankLab exercises, round {seed}"
+
+
+def _header(round_: Sequence[Exercise], link: str) -> str:
+    convention = round_[0].convention.name if round_ else ""
+    text = f"Convention: {convention}. Grades run from 0 to 3."
+    return text + (f" Open this round in RankLab: {link}" if link else "")
+
+
+# --- Markdown --------------------------------------------------------------------------------
+
+
+def _md_table(rows: Sequence[Sequence[str]], header: Sequence[str]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _md_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
+    out = [f"## {e.title}", "", e.statement, ""]
+    header, rows = lists_table(e)
+    out += [_md_table(rows, header), ""]
+    for number_, q in enumerate(e.questions, start=1):
+        options = f" ({' / '.join(q.options)})" if q.options else ""
+        blank = "" if solutions else " ________"
+        out.append(f"{number_}. {q.prompt}{options}{blank}")
+        if solutions:
+            out += _md_solution(q, decimals)
+    out.append("")
+    return out
+
+
+def _md_solution(q: Question, decimals: int) -> list[str]:
+    out = [f"   - **Answer: {answer_text(q, decimals)}**"]
+    if q.numeric:
+        out += [
+            "     " + line for line in tex_lines.to_markdown(working_lines(q, decimals)).split("\n")
+        ]
+    else:
+        out += [f"     - {label}: {value}" for label, value in comparison(q, decimals)]
+    return out
+
+
+def markdown(round_: Sequence[Exercise], solutions: bool = False, link: str = "") -> str:
+    """The sheet (or, with `solutions`, the sheet with answers and workings) as Markdown."""
+    head = title(round_) + (": solutions" if solutions else "")
+    out = [f"# {head}", "", _header(round_, link), ""]
+    for e in round_:
+        out += _md_exercise(e, solutions, decimals=DECIMALS)
+    return "\n".join(out).rstrip() + "\n"
+
+
+# --- LaTeX -----------------------------------------------------------------------------------
+
+_TEX_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "→": r"$\to$",
+    "≥": r"$\geq$",
+    "≤": r"$\leq$",
+    "÷": r"$\div$",
+    "–": "--",
+}
+
+
+def escape(text: str) -> str:
+    """Plain text made safe for LaTeX (special characters and the arrows used in prompts)."""
+    return "".join(_TEX_ESCAPES.get(c, c) for c in text)
+
+
+def _tex_table(rows: Sequence[Sequence[str]], header: Sequence[str]) -> str:
+    body = "\n".join(" & ".join(escape(c) for c in row) + r" \\" for row in rows)
+    return (
+        r"\begin{tabular}{" + "l" * len(header) + "}\n"
+        + " & ".join(rf"\textbf{{{escape(h)}}}" for h in header) + r" \\ \hline" + "\n"
+        + body + "\n" + r"\end{tabular}"
+    )  # fmt: skip
+
+
+def _tex_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
+    out = [rf"\section*{{{escape(e.title)}}}", escape(e.statement), ""]
+    header, rows = lists_table(e)
+    out += [r"\begin{center}", _tex_table(rows, header), r"\end{center}"]
+    out.append(r"\begin{enumerate}")
+    for q in e.questions:
+        options = f" ({' / '.join(q.options)})" if q.options else ""
+        blank = "" if solutions else r" \hrulefill"
+        out.append(rf"\item {escape(q.prompt + options)}{blank}")
+        if solutions:
+            out += _tex_solution(q, decimals)
+    out += [r"\end{enumerate}", ""]
+    return out
+
+
+def _tex_solution(q: Question, decimals: int) -> list[str]:
+    out = [rf"\par\textbf{{Answer: {escape(answer_text(q, decimals))}}}"]
+    if q.numeric:
+        out.append(tex_lines.to_latex(working_lines(q, decimals)))
+    else:
+        out.append(r"\begin{itemize}")
+        out += [rf"\item {escape(label)}: {value}" for label, value in comparison(q, decimals)]
+        out.append(r"\end{itemize}")
+    return out
+
+
+def latex(round_: Sequence[Exercise], solutions: bool = False, link: str = "") -> str:
+    """The sheet (or its solutions) as a complete LaTeX document (article, amsmath)."""
+    head = title(round_) + (": solutions" if solutions else "")
+    out = [
+        r"\documentclass[11pt]{article}",
+        r"\usepackage[utf8]{inputenc}",
+        r"\usepackage[T1]{fontenc}",
+        r"\usepackage{amsmath}",
+        r"\usepackage[margin=2cm]{geometry}",
+        rf"\title{{{escape(head)}}}",
+        r"\date{}",
+        r"\begin{document}",
+        r"\maketitle",
+        escape(_header(round_, link)),
+        "",
+    ]
+    for e in round_:
+        out += _tex_exercise(e, solutions, decimals=DECIMALS)
+    out.append(r"\end{document}")
+    return "\n".join(out) + "\n"
