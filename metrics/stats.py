@@ -1,0 +1,354 @@
+"""Uncertainty and significance for per-query scores: bootstrap intervals, paired tests, averages.
+
+All inputs are per-query values (one number per query, e.g. nDCG@10 of each query); paired
+functions take two runs' values for the *same* queries in the *same* order.  numpy only: the
+Student t distribution is computed here (regularised incomplete beta by a continued fraction),
+so nothing needs scipy at run time.  Random draws use ``numpy.random.default_rng(seed)``, so a
+call with the same arguments always returns the same numbers.
+
+Degenerate inputs raise ``ValueError`` with a message that says what is wrong: fewer than two
+values, lengths that differ, values that are NaN or infinite, and, for the t-test only,
+differences that are all equal (the t statistic would divide by a zero standard deviation).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "BootstrapCI",
+    "RandomisationTest",
+    "TTest",
+    "bootstrap_ci",
+    "bootstrap_diff_ci",
+    "macro_average",
+    "micro_average",
+    "paired_randomisation_test",
+    "paired_t_test",
+    "per_group",
+]
+
+# Random draws are made in blocks of about this many numbers (8 bytes each: 32 MiB), so
+# memory stays bounded whatever the number of resamples.
+_BLOCK = 1 << 22
+
+
+@dataclass(frozen=True)
+class BootstrapCI:
+    """A percentile bootstrap confidence interval for a mean."""
+
+    mean: float  # the mean of the values themselves
+    low: float
+    high: float
+    confidence: float
+    resamples: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class RandomisationTest:
+    """Result of :func:`paired_randomisation_test`."""
+
+    n: int
+    mean_difference: float  # mean of a - b
+    p_value: float  # two-sided, (count + 1) / (permutations + 1)
+    permutations: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class TTest:
+    """Result of :func:`paired_t_test`."""
+
+    n: int
+    mean_difference: float  # mean of d = a - b
+    sd_difference: float  # sample standard deviation of d (divisor n - 1)
+    t: float
+    df: int
+    p_value: float  # two-sided
+
+
+# ------------------------------------------------------------------------------- validation
+
+
+def _values(values, what: str = "values") -> np.ndarray:
+    array = np.asarray(values, dtype=np.float64)
+    if array.ndim != 1:
+        raise ValueError(
+            f"{what} must be a flat list of numbers, one per query; got shape {array.shape}"
+        )
+    if array.size < 2:
+        raise ValueError(f"{what}: need at least 2 queries, got {array.size}")
+    bad = ~np.isfinite(array)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"{what}: value {array[i]} at position {i} is not a finite number")
+    return array
+
+
+def _differences(a, b) -> np.ndarray:
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    if a.shape != b.shape:
+        raise ValueError(
+            "paired values must have one value per query in both runs; "
+            f"got {a.size} and {b.size} values"
+        )
+    return _values(a, "a") - _values(b, "b")
+
+
+def _check_confidence(confidence: float) -> None:
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be between 0 and 1 (e.g. 0.95), got {confidence}")
+
+
+def _check_count(count: int, what: str) -> None:
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
+        raise ValueError(f"{what} must be a positive whole number, got {count!r}")
+
+
+# -------------------------------------------------------------------------------- bootstrap
+
+
+def bootstrap_ci(
+    values, *, confidence: float = 0.95, resamples: int = 10_000, seed: int = 0
+) -> BootstrapCI:
+    """Percentile bootstrap confidence interval of the mean of ``values``.
+
+    Draw ``resamples`` samples of size n from the n values, with replacement, and take the
+    mean of each: m_1 .. m_B.  The interval is the (1 - c)/2 and (1 + c)/2 quantiles of the
+    m_b (``numpy.quantile``, linear interpolation), c = ``confidence``.  This is
+    ``scipy.stats.bootstrap(..., method="percentile")``; the draws differ, so the two agree
+    only to within Monte-Carlo error.  ``mean`` is the plain mean of ``values``.
+    """
+    x = _values(values)
+    _check_confidence(confidence)
+    _check_count(resamples, "resamples")
+    means = _bootstrap_means(x, resamples, seed)
+    tail = (1.0 - confidence) / 2.0
+    low, high = np.quantile(means, [tail, 1.0 - tail])
+    return BootstrapCI(float(x.mean()), float(low), float(high), confidence, resamples, seed)
+
+
+def bootstrap_diff_ci(
+    a, b, *, confidence: float = 0.95, resamples: int = 10_000, seed: int = 0
+) -> BootstrapCI:
+    """Percentile bootstrap interval of the mean paired difference, mean(a - b).
+
+    Queries are resampled as pairs: this is :func:`bootstrap_ci` of d = a - b.
+    """
+    return bootstrap_ci(_differences(a, b), confidence=confidence, resamples=resamples, seed=seed)
+
+
+def _bootstrap_means(x: np.ndarray, resamples: int, seed: int) -> np.ndarray:
+    """Means of ``resamples`` bootstrap samples, drawn block by block as index matrices."""
+    rng = np.random.default_rng(seed)
+    n = x.size
+    rows = max(1, _BLOCK // n)
+    means = np.empty(resamples)
+    for start in range(0, resamples, rows):
+        stop = min(resamples, start + rows)
+        means[start:stop] = x[rng.integers(0, n, size=(stop - start, n))].mean(axis=1)
+    return means
+
+
+# ------------------------------------------------------------------------ paired significance
+
+
+def paired_randomisation_test(
+    a, b, *, permutations: int = 10_000, seed: int = 0
+) -> RandomisationTest:
+    """Two-sided paired randomisation (sign-flip) test of H0: runs a and b are exchangeable.
+
+    With d_i = a_i - b_i, under H0 each d_i is as likely to be -d_i.  Each permutation draws
+    signs s_i = +-1 (independent, probability 1/2 each) and computes |sum_i s_i d_i|; it counts
+    when that is >= |sum_i d_i|, the observed value (up to 100 ulps of it, so that sums that
+    are equal but rounded differently still count, as in ``scipy.stats.permutation_test``).
+    Comparing sums is the same as comparing means, since n is fixed.
+
+    p = (count + 1) / (permutations + 1): the observed signs are one of the equally likely
+    assignments, so they are counted too.  This keeps p > 0 (a sampled test cannot prove
+    p = 0) and makes the test exact: P(p <= alpha) <= alpha under H0 (Phipson & Smyth 2010,
+    "Permutation p-values should never be zero").  With all d_i = 0, every permutation
+    counts and p = 1.
+    """
+    d = _differences(a, b)
+    _check_count(permutations, "permutations")
+    observed = abs(d.sum())
+    threshold = observed - 100 * np.finfo(np.float64).eps * observed
+    rng = np.random.default_rng(seed)
+    rows = max(1, _BLOCK // d.size)
+    count = 0
+    for start in range(0, permutations, rows):
+        size = min(rows, permutations - start)
+        signs = rng.integers(0, 2, size=(size, d.size), dtype=np.int8) * 2 - 1
+        count += int(np.count_nonzero(np.abs(signs @ d) >= threshold))
+    return RandomisationTest(
+        d.size, float(d.mean()), (count + 1) / (permutations + 1), permutations, seed
+    )
+
+
+def paired_t_test(a, b) -> TTest:
+    """Two-sided paired t-test of H0: mean(a - b) = 0.
+
+    d = a - b, n queries, mean d-bar, sample standard deviation s = sqrt(sum (d_i - d-bar)^2
+    / (n - 1)); t = d-bar / (s / sqrt(n)) with df = n - 1 degrees of freedom; p = P(|T| >= |t|)
+    for T ~ Student t(df), = I_x(df/2, 1/2) with x = df / (df + t^2), I the regularised
+    incomplete beta function.  Same as ``scipy.stats.ttest_rel``.
+
+    Raises ValueError when all differences are equal (to within rounding: spread at most
+    64 ulps of the largest input): then s = 0 and t is undefined (0/0) or infinite, and no
+    t-test can be done; the randomisation test still can.
+    """
+    d = _differences(a, b)
+    scale = max(np.abs(a).max(), np.abs(b).max())
+    if np.ptp(d) <= 64 * np.finfo(np.float64).eps * scale:
+        raise ValueError(
+            f"the paired t-test is undefined: every query has the same difference a - b "
+            f"({d[0]:.6g}), so the standard deviation of the differences is 0 and "
+            "t = mean / (sd / sqrt(n)) divides by 0. Use the randomisation test instead."
+        )
+    n = d.size
+    mean, sd = float(d.mean()), float(d.std(ddof=1))
+    t = mean / (sd / math.sqrt(n))
+    df = n - 1
+    return TTest(n, mean, sd, t, df, _student_t_two_sided_p(t, df))
+
+
+def _student_t_two_sided_p(t: float, df: int) -> float:
+    """P(|T| >= |t|), T ~ Student t(df): I_x(df/2, 1/2), x = df/(df + t^2)."""
+    t2 = t * t
+    # x and 1 - x, each computed without cancellation
+    return _regularized_incomplete_beta(df / 2.0, 0.5, df / (df + t2), t2 / (df + t2))
+
+
+def _regularized_incomplete_beta(a: float, b: float, x: float, one_minus_x: float) -> float:
+    """I_x(a, b) = B(x; a, b) / B(a, b), by its continued fraction (modified Lentz).
+
+    I_x(a, b) = x^a (1-x)^b / (a B(a, b)) * 1 / (1 + d_1 / (1 + d_2 / (1 + ...))) with
+    d_{2m+1} = -(a+m)(a+b+m) x / ((a+2m)(a+2m+1)), d_{2m} = m(b-m) x / ((a+2m-1)(a+2m)).
+    The fraction converges fast for x < (a+1)/(a+b+2); otherwise use
+    I_x(a, b) = 1 - I_{1-x}(b, a).  (Numerical Recipes, 3rd ed., section 6.4.)
+    """
+    if x <= 0.0:
+        return 0.0
+    if one_minus_x <= 0.0:
+        return 1.0
+    if x > (a + 1.0) / (a + b + 2.0):
+        return 1.0 - _regularized_incomplete_beta(b, a, one_minus_x, x)
+    log_front = (
+        a * math.log(x)
+        + b * math.log(one_minus_x)
+        + math.lgamma(a + b)
+        - math.lgamma(a)
+        - math.lgamma(b)
+    )
+    return math.exp(log_front) / a * _beta_continued_fraction(a, b, x)
+
+
+def _beta_continued_fraction(a: float, b: float, x: float) -> float:
+    tiny, eps = 1e-300, 1e-16
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 100_000):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < eps:
+            return h
+    raise ArithmeticError(
+        f"incomplete beta continued fraction did not converge (a={a}, b={b}, x={x})"
+    )
+
+
+# --------------------------------------------------------------------------------- averaging
+
+
+def micro_average(numerators, denominators) -> float:
+    """Micro average: pool the counts over queries, sum(numerators) / sum(denominators).
+
+    For precision the numerators are relevant documents retrieved and the denominators the
+    documents retrieved (k); for recall the denominators are the relevant documents.  Each
+    *document* weighs the same, so queries with more relevant documents weigh more in recall.
+    The macro average (:func:`macro_average`, what trec_eval and every IR tool report) gives
+    each *query* the same weight instead.  When every denominator is 0 the result is 0.
+    """
+    num, den = _counts(numerators, denominators)
+    total = den.sum()
+    return float(num.sum() / total) if total > 0 else 0.0
+
+
+def macro_average(numerators, denominators) -> float:
+    """Macro average: the mean over queries of numerator_i / denominator_i.
+
+    Each query weighs the same (trec_eval's mean over queries).  A query whose denominator is
+    0 (e.g. recall for a query with no relevant document) contributes 0 and is still counted,
+    as trec_eval does.  Compare :func:`micro_average`.
+    """
+    num, den = _counts(numerators, denominators)
+    ratios = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+    return float(ratios.mean())
+
+
+def _counts(numerators, denominators) -> tuple[np.ndarray, np.ndarray]:
+    num = np.asarray(numerators, dtype=np.float64)
+    den = np.asarray(denominators, dtype=np.float64)
+    if num.shape != den.shape or num.ndim != 1 or num.size == 0:
+        raise ValueError(
+            "numerators and denominators must be flat lists with one count per query, of the "
+            f"same non-zero length; got shapes {num.shape} and {den.shape}"
+        )
+    for what, array in (("numerators", num), ("denominators", den)):
+        if not (np.isfinite(array) & (array >= 0)).all():
+            raise ValueError(f"{what} must be finite counts >= 0")
+    return num, den
+
+
+# ----------------------------------------------------------------------------------- groups
+
+
+def per_group(
+    values: pd.Series,
+    groups: Mapping[Hashable, Hashable],
+    *,
+    confidence: float = 0.95,
+    resamples: int = 10_000,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Mean and bootstrap interval of per-query ``values`` within each group of queries.
+
+    ``values`` is indexed by query id; ``groups`` maps every one of those query ids to its
+    group (e.g. query length, topic category); extra keys in ``groups`` are ignored.  Returns
+    one row per group, in sorted group order, with columns ``group``, ``n``, ``mean``, ``low``,
+    ``high``: the interval is :func:`bootstrap_ci` with the given arguments (the same seed for
+    every group), and NaN for a group with a single query, where no interval can be drawn.
+    """
+    x = np.asarray(values, dtype=np.float64)
+    if not np.isfinite(x).all():
+        raise ValueError("values must all be finite numbers")
+    missing = [qid for qid in values.index if qid not in groups]
+    if missing:
+        shown = ", ".join(map(repr, missing[:5])) + (" ..." if len(missing) > 5 else "")
+        raise ValueError(f"{len(missing)} query id(s) have no group: {shown}")
+    labels = pd.Series([groups[qid] for qid in values.index], dtype=object)
+    rows = []
+    for group, positions in labels.groupby(labels, sort=True).indices.items():
+        member_values = x[positions]
+        if member_values.size > 1:
+            ci = bootstrap_ci(member_values, confidence=confidence, resamples=resamples, seed=seed)
+            low, high = ci.low, ci.high
+        else:
+            low = high = math.nan
+        rows.append((group, member_values.size, float(member_values.mean()), low, high))
+    return pd.DataFrame(rows, columns=["group", "n", "mean", "low", "high"])

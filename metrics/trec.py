@@ -1,0 +1,581 @@
+"""Read and write TREC qrels and runs (and CSV/TSV files with named columns).
+
+Formats
+-------
+TREC qrels, one judgment per line::
+
+    qid iter docno rel            e.g.  301 0 FBIS3-10082 1
+
+exactly four fields; ``iter`` is ignored (trec_eval ignores it too).  ``rel`` is a number:
+grades may be negative (trec_eval reads a negative grade as "in the pool but unjudged") and
+need not be whole numbers (trec_eval truncates them; we keep them as read).
+
+TREC run, one retrieved document per line::
+
+    qid Q0 docno rank score tag   e.g.  301 Q0 FBIS3-10082 1 12.75 bm25
+
+at least six fields; fields after the sixth are ignored, as trec_eval ignores them.  The
+second field (``Q0``) is ignored.  ``rank`` must be a whole number; it is kept but the
+evaluation orders documents by ``score`` (ties by docno, descending, as trec_eval does), never
+by ``rank``.  ``score`` must be a finite number.
+
+In both formats fields are separated by any run of spaces or tabs; blank lines are skipped;
+a line whose *first character* is ``#`` is a comment.  A ``#`` anywhere else is data, so a
+docno such as ``CR#93E-1860`` or ``msmarco_v2.1_doc_00_880019750#4_1633802806`` is read whole.
+
+CSV / TSV with a header line
+----------------------------
+A file whose name ends in ``.csv`` (comma) or ``.tsv`` (tab), or whose first data line names
+the query and document columns (then the delimiter is a comma if that line has one, else a
+tab if it has one, else whitespace), is read by column name.  Names are matched ignoring case
+and surrounding spaces; other columns are ignored.  Accepted names:
+
+========  =========================================  ==============================
+field     accepted column names                      required
+========  =========================================  ==============================
+qid       ``qid``, ``query_id``, ``topic``,          qrels and runs
+          ``topic_id``
+docno     ``docno``, ``doc_id``, ``docid``           qrels and runs
+rel       ``rel``, ``relevance``, ``grade``,         qrels
+          ``label``
+score     ``score``                                  runs
+rank      ``rank``                                   runs, optional: when absent it is
+                                                     1, 2, ... in trec_eval order (score
+                                                     descending, ties by docno descending)
+tag       ``tag``, ``run_tag``                       runs, optional: when absent ``"run"``
+========  =========================================  ==============================
+
+Results
+-------
+``read_qrels`` returns columns ``qid`` (str), ``docno`` (str), ``rel`` (float64);
+``read_run`` returns ``qid`` (str), ``docno`` (str), ``score`` (float64), ``rank`` (int64),
+``tag`` (str).  Rows keep the order of the lines in the file; the index is 0, 1, 2, ...
+
+Errors
+------
+Any problem raises :class:`TrecFormatError` (a ``ValueError``) naming the file, the 1-based
+line number and the problem: a wrong number of columns, a score, grade or rank that is not a
+number (quoted), a non-finite score or grade, the same document twice for one query, a file
+with no data lines.  Only the first problem in file order is reported.
+
+Speed
+-----
+Files are parsed by the pandas C parser and checked with vectorised operations.  Only when a
+check fails is the file scanned again line by line, in Python, to find the first bad line
+and describe it; a valid file is never scanned line by line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "DEFAULT_TAG",
+    "TrecFormatError",
+    "read_qrels",
+    "read_run",
+    "write_qrels",
+    "write_run",
+]
+
+DEFAULT_TAG = "run"
+"""Run tag used when a CSV/TSV run has no tag column, or a DataFrame to write has none."""
+
+Source = str | os.PathLike | bytes | bytearray | memoryview | IO[str] | IO[bytes]
+
+_QID_NAMES = ("qid", "query_id", "topic", "topic_id")
+_DOCNO_NAMES = ("docno", "doc_id", "docid")
+_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
+    "qrels": {
+        "qid": _QID_NAMES,
+        "docno": _DOCNO_NAMES,
+        "rel": ("rel", "relevance", "grade", "label"),
+    },
+    "run": {
+        "qid": _QID_NAMES,
+        "docno": _DOCNO_NAMES,
+        "score": ("score",),
+        "rank": ("rank",),
+        "tag": ("tag", "run_tag"),
+    },
+}
+_REQUIRED = {"qrels": ("qid", "docno", "rel"), "run": ("qid", "docno", "score")}
+# Words used in messages for each field.
+_FIELD_WORDS = {
+    "qid": "query id",
+    "docno": "document id",
+    "rel": "relevance grade",
+    "score": "score",
+    "rank": "rank",
+    "tag": "run tag",
+}
+
+_COMMENT_LINE = re.compile(rb"(?:^|(?<=\r))#[^\r\n]*", re.MULTILINE)  # lines end at LF, CR
+_FIELD_SEP = re.compile(r"[ \t]+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+_INT64_MAX = 2**63 - 1
+# Text columns are parsed as Arrow large strings: the pandas C parser builds those directly,
+# about four times faster than dtype=str, and turning them into pandas' "str" dtype (which
+# stores large strings) copies nothing.  Needs pyarrow, which pandas' "str" dtype and
+# streamlit use too.
+_PARSED_TEXT = "large_string[pyarrow]"
+
+
+class TrecFormatError(ValueError):
+    """A qrels or run file that cannot be read.
+
+    ``str(error)`` is ``"<file>, line <n>: <problem>"`` (``"<file>: <problem>"`` when no single
+    line is at fault); the parts are also available as ``file``, ``line`` (1-based, or None)
+    and ``problem``.
+    """
+
+    def __init__(self, file: str, line: int | None, problem: str) -> None:
+        self.file = file
+        self.line = line
+        self.problem = problem
+        where = file if line is None else f"{file}, line {line}"
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where each field is on a line, and how lines are split."""
+
+    kind: str  # "qrels" or "run"
+    sep: str | None  # None: runs of spaces/tabs (TREC); else "," or "\t"
+    header: bool  # first data line is a header line
+    n_fields: int  # fields on a line: exactly (TREC qrels, header formats) or at least (TREC runs)
+    extra_fields_ok: bool  # TREC run: fields after the sixth are ignored
+    positions: dict[str, int]  # output field -> 0-based position on the line
+    header_names: tuple[str, ...] = ()  # header formats: the column names as written
+
+
+_TREC_LAYOUTS = {
+    "qrels": _Layout("qrels", None, False, 4, False, {"qid": 0, "docno": 2, "rel": 3}),
+    "run": _Layout(
+        "run", None, False, 6, True, {"qid": 0, "docno": 2, "rank": 3, "score": 4, "tag": 5}
+    ),
+}
+_TREC_SYNTAX = {"qrels": "qid iter docno rel", "run": "qid Q0 docno rank score tag"}
+
+
+# ----------------------------------------------------------------------------------- reading
+
+
+def read_qrels(source: Source, *, name: str | None = None) -> pd.DataFrame:
+    """Read relevance judgments (TREC qrels, or CSV/TSV with named columns).
+
+    ``source`` is a path (``str`` without a line break, or ``os.PathLike``), the file content
+    (``bytes``, or a ``str`` holding at least one line break), or a binary or text file-like
+    object (e.g. a Streamlit upload).  ``name`` is the file name used in error messages and to
+    recognise ``.csv``/``.tsv``; by default the path, or the object's ``name`` attribute.
+
+    Returns a DataFrame with columns ``qid`` (str), ``docno`` (str), ``rel`` (float64), one
+    row per judgment in file order.  Raises :class:`TrecFormatError` on bad input.
+    """
+    return _read(source, name, "qrels")
+
+
+def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
+    """Read a run (TREC ``qid Q0 docno rank score tag``, or CSV/TSV with named columns).
+
+    ``source`` and ``name`` are as for :func:`read_qrels`.
+
+    Returns a DataFrame with columns ``qid`` (str), ``docno`` (str), ``score`` (float64),
+    ``rank`` (int64) and ``tag`` (str), one row per line in file order.  ``rank`` is kept
+    for display; evaluation ranks by score.  Raises :class:`TrecFormatError` on bad input.
+    """
+    return _read(source, name, "run")
+
+
+def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
+    data, default_name = _load(source)
+    name = name or default_name or f"{kind} input"
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    first = next(_data_lines(data), None)
+    if first is None:
+        raise TrecFormatError(
+            name,
+            None,
+            "the file has no data lines (it is empty, or holds only blank and comment lines)",
+        )
+    layout = _choose_layout(kind, name, *first)
+    # Comment lines become empty lines, which the parser skips; only pay for the
+    # substitution when some line starts with '#'.
+    has_comment = b"#" in data and (data.startswith(b"#") or b"\n#" in data or b"\r#" in data)
+    parse_data = _COMMENT_LINE.sub(b"", data) if has_comment else data
+    try:
+        frame = _parse(parse_data, layout)
+    except (
+        ValueError,
+        OverflowError,
+    ) as exc:  # pandas' ParserError, UnicodeDecodeError are ValueErrors
+        _scan(data, layout, name)  # raises TrecFormatError for the first bad line
+        raise TrecFormatError(name, None, f"the file could not be read ({exc})") from exc
+    if not _looks_valid(frame, layout):
+        _scan(data, layout, name)
+        raise TrecFormatError(
+            name, None, "the values failed a check, but no single line could be blamed"
+        )
+    if frame.empty:
+        raise TrecFormatError(name, first[0], "the file has a header line but no data lines")
+    return _finish(frame, layout)
+
+
+def _load(source: Source) -> tuple[bytes, str | None]:
+    """The bytes of ``source`` and its name, if it has one."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), None
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        return source.encode("utf-8"), None
+    if isinstance(source, (str, os.PathLike)):
+        return Path(source).read_bytes(), os.fspath(source)
+    if hasattr(source, "read"):
+        content = source.read()
+        if isinstance(content, str):
+            content = content.encode("utf-8")
+        file_name = getattr(source, "name", None)
+        return bytes(content), file_name if isinstance(file_name, str) else None
+    raise TypeError(
+        "expected a path, the file content as bytes or str, or a file object; "
+        f"got {type(source).__name__}"
+    )
+
+
+def _physical_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """Every line with its 1-based number; a line ends at LF, CR LF or a lone CR."""
+    lineno = 0
+    for chunk in io.BytesIO(data):
+        for line in chunk.splitlines():
+            lineno += 1
+            yield lineno, line
+
+
+def _data_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """Lines that are neither blank nor comments (first character ``#``), with numbers."""
+    for lineno, line in _physical_lines(data):
+        if line.strip(b" \t") and not line.startswith(b"#"):
+            yield lineno, line
+
+
+def _split(text: str, sep: str | None) -> list[str]:
+    """Fields of one line: split at runs of spaces/tabs (sep None), else as CSV with ``sep``."""
+    if sep is None:
+        return _FIELD_SEP.split(text.strip(" \t"))
+    return next(csv.reader([text], delimiter=sep))
+
+
+def _choose_layout(kind: str, name: str, lineno: int, raw: bytes) -> _Layout:
+    """TREC layout, or the header layout described by the first data line."""
+    text = raw.decode("utf-8", errors="replace")
+    suffix = Path(name).suffix.lower()
+    sep = {".csv": ",", ".tsv": "\t"}.get(suffix)
+    if sep is None:
+        sep = "," if "," in text else "\t" if "\t" in text else None
+        names = {cell.strip().lower() for cell in _split(text, sep)}
+        if names.isdisjoint(_QID_NAMES) or names.isdisjoint(_DOCNO_NAMES):
+            return _TREC_LAYOUTS[kind]
+    header = tuple(cell.strip() for cell in _split(text, sep))
+    positions: dict[str, int] = {}
+    for field, aliases in _ALIASES[kind].items():
+        found = [i for i, cell in enumerate(header) if cell.lower() in aliases]
+        if len(found) > 1:
+            both = " and ".join(repr(header[i]) for i in found)
+            raise TrecFormatError(
+                name,
+                lineno,
+                f"columns {both} both give the {_FIELD_WORDS[field]}; keep only one of them",
+            )
+        if found:
+            positions[field] = found[0]
+    missing = [field for field in _REQUIRED[kind] if field not in positions]
+    if missing:
+        wanted = "; ".join(
+            f"the {_FIELD_WORDS[f]} ({', '.join(_ALIASES[kind][f])})" for f in missing
+        )
+        raise TrecFormatError(
+            name,
+            lineno,
+            f"the header line has no column for {wanted}. "
+            f"Columns found: {', '.join(map(repr, header))}. "
+            f"A {suffix or 'delimited'} {kind} file needs a header line naming its columns.",
+        )
+    return _Layout(kind, sep, True, len(header), False, positions, header)
+
+
+def _parse(data: bytes, layout: _Layout) -> pd.DataFrame:
+    """Parse with the pandas C engine; columns are named after the output fields."""
+    names = [f"_{i}" for i in range(layout.n_fields)]
+    for field, position in layout.positions.items():
+        names[position] = field
+    dtypes: dict[str, object] = dict.fromkeys(names, _PARSED_TEXT)
+    dtypes.update({f: np.float64 for f in ("score", "rel") if f in layout.positions})
+    if "rank" in layout.positions:
+        dtypes["rank"] = np.int64
+    return pd.read_csv(
+        io.BytesIO(data),
+        sep=layout.sep or r"\s+",
+        header=0 if layout.header else None,
+        names=names,
+        # A TREC run may carry junk after the sixth field: usecols makes the parser ignore it.
+        usecols=range(layout.n_fields) if layout.extra_fields_ok else None,
+        dtype=dtypes,
+        quoting=csv.QUOTE_MINIMAL if layout.sep else csv.QUOTE_NONE,
+        keep_default_na=False,
+        na_filter=False,
+        encoding="utf-8",
+        engine="c",
+    )
+
+
+def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
+    """Vectorised checks; False means some line is bad and must be found by :func:`_scan`."""
+    # A line with more fields than names makes pandas move leading fields into the index.
+    if not isinstance(frame.index, pd.RangeIndex):
+        return False
+    # Whitespace splitting never yields an empty field, so "" means a line was too short;
+    # in CSV it is an empty cell.  Either way a used text field has no value.
+    for field in ("qid", "docno", "tag"):
+        if field in layout.positions and (frame[field] == "").any():
+            return False
+    for field in ("score", "rel"):
+        if field in layout.positions and not np.isfinite(frame[field].to_numpy()).all():
+            return False
+    return not _has_duplicate_pair(frame["qid"], frame["docno"])
+
+
+def _has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
+    """Whether some (qid, docno) pair occurs twice: both factorized, pair codes sorted."""
+    docno_codes, docnos = pd.factorize(docno)
+    if len(docnos) == len(docno):
+        return False
+    pair = pd.factorize(qid)[0].astype(np.int64) * len(docnos) + docno_codes
+    pair.sort()
+    return bool((pair[1:] == pair[:-1]).any())
+
+
+def _finish(frame: pd.DataFrame, layout: _Layout) -> pd.DataFrame:
+    text = [c for c in ("qid", "docno", "tag") if c in frame.columns]
+    frame = frame.astype(dict.fromkeys(text, "str"))
+    if layout.kind == "qrels":
+        return frame[["qid", "docno", "rel"]]
+    out = frame[[c for c in ("qid", "docno", "score", "rank", "tag") if c in frame.columns]]
+    if "rank" not in out.columns:
+        out = out.assign(rank=_trec_eval_ranks(out))
+    if "tag" not in out.columns:
+        out = out.assign(tag=pd.Series(DEFAULT_TAG, index=out.index, dtype=str))
+    return out[["qid", "docno", "score", "rank", "tag"]]
+
+
+def _trec_eval_ranks(run: pd.DataFrame) -> np.ndarray:
+    """1-based rank of each row within its query: score descending, ties by docno descending."""
+    keys = run[["qid", "score", "docno"]].reset_index(drop=True)
+    ordered = keys.sort_values(
+        ["qid", "score", "docno"], ascending=[True, False, False], kind="stable"
+    )
+    ranks = np.empty(len(keys), dtype=np.int64)
+    ranks[ordered.index.to_numpy()] = ordered.groupby("qid", sort=False).cumcount().to_numpy() + 1
+    return ranks
+
+
+# ------------------------------------------------------------------ slow path: find the bad line
+
+
+def _scan(data: bytes, layout: _Layout, name: str) -> None:
+    """Check ``data`` line by line and raise :class:`TrecFormatError` for the first bad line.
+
+    Returns normally only if no line is found to be bad.
+    """
+    seen: dict[tuple[str, str], int] = {}
+    lines = _data_lines(data)
+    if layout.header:
+        next(lines)
+    for lineno, raw in lines:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise TrecFormatError(
+                name,
+                lineno,
+                f"the line is not UTF-8 text "
+                f"(byte {raw[exc.start]:#04x} at column {exc.start + 1})",
+            ) from None
+        fields = _split(text, layout.sep)
+        problem = _field_count_problem(len(fields), layout)
+        if problem is None:
+            problem = _value_problem(fields, layout)
+        if problem is not None:
+            raise TrecFormatError(name, lineno, problem)
+        key = (fields[layout.positions["qid"]], fields[layout.positions["docno"]])
+        if key in seen:
+            raise TrecFormatError(
+                name, lineno, _duplicate_message(layout.kind, key, seen[key], lineno)
+            )
+        seen[key] = lineno
+
+
+def _field_count_problem(count: int, layout: _Layout) -> str | None:
+    if not layout.header:
+        if count == layout.n_fields or (layout.extra_fields_ok and count > layout.n_fields):
+            return None
+        need = (
+            f"at least {layout.n_fields}"
+            if layout.extra_fields_ok
+            else f"exactly {layout.n_fields}"
+        )
+        hint = "; fields after the sixth are ignored" if layout.extra_fields_ok else ""
+        return (
+            f"found {count} column{'s' * (count != 1)}, "
+            f"but a TREC {layout.kind} line needs {need}: "
+            f"{_TREC_SYNTAX[layout.kind]} (separated by spaces or tabs{hint})"
+        )
+    if count > layout.n_fields:
+        return f"found {count} fields, but the header line names {layout.n_fields} columns"
+    missing = [f for f, p in layout.positions.items() if p >= count]
+    if missing:
+        column = layout.header_names[layout.positions[missing[0]]]
+        return f"found {count} field{'s' * (count != 1)}, so the column {column!r} has no value"
+    return None
+
+
+def _value_problem(fields: list[str], layout: _Layout) -> str | None:
+    for field in ("qid", "docno", "tag"):
+        if field in layout.positions and not fields[layout.positions[field]]:
+            return f"the {_FIELD_WORDS[field]} is empty"
+    for field in ("rank", "score", "rel"):
+        if field not in layout.positions:
+            continue
+        text = fields[layout.positions[field]]
+        words = _FIELD_WORDS[field]
+        if not text:
+            return f"the {words} is empty"
+        if _NON_FINITE.fullmatch(text) or (
+            _NUMBER.fullmatch(text) and not np.isfinite(float(text))
+        ):
+            return f"the {words} {text!r} is not a finite number"
+        if not _NUMBER.fullmatch(text):
+            return f"the {words} {text!r} is not a number"
+        if field == "rank" and not (float(text).is_integer() and abs(float(text)) <= _INT64_MAX):
+            return (
+                f"the rank {text!r} is not a whole number "
+                "(is the rank column swapped with the score?)"
+            )
+    return None
+
+
+def _duplicate_message(kind: str, key: tuple[str, str], first: int, again: int) -> str:
+    qid, docno = key
+    if kind == "run":
+        return (
+            f"document {docno!r} appears twice for query {qid!r} (lines {first} and {again}); "
+            "a run may rank each document only once per query"
+        )
+    return (
+        f"document {docno!r} is judged twice for query {qid!r} (lines {first} and {again}); "
+        "keep one judgment per document and query"
+    )
+
+
+# ----------------------------------------------------------------------------------- writing
+
+
+def write_run(
+    run: pd.DataFrame, destination: str | os.PathLike | IO[str] | None = None
+) -> str | None:
+    """Write ``run`` in the TREC format ``qid Q0 docno rank score tag``, one line per row.
+
+    ``run`` needs columns ``qid``, ``docno`` and ``score``; ``rank`` and ``tag`` are used when
+    present, else rank is 1, 2, ... in trec_eval order (score descending, ties by docno
+    descending) and the tag is :data:`DEFAULT_TAG`.  Rows are written in their order; scores
+    with the shortest text that reads back to the same float64.  ``destination`` is a path or
+    a text file object; with None the text is returned.  Raises ``ValueError`` if a value
+    would not read back (missing column, empty or whitespace-containing id or tag, non-finite
+    score, document twice for one query).
+    """
+    _check_writable(run, ("qid", "docno", "score"), "run")
+    if not np.isfinite(run["score"].to_numpy(dtype=np.float64)).all():
+        raise ValueError("cannot write a run with a score that is NaN or infinite")
+    out = pd.DataFrame(
+        {
+            "qid": run["qid"].astype(str),
+            "q0": "Q0",
+            "docno": run["docno"].astype(str),
+            "rank": run["rank"].astype(np.int64)
+            if "rank" in run.columns
+            else _trec_eval_ranks(run),
+            "score": run["score"].astype(np.float64),
+            "tag": run["tag"].astype(str) if "tag" in run.columns else DEFAULT_TAG,
+        }
+    )
+    _check_tokens(out, ("qid", "docno", "tag"), "run")
+    return out.to_csv(
+        destination, sep=" ", header=False, index=False, quoting=csv.QUOTE_NONE, lineterminator="\n"
+    )
+
+
+def write_qrels(
+    qrels: pd.DataFrame, destination: str | os.PathLike | IO[str] | None = None
+) -> str | None:
+    """Write ``qrels`` in the TREC format ``qid 0 docno rel``, one line per row.
+
+    ``qrels`` needs columns ``qid``, ``docno`` and ``rel``.  Grades are written as integers
+    when all of them are whole numbers (``1``, not ``1.0``), else as the shortest text that
+    reads back to the same float64 (note that trec_eval truncates fractional grades).
+    ``destination`` is a path or a text file object; with None the text is returned.
+    Raises ``ValueError`` if a value would not read back.
+    """
+    _check_writable(qrels, ("qid", "docno", "rel"), "qrels")
+    rel = qrels["rel"].to_numpy(dtype=np.float64)
+    if not np.isfinite(rel).all():
+        raise ValueError("cannot write qrels with a grade that is NaN or infinite")
+    out = pd.DataFrame(
+        {
+            "qid": qrels["qid"].astype(str),
+            "iter": "0",
+            "docno": qrels["docno"].astype(str),
+            "rel": rel.astype(np.int64) if (rel == np.round(rel)).all() else rel,
+        }
+    )
+    _check_tokens(out, ("qid", "docno"), "qrels")
+    return out.to_csv(
+        destination, sep=" ", header=False, index=False, quoting=csv.QUOTE_NONE, lineterminator="\n"
+    )
+
+
+def _check_writable(frame: pd.DataFrame, required: tuple[str, ...], kind: str) -> None:
+    missing = [c for c in required if c not in frame.columns]
+    if missing:
+        raise ValueError(
+            f"cannot write {kind}: missing column(s) {', '.join(missing)}; "
+            f"columns are {', '.join(map(str, frame.columns))}"
+        )
+    duplicated = frame.duplicated(subset=["qid", "docno"])
+    if duplicated.any():
+        row = frame.loc[duplicated.idxmax()]
+        raise ValueError(
+            f"cannot write {kind}: document {row['docno']!r} appears twice for query {row['qid']!r}"
+        )
+
+
+def _check_tokens(frame: pd.DataFrame, columns: tuple[str, ...], kind: str) -> None:
+    for column in columns:
+        bad = frame[column].str.contains(r"\s", regex=True) | (frame[column] == "")
+        if bad.any():
+            value = frame[column][bad.idxmax()]
+            raise ValueError(
+                f"cannot write {kind}: the {column} {value!r} is empty or contains whitespace, "
+                "which the TREC format cannot hold"
+            )
