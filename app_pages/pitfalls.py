@@ -1,0 +1,132 @@
+"""Pitfalls lab: switch common mistakes on, alone or together, on the Playground's list or on
+the example that shows each best, and see the right and the wrong value, both breakdowns with
+the changed cells marked, both calculations, and why the mistake is wrong.
+
+Thin: the scenario comes from ui.state or metrics.demos, every value from metrics.pitfalls
+(through ui.mistakes), every text from the catalogue.
+"""
+
+import streamlit as st
+
+from metrics.demos import PITFALL_DEMOS
+from metrics.phrasing import describe
+from metrics.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario
+from metrics.ranking import RankingError
+from ui import mistakes, state
+
+PLAYGROUND, EXAMPLE = "playground", "example"
+SOURCES = {PLAYGROUND: "My Playground list", EXAMPLE: "The example that shows a mistake best"}
+
+
+def toggle_key(key: str) -> str:
+    return f"lab_{key}"
+
+
+def show_example(key: str) -> None:
+    """Callback: load mistake `key`'s example list, its measure, and switch the mistake on."""
+    ss = st.session_state
+    ss["lab_source"], ss["lab_demo"] = EXAMPLE, key
+    ss["lab_family"] = PITFALL_DEMOS[key].family
+    ss[toggle_key(key)] = True
+
+
+def playground_scenario() -> Scenario | None:
+    """The Playground's list, convention and k, or None after saying what to fix."""
+    ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
+    problem = next((x for x in (ranking, convention, k) if isinstance(x, Exception)), None)
+    if problem is not None:
+        st.error(f"The Playground's input needs fixing first: {problem}", icon=":material/error:")
+        st.page_link(
+            "app_pages/playground.py", label="Go to the Playground", icon=":material/tune:"
+        )
+        return None
+    return Scenario(ranking, convention, k)
+
+
+def describe_scenario(s: Scenario, family: str) -> None:
+    grades = ", ".join("unjudged" if g != g else f"{g:g}" for g in s.ranking.grades)
+    missed = ", ".join(f"{g:g}" for g in s.ranking.unretrieved) or "none"
+    k = "no cutoff" if s.k is None else f"k = {s.k}"
+    st.caption(
+        f"Grades in rank order: {grades}. Judged but not retrieved: {missed}. {k}. "
+        f"Convention {s.convention.name}: {describe(s.convention, family, s.ranking.scale_max)}"
+    )
+
+
+st.title("Pitfalls lab")
+st.markdown(
+    "The mistakes people make when they compute ranking measures by hand or in code. Switch "
+    "them on, alone or together, and compare the wrong number with the right one."
+)
+decimals = int(state.settings()["decimals"])
+
+source_col, family_col = st.columns([3, 1])
+with source_col:
+    source = st.radio(
+        "Apply the mistakes to",
+        list(SOURCES),
+        format_func=SOURCES.get,
+        horizontal=True,
+        key="lab_source",
+        persist_state="session",
+    )
+with family_col:
+    st.session_state.setdefault("lab_family", "nDCG")  # a default the example button can change
+    family = st.selectbox("Measure", FAMILIES, key="lab_family", persist_state="session")
+if source == EXAMPLE:
+    demo_key = st.selectbox(
+        "Example list",
+        list(PITFALL_DEMOS),
+        format_func=lambda key: f"{BY_KEY[key].title}: {PITFALL_DEMOS[key].note}",
+        key="lab_demo",
+        persist_state="session",
+    )
+    scenario = PITFALL_DEMOS[demo_key].scenario
+else:
+    scenario = playground_scenario()
+    if scenario is None:
+        st.stop()
+describe_scenario(scenario, family)
+
+st.subheader("Mistakes")
+touching = mistakes.relevant_to(family)
+columns = st.columns(2)
+for i, p in enumerate(touching):
+    with columns[i % 2]:
+        st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
+with st.expander(f"Mistakes that do not touch {family}"):
+    for p in CATALOGUE:
+        if p not in touching:
+            st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
+chosen = [p for p in CATALOGUE if st.session_state.get(toggle_key(p.key))]
+
+if not chosen:
+    st.info("Switch on a mistake above to see what it does.", icon=":material/touch_app:")
+    st.stop()
+
+try:
+    comparison = mistakes.compare(family, scenario, chosen)
+except (RankingError, ValueError) as err:
+    st.error(f"This list cannot be computed with these choices: {err}", icon=":material/error:")
+    st.stop()
+
+mistakes.cards(comparison, decimals)
+if comparison.same(decimals):
+    mistakes.unchanged_note(comparison, scenario, decimals)
+
+tables, calculations, why = st.tabs(["Rank by rank", "The calculations", "Why it is wrong"])
+with tables:
+    mistakes.breakdowns(comparison, decimals)
+with calculations:
+    mistakes.workings(comparison, scenario, decimals)
+with why:
+    for p in chosen:
+        with st.container(border=True):
+            mistakes.explain(p)
+            st.button(
+                "Show it on its example list",
+                key=f"lab_show_{p.key}",
+                on_click=show_example,
+                args=(p.key,),
+                icon=":material/science:",
+            )

@@ -1,0 +1,245 @@
+"""Mistakes switched on and compared with the right calculation: the Pitfalls lab's pieces, and
+the compact "Try a mistake" panel the Playground offers in place (`try_a_mistake`).
+
+Values, tables and workings all come from `metrics.pitfalls` Results: `compare` computes the
+right and the wrong Result once and everything shown is read from them. `differing` (pure)
+marks the cells of the wrong breakdown that are not those of the right one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from metrics.conventions import Convention
+from metrics.pitfalls import (
+    CATALOGUE,
+    FAMILIES,
+    Pitfall,
+    Scenario,
+    compute,
+    correct,
+    transformed,
+    why_unchanged,
+)
+from metrics.ranking import RankingError
+from metrics.result import Result
+from ui import working
+
+LAB = "app_pages/pitfalls.py"
+_DCG = ["rank", "doc_id", "grade", "gain", "discount", "dcg_contribution", "ideal_grade",
+        "ideal_gain", "ideal_contribution"]  # fmt: skip
+COLUMNS: dict[str, list[str]] = {
+    "DCG": _DCG,
+    "IDCG": _DCG,
+    "nDCG": _DCG,
+    "ERR": ["rank", "doc_id", "grade", "stop_given_reached", "p_reach", "p_stop", "contribution"],
+    "RBP": ["rank", "doc_id", "grade", "gain", "weight", "contribution", "residual_weight"],
+    **dict.fromkeys(
+        ("P", "R", "F1", "AP", "RR"),
+        ["rank", "doc_id", "grade", "relevant", "hits", "precision", "contribution"],
+    ),
+}
+LABELS = {
+    "doc_id": "doc",
+    "dcg_contribution": "contribution",
+    "ideal_grade": "ideal grade",
+    "ideal_gain": "ideal gain",
+    "ideal_contribution": "ideal contribution",
+    "stop_given_reached": "R_i",
+    "p_reach": "P(reach)",
+    "p_stop": "P(stop)",
+    "residual_weight": "residual",
+}
+HIGHLIGHT = "background-color: rgba(255, 75, 75, 0.22)"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The right and the wrong Result of one measure, and the convention the wrong one used."""
+
+    family: str
+    mistakes: tuple[Pitfall, ...]
+    right: Result
+    wrong: Result
+    wrong_convention: Convention
+
+    def same(self, decimals: int) -> bool:
+        """True when the two values agree to the decimals shown (both NaN counts as equal)."""
+        a, b = self.right.value, self.wrong.value
+        if np.isnan(a) or np.isnan(b) or np.isinf(a) or np.isinf(b):
+            return bool(np.isnan(a) and np.isnan(b)) or a == b
+        return abs(a - b) < 0.5 * 10.0**-decimals
+
+
+def compare(family: str, scenario: Scenario, mistakes: Sequence[Pitfall]) -> Comparison:
+    """Compute `family` right and with `mistakes`; raises the core's ValueError on bad input."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        wrong = compute(family, scenario, mistakes)
+    return Comparison(
+        family,
+        tuple(mistakes),
+        correct(family, scenario),
+        wrong,
+        transformed(family, scenario, mistakes).convention,
+    )
+
+
+def differing(right: pd.DataFrame, wrong: pd.DataFrame) -> pd.DataFrame:
+    """A boolean frame shaped like `wrong`: True where a cell differs from the right table's
+    cell at the same position (rows the right table lacks differ entirely; NaN equals NaN)."""
+    out = pd.DataFrame(True, index=wrong.index, columns=wrong.columns)
+    n = min(len(right), len(wrong))
+    for column in wrong.columns:
+        if column not in right.columns:
+            continue
+        a = right[column].to_numpy()[:n]
+        b = wrong[column].to_numpy()[:n]
+        if a.dtype.kind in "fiub" and b.dtype.kind in "fiub":
+            a, b = a.astype(float), b.astype(float)
+            same = np.isclose(a, b, rtol=1e-12, atol=0) | (np.isnan(a) & np.isnan(b))
+            same |= a == b  # equal infinities
+        else:
+            same = a == b
+        out.iloc[:n, out.columns.get_loc(column)] = ~same
+    return out
+
+
+def _shown(result: Result, family: str) -> pd.DataFrame:
+    return result.table[[c for c in COLUMNS[family] if c in result.table.columns]]
+
+
+def _styled(table: pd.DataFrame, marks: pd.DataFrame | None, decimals: int):
+    floats = [c for c in table.columns if table[c].dtype.kind == "f" and c not in ("grade",)]
+    styler = table.rename(columns=LABELS).style.format(
+        {LABELS.get(c, c): f"{{:.{decimals}f}}" for c in floats}, na_rep="–"
+    )
+    styler = styler.format({"grade": "{:g}", "ideal grade": "{:g}"}, na_rep="–", subset=[
+        c for c in ("grade", "ideal grade") if c in styler.columns
+    ])  # fmt: skip
+    if marks is not None:
+        renamed = marks.rename(columns=LABELS)
+        styler = styler.apply(lambda _: renamed.map(lambda m: HIGHLIGHT if m else ""), axis=None)
+    return styler.hide(axis="index")
+
+
+def value_text(value: float, decimals: int) -> str:
+    """A value as shown on a card: inf and nan spelled out (1/log2(1) divides by zero)."""
+    if np.isnan(value):
+        return "nan (0/0)"
+    if np.isinf(value):
+        return "∞ (division by zero)"
+    return f"{value:.{decimals}f}"
+
+
+def cards(c: Comparison, decimals: int) -> None:
+    """The right value, the wrong value, and the difference."""
+    left, right = st.columns(2)
+    left.metric(f"Right {c.right.name}", value_text(c.right.value, decimals), border=True)
+    delta = c.wrong.value - c.right.value
+    right.metric(
+        f"With the mistake{'s' * (len(c.mistakes) > 1)}: {c.wrong.name}",
+        value_text(c.wrong.value, decimals),
+        delta=f"{delta:+.{decimals}f}" if np.isfinite(delta) else None,
+        delta_color="off",
+        border=True,
+    )
+
+
+def unchanged_note(c: Comparison, scenario: Scenario, decimals: int) -> None:
+    """When the mistakes change nothing here: say so, and why, mistake by mistake."""
+    reasons = "\n".join(
+        f"- **{p.title}**: {why_unchanged(p, c.family, scenario)}" for p in c.mistakes
+    )
+    st.info(
+        f"No change on this list (to {decimals} decimals): that is a lesson too.\n\n{reasons}",
+        icon=":material/lightbulb:",
+    )
+
+
+def breakdowns(c: Comparison, decimals: int) -> None:
+    """Both per-rank tables side by side; the wrong table's differing cells highlighted."""
+    right, wrong = _shown(c.right, c.family), _shown(c.wrong, c.family)
+    marks = differing(right, wrong)
+    left_col, right_col = st.columns(2)
+    with left_col:
+        st.markdown("**Right**")
+        st.dataframe(_styled(right, None, decimals), hide_index=True)
+    with right_col:
+        st.markdown("**With the mistakes** (changed cells highlighted)")
+        st.dataframe(_styled(wrong, marks, decimals), hide_index=True)
+
+
+def workings(c: Comparison, scenario: Scenario, decimals: int) -> None:
+    """The two calculations with their numbers, one above the other."""
+    for label, result, convention in (
+        ("Right", c.right, scenario.convention),
+        ("With the mistakes", c.wrong, c.wrong_convention),
+    ):
+        st.markdown(f"**{label}**")
+        show_lines(working.lines(c.family, result, convention, decimals))
+
+
+def show_lines(lines: Sequence[working.Line]) -> None:
+    """Equations as st.latex, each remark under it."""
+    for line in lines:
+        st.latex(line.tex)
+        if line.note:
+            st.caption(line.note)
+
+
+def explain(p: Pitfall) -> None:
+    """Why a mistake is wrong, where it happens, and the wrong and the right code."""
+    st.markdown(f"**{p.title}**")
+    st.markdown(p.why)
+    st.caption(f"Where it happens: {p.where}")
+    wrong_col, right_col = st.columns(2)
+    with wrong_col:
+        st.caption("Wrong")
+        st.code(p.wrong_code, language="python", wrap_lines=True)
+    with right_col:
+        st.caption("Right")
+        st.code(p.right_code, language="python", wrap_lines=True)
+
+
+def relevant_to(family: str) -> list[Pitfall]:
+    """The mistakes that can change `family`, in catalogue order."""
+    return [p for p in CATALOGUE if family in p.families]
+
+
+# --- the Playground's compact panel ----------------------------------------------------------
+
+
+def try_a_mistake(scenario: Scenario, decimals: int) -> None:
+    """An expander on the Playground: pick a measure and mistakes, see the right and the wrong
+    value side by side, and why nothing changed when nothing did."""
+    with st.expander("Try a mistake", icon=":material/bug_report:"):
+        left, right = st.columns([1, 3])
+        with left:
+            family = st.selectbox(
+                "Measure", FAMILIES, index=FAMILIES.index("nDCG"), key="try_family"
+            )
+        with right:
+            chosen = st.multiselect(
+                "Mistakes to make",
+                relevant_to(family),
+                format_func=lambda p: p.title,
+                key=f"try_mistakes_{family}",
+                placeholder="Choose one or more common mistakes",
+            )
+        if not chosen:
+            st.caption("Pick a mistake to see what it does to this list.")
+        else:
+            try:
+                c = compare(family, scenario, chosen)
+            except (RankingError, ValueError) as err:
+                st.error(str(err), icon=":material/error:")
+            else:
+                cards(c, decimals)
+                if c.same(decimals):
+                    unchanged_note(c, scenario, decimals)
+        st.page_link(LAB, label="Open the Pitfalls lab", icon=":material/science:")
