@@ -1,0 +1,110 @@
+"""Checking a typed answer: reading a list typed as text, and showing a diagnosis (the verdict,
+every convention x mistake combination that reproduces the answer with its calculation, or the
+right calculation step by step when nothing does). Used by the check page and the quiz.
+
+Every number shown comes from the Diagnosis: the verdict from `right`, each match's value and
+working from its own Result.
+"""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from metrics.diagnose import Diagnosis, Match
+from metrics.phrasing import changes
+from metrics.pitfalls import Scenario, transformed
+from metrics.ranking import Ranking
+from ui import working
+from ui.mistakes import show_lines
+
+UNJUDGED = {"-", "?", "u", "unjudged", "none", "nan"}
+_SEPARATORS = re.compile(r"[,;\s]+")
+
+
+def grades_from_text(text: str) -> list[object]:
+    """'3, 2, -, 0' -> ['3', '2', None, '0']: numbers left as typed for the core to validate;
+    '-', '?' or 'u' mark an unjudged document."""
+    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    return [None if t.lower() in UNJUDGED else t for t in tokens]
+
+
+def typed_ranking(grades: str, missed: str, scale_max: float) -> Ranking:
+    """A Ranking from the two text boxes; raises the core's RankingError naming the bad value."""
+    return Ranking.build(
+        grades_from_text(grades),
+        unretrieved=grades_from_text(missed),
+        scale_max=scale_max,
+    )
+
+
+def tolerance_text(d: Diagnosis) -> str:
+    return f"±{d.answer.tolerance:.2g}"
+
+
+def verdict(d: Diagnosis, decimals: int) -> None:
+    """Right or not, with the tolerance the typed precision implies."""
+    right = d.right.value
+    if d.correct:
+        st.success(
+            f"**Right.** {d.right.name} = {right:.{decimals}f}; your {d.answer.text} is within "
+            f"{tolerance_text(d)} (answers are accepted rounded to the decimals you type, 2 to 4 "
+            "or more).",
+            icon=":material/check_circle:",
+        )
+    elif d.matches:
+        count = len(d.matches)
+        st.warning(
+            f"**Not {d.right.name} under this convention.** {d.answer.text} is what "
+            f"{'this' if count == 1 else f'these {count}'} way{'s' * (count > 1)} of computing "
+            f"give{'s' * (count == 1)} (within {tolerance_text(d)}), the most likely first:",
+            icon=":material/troubleshoot:",
+        )
+    else:
+        st.error(
+            f"**Not {d.right.name}, and no convention or common mistake we know gives "
+            f"{d.answer.text}** (within {tolerance_text(d)}). Compare your working with the "
+            "right calculation below, step by step.",
+            icon=":material/help:",
+        )
+
+
+def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> None:
+    """One way to the answer: what was done, why it is wrong, and the calculation (from the
+    match's Result, under the convention the mistakes leave)."""
+    if m.convention is not scenario.convention:
+        st.markdown(f"**The {m.convention.name} convention.** {m.convention.source}")
+        choices = changes(scenario.convention, m.convention, d.family)
+        st.markdown("\n".join(f"- {line}" for line in choices))
+    for p in m.mistakes:
+        st.markdown(f"**{p.title}.** {p.why}")
+    s = Scenario(scenario.ranking, m.convention, scenario.k)
+    convention = transformed(d.family, s, m.mistakes).convention
+    show_lines(working.lines(d.family, m.result, convention, decimals))
+
+
+def right_calculation(d: Diagnosis, scenario: Scenario, decimals: int) -> None:
+    st.caption(f"Under {scenario.convention.name}")
+    show_lines(working.lines(d.family, d.right, scenario.convention, decimals))
+
+
+def show(d: Diagnosis, scenario: Scenario, decimals: int, key: str) -> None:
+    """The verdict, then each match (the first open), then the right calculation: open when
+    nothing matched, folded (to compare with) when something did."""
+    verdict(d, decimals)
+    if d.correct:
+        with st.expander("The calculation", icon=":material/function:"):
+            right_calculation(d, scenario, decimals)
+        return
+    base = scenario.convention
+    for i, m in enumerate(d.matches):
+        title = f"{m.describe(base, d.family)} → {m.result.value:.{decimals}f}"
+        with st.expander(title, expanded=i == 0, key=f"{key}_match_{i}"):
+            show_match(m, d, scenario, decimals)
+    if d.matches:
+        with st.expander("The right calculation", icon=":material/function:", key=f"{key}_right"):
+            right_calculation(d, scenario, decimals)
+    else:
+        st.markdown(f"**The right calculation of {d.right.name}**")
+        right_calculation(d, scenario, decimals)
