@@ -17,7 +17,6 @@ import streamlit as st
 
 from metrics.measures import REGISTRY
 from metrics.report import Report
-from ui.latex import number
 
 ROWS = (("DCG", "IDCG", "nDCG", "ERR", "RBP"), ("P", "R", "F1", "AP", "RR", "Rprec"))
 NEUTRAL = {"IDCG"}  # a change of IDCG is neither good nor bad: no colour
@@ -51,8 +50,7 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
     info = REGISTRY[key]
     description = None
     if key == "RBP":
-        low, high = number(result.value, decimals), number(result.details["upper"], decimals)
-        description = f"∈ [{low}, {high}]"
+        description = f"∈ [{result.value:.{decimals}f}, {result.details['upper']:.{decimals}f}]"
     st.metric(
         result.name,
         f"{result.value:.{decimals}f}",

@@ -69,6 +69,7 @@ def _labels(mapping: dict):
 
 
 def _apply_preset() -> None:
+    """Set every convention field to the preset in the picker (on a pick, or "Back to ...")."""
     state.set_settings(preset_fields(st.session_state[state.WIDGET_PREFIX + "preset"]))
 
 
@@ -109,6 +110,7 @@ def describe_preset() -> None:
         st.caption(
             f"**Modified from {name}:** " + "; ".join(describe_differences(convention, name))
         )
+        st.button(f"Back to {name}", on_click=_apply_preset, icon=":material/undo:")
     else:
         st.caption(f"**Reproduces:** {preset.source}")
         for note in preset.notes:
@@ -220,8 +222,8 @@ def ideal_err_rbp() -> None:
 
 
 def more_choices() -> None:
-    """The choices presets make that rarely change by hand."""
-    with st.expander("More choices (set by the presets)"):
+    """The choices presets make that rarely change by hand, and the decimals shown."""
+    with st.expander("More choices"):
         left, right = st.columns(2)
         with left:
             state.bound(
@@ -268,6 +270,15 @@ def more_choices() -> None:
                 format="%g",
                 placeholder="top grade",
             )
+        state.bound(
+            "decimals",
+            st.number_input,
+            "Decimals shown",
+            min_value=0,
+            max_value=12,
+            step=1,
+            help="For the cards, the table and the calculation; the link keeps full precision.",
+        )
 
 
 def render() -> None:

@@ -104,8 +104,8 @@ def _trace(kind: str, name: str, x, y, color: str, **style: Any) -> dict[str, An
     return {
         "type": kind,
         "name": name,
-        "x": x.to_numpy(),
-        "y": y.to_numpy(),
+        "x": x.tolist(),  # lists, not arrays: plotly would base64-encode arrays in the JSON
+        "y": y.tolist(),
         "hovertemplate": "%{y:.4f}",
         **style,
         **({"marker": {"color": color}} if kind == "bar" else {}),

@@ -1,0 +1,640 @@
+"""The Playground in AppTest: every interaction, with the numbers on screen checked against
+values worked out by hand below (never by calling metrics/ for the expected value).
+
+The default list is the issue's: grades 3, 2, 3, 0, 1, 2, two judged documents not retrieved
+(grades 3 and 2), k = 5, the Textbook convention (gain 2^g - 1, discount 1/log2(i + 1), ideal
+ranking from all judged documents cut at k, ERR and RBP with top grade 4, RBP p = 0.8).
+Cards show 4 decimals, so each expected value is compared as f"{value:.4f}".
+"""
+
+from __future__ import annotations
+
+from math import log2
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import metric_values, plotly_figures, set_data_editor_edits
+
+PLAYGROUND = "app_pages/playground.py"
+EDITOR = "ranking_editor"
+
+
+def L(x: float) -> float:  # noqa: N802 - the log2 of the formulas
+    return log2(x)
+
+
+# --- the default list, by hand ---------------------------------------------------------------
+# DCG@5: gains 7, 3, 7, 0, 1 at ranks 1..5 over log2(2..6)
+DCG = 7 + 3 / L(3) + 7 / L(4) + 0 / L(5) + 1 / L(6)
+# IDCG@5: the judged pool 3,2,3,0,1,2 + 3,2 sorted: 3, 3, 3, 2, 2 (then 2, 1, 0), cut at 5
+IDCG = 7 + 7 / L(3) + 7 / L(4) + 3 / L(5) + 3 / L(6)
+# ERR@5: R_i = (2^g - 1)/16 -> 7/16, 3/16, 7/16, 0, 1/16
+ERR = (
+    7 / 16
+    + (1 / 2) * (3 / 16) * (9 / 16)
+    + (1 / 3) * (7 / 16) * (9 / 16) * (13 / 16)
+    + 0
+    + (1 / 5) * (1 / 16) * (9 / 16) * (13 / 16) * (9 / 16) * 1
+)
+# RBP(p=0.8): gains g/4, weights 0.2 * 0.8^(i-1); residual: nothing unjudged, the tail 0.8^6
+RBP = 0.2 * (3 / 4 + 2 / 4 * 0.8 + 3 / 4 * 0.8**2 + 0 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
+RBP_UPPER = RBP + 0.8**6
+# binary, relevant = grade >= 1: ranks 1, 2, 3, 5, 6 and both unretrieved: R = 7
+P, R = 4 / 5, 4 / 7
+F1 = 2 * P * R / (P + R)
+AP = (1 / 1 + 2 / 2 + 3 / 3 + 4 / 5) / 7
+RR = 1.0
+RPREC = 5 / 7  # 5 relevant among the first R = 7 ranks (the list has 6)
+
+DEFAULT = {
+    "DCG@5": DCG,
+    "IDCG@5": IDCG,
+    "nDCG@5": DCG / IDCG,
+    "ERR@5": ERR,
+    "RBP(p=0.8)": RBP,
+    "P@5": P,
+    "R@5": R,
+    "F1@5": F1,
+    "AP@5": AP,
+    "RR@5": RR,
+    "Rprec": RPREC,
+}
+
+
+def shown(values: dict[str, float]) -> dict[str, str]:
+    return {label: f"{value:.4f}" for label, value in values.items()}
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def open_playground(app: AppTest, **params: str) -> AppTest:
+    for key, value in params.items():
+        app.query_params[key] = value
+    at = app.run()
+    at.switch_page(PLAYGROUND).run()
+    assert not at.exception
+    return at
+
+
+def edit(at: AppTest, **edits) -> AppTest:
+    """Apply editor edits (rows by position in the editor's current input) and rerun."""
+    set_data_editor_edits(at, EDITOR, **edits)
+    return at.run()
+
+
+def click(at: AppTest, label: str) -> AppTest:
+    (button,) = [b for b in at.button if b.label == label]
+    return button.click().run()
+
+
+def value(at: AppTest, label: str) -> str:
+    return metric_values(at)[label]
+
+
+def grades(at: AppTest) -> list[str]:
+    return at.session_state["ranking"]["grade"].tolist()
+
+
+def breakdown(at: AppTest) -> list:
+    """The breakdown tables (within k, then beyond k): the dataframes with a cum_dcg column."""
+    return [df.value for df in at.dataframe if "cum_dcg" in df.value.columns]
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def assert_unchanged_with_message(at: AppTest, message: str) -> None:
+    """A bad input: its message on screen, no exception, the last valid result still shown."""
+    assert not at.exception
+    assert any(message in e for e in errors(at)), errors(at)
+    assert any("last valid result" in w.value for w in at.warning)
+    assert metric_values(at) == shown(DEFAULT)
+
+
+# --- first load ------------------------------------------------------------------------------
+
+
+def test_default_list_shows_every_measure(app: AppTest) -> None:
+    at = open_playground(app)
+    assert metric_values(at) == shown(DEFAULT)
+    assert all(m.delta is None or m.delta == "" for m in at.metric)  # no edit yet
+    (rbp,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
+    assert rbp.proto.delta_description == f"∈ [{RBP:.4f}, {RBP_UPPER:.4f}]"
+    assert errors(at) == [] and not at.warning
+
+
+def test_breakdown_table_comes_from_the_report_with_ranks_beyond_k_apart(app: AppTest) -> None:
+    at = open_playground(app)
+    within, beyond = breakdown(at)
+    assert within["rank"].tolist() == [1, 2, 3, 4, 5]
+    assert within["cum_dcg"].iloc[-1] == pytest.approx(DCG)
+    assert within["cum_idcg"].iloc[-1] == pytest.approx(IDCG)
+    assert within["discount"].tolist() == pytest.approx([1 / L(i + 1) for i in range(1, 6)])
+    assert within["ideal_grade"].tolist() == [3, 3, 3, 2, 2]
+    # ERR's chance to stop at rank 2: reach it (1 - 7/16), then stop (3/16)
+    assert within["err_p_stop"].iloc[1] == pytest.approx(9 / 16 * 3 / 16)
+    assert within["rbp_weight"].tolist() == pytest.approx([0.2 * 0.8**i for i in range(5)])
+    assert beyond["rank"].tolist() == [6]
+    assert beyond["dcg_contribution"].tolist() == [0]  # not counted at k = 5
+    assert any("beyond k = 5" in m.value for m in at.markdown)
+
+
+# --- the list editor -------------------------------------------------------------------------
+
+
+def test_editing_a_grade_updates_every_card_with_its_change(app: AppTest) -> None:
+    at = open_playground(app)
+    edit(at, edited_rows={3: {"grade": "3"}})  # rank 4: 0 -> 3
+    dcg = 7 + 3 / L(3) + 7 / L(4) + 7 / L(5) + 1 / L(6)
+    # the pool gains a 3: 3, 3, 3, 3, 2 at the top
+    idcg = 7 + 7 / L(3) + 7 / L(4) + 7 / L(5) + 3 / L(6)
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+    assert value(at, "IDCG@5") == f"{idcg:.4f}"
+    assert value(at, "nDCG@5") == f"{dcg / idcg:.4f}"
+    deltas = {m.label: m.delta for m in at.metric}
+    assert deltas["DCG@5"] == f"{dcg - DCG:+.4f}"
+    assert deltas["nDCG@5"] == f"{dcg / idcg - DCG / IDCG:+.4f}"
+    assert deltas["P@5"] == f"{5 / 5 - 4 / 5:+.4f}"
+
+
+def test_an_edit_applies_once_and_survives_reruns_and_page_switches(app: AppTest) -> None:
+    at = open_playground(app)
+    edit(at, edited_rows={3: {"grade": "3"}})
+    after = metric_values(at)
+    deltas = {m.label: m.delta for m in at.metric}
+    at.run()
+    at.run()
+    assert metric_values(at) == after
+    assert {m.label: m.delta for m in at.metric} == deltas  # a rerun changes nothing
+    at.switch_page("app_pages/home.py").run()
+    at.switch_page(PLAYGROUND).run()
+    assert not at.exception
+    assert metric_values(at) == after
+    assert grades(at) == ["3", "2", "3", "3", "1", "2"]
+
+
+def test_rows_can_be_added_and_deleted(app: AppTest) -> None:
+    at = open_playground(app)
+    edit(at, added_rows=[{"grade": "4"}])
+    assert at.session_state["ranking"]["doc"].tolist()[-1] == "d7"  # a fresh id
+    assert at.data_editor(key=EDITOR).value["rank"].tolist() == [1, 2, 3, 4, 5, 6, 7]
+    at.run()
+    assert len(grades(at)) == 7  # not added twice
+    # the 4 at rank 7 tops the ideal: 15, 7, 7, 7, 3
+    idcg = 15 + 7 / L(3) + 7 / L(4) + 7 / L(5) + 3 / L(6)
+    assert value(at, "IDCG@5") == f"{idcg:.4f}"
+    edit(at, deleted_rows=[0])  # drop d1 (grade 3)
+    assert at.session_state["ranking"]["doc"].tolist() == ["d2", "d3", "d4", "d5", "d6", "d7"]
+    dcg = 3 + 7 / L(3) + 0 + 1 / L(5) + 3 / L(6)
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+
+
+def test_an_empty_grade_is_unjudged(app: AppTest) -> None:
+    at = open_playground(app)
+    edit(at, edited_rows={1: {"grade": ""}})  # rank 2 unjudged
+    rbp = 0.2 * (3 / 4 + 0 + 3 / 4 * 0.8**2 + 0 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
+    residual = 0.2 * 0.8 + 0.8**6  # the unjudged rank 2 and the tail
+    assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
+    (card,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
+    assert card.proto.delta_description == f"∈ [{rbp:.4f}, {rbp + residual:.4f}]"
+    assert value(at, "DCG@5") == f"{7 + 0 + 7 / L(4) + 0 + 1 / L(6):.4f}"
+    assert value(at, "P@5") == f"{3 / 5:.4f}"  # unjudged is not relevant
+
+
+def test_scores_rank_the_list(app: AppTest) -> None:
+    at = open_playground(app)
+    scores = [0.1, 0.9, 0.5, 0.3, 0.2, 0.8]  # for grades 3, 2, 3, 0, 1, 2
+    edit(at, edited_rows={i: {"score": s} for i, s in enumerate(scores)})
+    # by score: d2 (2), d6 (2), d3 (3), d4 (0), d5 (1), then d1 (3)
+    dcg = 3 + 3 / L(3) + 7 / L(4) + 0 + 1 / L(6)
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+    assert breakdown(at)[0]["doc_id"].tolist() == ["d2", "d6", "d3", "d4", "d5"]
+
+
+def test_the_unretrieved_table_changes_idcg_and_recall(app: AppTest) -> None:
+    at = open_playground(app)
+    set_data_editor_edits(at, "unretrieved_editor", deleted_rows=[0, 1])
+    at.run()
+    idcg = 7 + 7 / L(3) + 3 / L(4) + 3 / L(5) + 1 / L(6)  # pool 3, 3, 2, 2, 1, 0
+    assert value(at, "IDCG@5") == f"{idcg:.4f}"
+    assert value(at, "R@5") == f"{4 / 5:.4f}"  # R = 5 now
+    assert value(at, "Rprec") == f"{4 / 5:.4f}"  # 4 relevant in the top 5
+    set_data_editor_edits(at, "unretrieved_editor", added_rows=[{"grade": "4"}])
+    at.run()
+    assert value(at, "IDCG@5") == f"{15 + 7 / L(3) + 7 / L(4) + 3 / L(5) + 3 / L(6):.4f}"
+
+
+# --- buttons ---------------------------------------------------------------------------------
+
+
+def test_ideal_order_reverse_and_reset(app: AppTest) -> None:
+    at = open_playground(app)
+    click(at, "Ideal order")
+    assert grades(at) == ["3", "3", "2", "2", "1", "0"]
+    dcg = 7 + 7 / L(3) + 3 / L(4) + 3 / L(5) + 1 / L(6)
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+    assert value(at, "nDCG@5") == f"{dcg / IDCG:.4f}"  # < 1: the unretrieved 3 is missing
+    click(at, "Reverse")
+    assert grades(at) == ["0", "1", "2", "2", "3", "3"]
+    click(at, "Reset list")
+    assert metric_values(at) == shown(DEFAULT)
+
+
+def test_move_a_document_up_and_down(app: AppTest) -> None:
+    at = open_playground(app)
+    at.number_input(key="move_rank").set_value(4).run()
+    click(at, "Up")
+    assert grades(at) == ["3", "2", "0", "3", "1", "2"]
+    assert at.number_input(key="move_rank").value == 3  # the selection follows the document
+    assert value(at, "DCG@5") == f"{7 + 3 / L(3) + 0 + 7 / L(5) + 1 / L(6):.4f}"
+    click(at, "Down")
+    click(at, "Down")
+    assert grades(at) == ["3", "2", "3", "1", "0", "2"]
+
+
+def test_shuffle_and_random_list_are_seeded(app: AppTest) -> None:
+    at = open_playground(app)
+    at.number_input(key="seed").set_value(7).run()
+    click(at, "Shuffle")
+    once = grades(at)
+    assert sorted(once) == sorted(["3", "2", "3", "0", "1", "2"])
+    click(at, "Reset list")
+    click(at, "Shuffle")
+    assert grades(at) == once  # same seed, same list: same order
+    click(at, "Random list")
+    drawn = grades(at)
+    assert len(drawn) == 6 and set(drawn) <= {"0", "1", "2", "3", "4"}
+    click(at, "Random list")
+    assert grades(at) == drawn
+    assert not at.exception
+
+
+@pytest.mark.parametrize(
+    ("example", "label", "expected"),
+    [
+        ("A single relevant document", "RR@5", 1 / 3),
+        ("A single relevant document", "AP@5", (1 / 3) / 1),
+        ("All zeros", "nDCG@5", 0.0),
+        ("All grades equal", "nDCG@5", 1.0),
+        # 1,2,0,2,1 + unretrieved 2: DCG@5 = 1 + 3/log2 3 + 0 + 3/log2 5 + 1/log2 6
+        (
+            "1,2,0,2,1 + unretrieved 2",
+            "nDCG@5",
+            (1 + 3 / L(3) + 3 / L(5) + 1 / L(6)) / (3 + 3 / L(3) + 3 / L(4) + 1 / L(5) + 1 / L(6)),
+        ),
+    ],
+)
+def test_examples_load(app: AppTest, example: str, label: str, expected: float) -> None:
+    at = open_playground(app)
+    click(at, example)
+    assert value(at, label) == f"{expected:.4f}"
+    assert any(example in c.value for c in at.caption)  # what the example shows
+
+
+def test_example_with_unjudged_documents(app: AppTest) -> None:
+    at = open_playground(app)
+    click(at, "With unjudged documents")  # 3, -, 2, -, 0, 1
+    assert grades(at) == ["3", "", "2", "", "0", "1"]
+    rbp = 0.2 * (3 / 4 + 2 / 4 * 0.8**2 + 1 / 4 * 0.8**5)
+    assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
+
+
+# --- controls and presets --------------------------------------------------------------------
+
+
+def test_k_changes_every_cutoff(app: AppTest) -> None:
+    at = open_playground(app)
+    at.number_input(key="w_k").set_value(3).run()
+    dcg = 7 + 3 / L(3) + 7 / L(4)  # the issue's DCG@3 = 12.393
+    idcg = 7 + 7 / L(3) + 7 / L(4)
+    assert value(at, "DCG@3") == f"{dcg:.4f}" == "12.3928"
+    assert value(at, "nDCG@3") == f"{dcg / idcg:.4f}"
+    assert value(at, "P@3") == "1.0000"
+
+
+@pytest.mark.parametrize(
+    ("preset", "dcg", "idcg"),
+    [
+        # linear gain
+        (
+            "trec_eval ndcg_cut",
+            3 + 2 / L(3) + 3 / L(4) + 0 + 1 / L(6),
+            3 + 3 / L(3) + 3 / L(4) + 2 / L(5) + 2 / L(6),
+        ),
+        # rank-b discount, b = 2: 1, 1, 1/log2 3, 1/log2 4, 1/log2 5; linear gain
+        (
+            "Järvelin & Kekäläinen 2002",
+            3 + 2 + 3 / L(3) + 0 + 1 / L(5),
+            3 + 3 + 3 / L(3) + 2 / L(4) + 2 / L(5),
+        ),
+        # ideal from the retrieved list only: 3, 3, 2, 2, 1; linear gain
+        (
+            "scikit-learn",
+            3 + 2 / L(3) + 3 / L(4) + 0 + 1 / L(6),
+            3 + 3 / L(3) + 2 / L(4) + 2 / L(5) + 1 / L(6),
+        ),
+    ],
+)
+def test_presets_set_every_choice(app: AppTest, preset: str, dcg: float, idcg: float) -> None:
+    at = open_playground(app)
+    at.selectbox(key="w_preset").set_value(preset).run()
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+    assert value(at, "IDCG@5") == f"{idcg:.4f}"
+    assert value(at, "nDCG@5") == f"{dcg / idcg:.4f}"
+    assert any(c.value.startswith("**Reproduces:**") for c in at.caption)
+
+
+def test_gdeval_uses_the_natural_log_which_cancels_in_ndcg(app: AppTest) -> None:
+    at = open_playground(app)
+    at.selectbox(key="w_preset").set_value("gdeval").run()
+    assert at.number_input(key="w_log_base").value == pytest.approx(2.718281828459045)
+    assert value(at, "DCG@5") == f"{DCG * log2(2.718281828459045):.4f}"  # 1/ln = log2(e)/log2
+    assert value(at, "nDCG@5") == f"{DCG / IDCG:.4f}"
+
+
+def test_lightgbm_scores_a_query_with_nothing_relevant_1(app: AppTest) -> None:
+    at = open_playground(app)
+    click(at, "All zeros")
+    assert value(at, "nDCG@5") == "0.0000"
+    at.selectbox(key="w_preset").set_value("LightGBM / XGBoost").run()
+    assert value(at, "nDCG@5") == "1.0000"
+
+
+def test_changing_a_control_says_how_the_settings_leave_the_preset(app: AppTest) -> None:
+    at = open_playground(app)
+    at.segmented_control(key="w_gain").set_value("linear").run()
+    assert value(at, "DCG@5") == f"{3 + 2 / L(3) + 3 / L(4) + 1 / L(6):.4f}"
+    assert any("Modified from Textbook" in c.value and "gain" in c.value for c in at.caption)
+    click(at, "Back to Textbook")
+    assert at.segmented_control(key="w_gain").value == "exponential"
+    assert metric_values(at) == shown(DEFAULT)
+
+
+@pytest.mark.parametrize(
+    ("discount", "parameter", "dcg"),
+    [
+        ("log", ("w_log_base", 3.0), DCG * log2(3)),  # 1/log3(i+1) = log2(3)/log2(i+1)
+        ("jk", ("w_log_base", 2.0), 7 + 3 + 7 / L(3) + 0 + 1 / L(5)),
+        ("geometric", ("w_discount_p", 0.5), 7 + 3 * 0.5 + 7 * 0.25 + 0 + 1 * 0.5**4),
+        ("reciprocal", None, 7 + 3 / 2 + 7 / 3 + 0 + 1 / 5),
+        ("flat", None, 7 + 3 + 7 + 0 + 1),
+    ],
+)
+def test_discounts(app: AppTest, discount, parameter, dcg) -> None:
+    at = open_playground(app)
+    at.selectbox(key="w_discount").set_value(discount).run()
+    if parameter:
+        at.number_input(key=parameter[0]).set_value(parameter[1]).run()
+    assert not at.exception
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+
+
+def test_ideal_source_and_cut(app: AppTest) -> None:
+    at = open_playground(app)
+    at.toggle(key="w_ideal_cut").set_value(False).run()
+    # the whole ideal ranking counts: 3, 3, 3, 2, 2, 2, 1 (the 0 adds nothing)
+    idcg = IDCG + 3 / L(7) + 1 / L(8)
+    assert value(at, "IDCG@5") == f"{idcg:.4f}"
+    at.selectbox(key="w_ideal").set_value("none").run()
+    # scaled DCG's ideal: k = 5 documents of the top grade 4 (gain 15)
+    assert value(at, "IDCG@5") == f"{sum(15 / L(i + 1) for i in range(1, 6)):.4f}"
+
+
+def test_threshold_err_gmax_and_rbp_p(app: AppTest) -> None:
+    at = open_playground(app)
+    at.number_input(key="w_rel_threshold").set_value(2.0).run()
+    # relevant = grade >= 2: ranks 1, 2, 3, 6 and both unretrieved: R = 6
+    assert value(at, "P@5") == f"{3 / 5:.4f}"
+    assert value(at, "R@5") == f"{3 / 6:.4f}"
+    at.number_input(key="w_err_gmax").set_value(3.0).run()
+    err = (
+        7 / 8
+        + (1 / 2) * (3 / 8) * (1 / 8)
+        + (1 / 3) * (7 / 8) * (1 / 8) * (5 / 8)
+        + (1 / 5) * (1 / 8) * (1 / 8) * (5 / 8) * (1 / 8)
+    )
+    assert value(at, "ERR@5") == f"{err:.4f}"
+    at.number_input(key="w_rbp_p").set_value(0.5).run()
+    rbp = 0.5 * (3 / 4 + 2 / 4 * 0.5 + 3 / 4 * 0.25 + 1 / 4 * 0.5**4 + 2 / 4 * 0.5**5)
+    assert value(at, "RBP(p=0.5)") == f"{rbp:.4f}"
+
+
+def test_top_grade_changes_err_and_rbp(app: AppTest) -> None:
+    at = open_playground(app)
+    at.selectbox(key="w_scale_max").set_value(3).run()
+    # RBP gains g/3
+    rbp = 0.2 * (1 + 2 / 3 * 0.8 + 1 * 0.8**2 + 1 / 3 * 0.8**4 + 2 / 3 * 0.8**5)
+    assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
+
+
+def test_custom_gain_map(app: AppTest) -> None:
+    at = open_playground(app)
+    at.segmented_control(key="w_gain").set_value("custom").run()
+    # the map starts from the exponential gains: 0, 1, 3, 7, 15 -> the same numbers
+    assert value(at, "DCG@5") == f"{DCG:.4f}"
+    set_data_editor_edits(at, "gain_map_editor", edited_rows={3: {"gain": 10.0}})
+    at.run()
+    assert value(at, "DCG@5") == f"{10 + 3 / L(3) + 10 / L(4) + 1 / L(6):.4f}"
+
+
+# --- the calculation and the plots -----------------------------------------------------------
+
+
+def test_show_the_calculation(app: AppTest) -> None:
+    at = open_playground(app)
+    assert not at.latex  # closed: nothing built
+    at.number_input(key="w_k").set_value(3).run()
+    at.number_input(key="w_decimals").set_value(3).run()
+    at.session_state["calc_open"] = True
+    at.run()
+    latex = [el.value.strip("$\n") for el in at.latex]  # st.latex wraps the body in $$
+    dcg_line = next(x for x in latex if x.startswith(r"\mathrm{DCG@3}"))
+    assert dcg_line == (
+        r"\mathrm{DCG@3} = \frac{2^{3}-1}{\log_2 2} + \frac{2^{2}-1}{\log_2 3} + "
+        r"\frac{2^{3}-1}{\log_2 4} = 7 + 1.893 + 3.5 = 12.393"
+    )
+    assert any(x.startswith(r"\mathrm{nDCG@3} = ") for x in latex)
+    assert any(x.startswith(r"\mathrm{ERR@3} = ") for x in latex)
+    assert any(x.startswith(r"\mathrm{RBP(p=0.8)} \in") for x in latex)
+    codes = [c.value for c in at.code]
+    assert any(c.startswith(r"\[ \mathrm{DCG@3}") for c in codes)  # copy as LaTeX
+    assert any(c.startswith("- `DCG@3 = (2^3-1)/log2(2)") for c in codes)  # copy as Markdown
+
+
+def test_plots_follow_the_list(app: AppTest) -> None:
+    at = open_playground(app)
+    (bars,) = plotly_figures(at)  # only the open tab's figure is built
+    actual = bars["data"][0]
+    assert actual["name"] == "this list"
+    assert actual["y"][:3] == pytest.approx([7, 3 / L(3), 7 / L(4)])
+    at.session_state["plot_tab"] = "Cumulative gain"
+    at.run()
+    (cumulative,) = plotly_figures(at)
+    assert cumulative["data"][0]["y"][4] == pytest.approx(DCG)
+    assert cumulative["data"][1]["y"][4] == pytest.approx(IDCG)
+    at.session_state["plot_tab"] = "Measures at every depth"
+    at.run()
+    (curves,) = plotly_figures(at)
+    assert [t["name"] for t in curves["data"]] == ["nDCG@j", "P@j", "R@j"]
+    assert curves["data"][1]["y"] == pytest.approx([1, 1, 1, 3 / 4, 4 / 5, 5 / 6])
+    edit(at, edited_rows={0: {"grade": "0"}})
+    (curves,) = plotly_figures(at)
+    assert curves["data"][1]["y"][0] == 0  # P@1 after the edit
+
+
+# --- the shareable link ----------------------------------------------------------------------
+
+
+def test_the_url_holds_the_state_and_copy_link_shows_it(app: AppTest) -> None:
+    at = open_playground(app)
+    assert at.query_params == {
+        "g": "3,2,3,0,1,2",
+        "u": "3,2",
+        "top": "4",
+        "k": "5",
+        "preset": "textbook",
+    }
+    links = [c.value for c in at.code]
+    assert "/playground?g=3,2,3,0,1,2&u=3,2&top=4&k=5&preset=textbook" in links
+
+
+def test_a_link_round_trips_exactly(app: AppTest) -> None:
+    at = open_playground(app)
+    edit(at, edited_rows={1: {"grade": ""}, 4: {"grade": "4", "doc": "best doc"}})
+    at.selectbox(key="w_preset").set_value("trec_eval ndcg_cut").run()
+    at.number_input(key="w_k").set_value(4).run()
+    at.number_input(key="w_rbp_p").set_value(0.9).run()
+    at.toggle(key="w_ideal_cut").set_value(False).run()
+    before = metric_values(at)
+    params = dict(at.query_params)
+    assert params["d"] == "d1,d2,d3,d4,best%20doc,d6"
+
+    fresh = open_playground(AppTest.from_file(app._script_path, default_timeout=30), **params)
+    assert metric_values(fresh) == before
+    assert fresh.selectbox(key="w_preset").value == "trec_eval ndcg_cut"
+    assert fresh.toggle(key="w_ideal_cut").value is False
+    assert fresh.session_state["ranking"]["grade"].tolist() == ["3", "", "3", "0", "4", "2"]
+    assert not fresh.warning  # nothing was wrong with it
+
+
+def test_a_tampered_link_says_what_was_wrong_and_uses_defaults(app: AppTest) -> None:
+    at = open_playground(app, g="3,2,x", k="5000", preset="bogus", b="__import__('os')")
+    assert not at.exception
+    (warning,) = at.warning
+    assert "damaged or edited by hand" in warning.value
+    assert "'x', is not a number" in warning.value
+    assert "k='5000' is not a whole number from 1 to 1,000" in warning.value
+    assert "preset='bogus' names no preset" in warning.value
+    assert metric_values(at) == shown(DEFAULT)
+    click(at, "Dismiss")
+    assert not at.warning
+
+
+def test_presentation_mode_is_in_the_link_and_tucks_the_controls_away(app: AppTest) -> None:
+    at = open_playground(app)
+    at.toggle(key="w_presentation").set_value(True).run()
+    assert at.query_params["pm"] == "1"
+    assert "Settings" in [e.label for e in at.expander]
+    assert metric_values(at) == shown(DEFAULT)
+    fresh = open_playground(AppTest.from_file(app._script_path, default_timeout=30), pm="1")
+    assert fresh.toggle(key="w_presentation").value is True
+
+
+# --- bad input: a message next to it, the last valid result stays, nothing typed is lost -----
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("abc", "Grade at rank 1: 'abc' is not a number"),
+        ("7", "Grade 7 is above the scale's maximum 4"),
+        ("-1", "negative grade -1"),
+        ("inf", "'inf' is infinite"),
+    ],
+)
+def test_a_bad_grade(app: AppTest, cell: str, message: str) -> None:
+    at = open_playground(app)
+    edit(at, edited_rows={0: {"grade": cell}})
+    assert_unchanged_with_message(at, message)
+    assert grades(at)[0] == cell  # kept as typed
+    at.switch_page("app_pages/home.py").run()
+    at.switch_page(PLAYGROUND).run()
+    assert grades(at)[0] == cell and any(message in e for e in errors(at))
+    edit(at, edited_rows={0: {"grade": "3"}})  # fixed: back to normal
+    assert errors(at) == [] and not at.warning
+    assert metric_values(at) == shown(DEFAULT)
+
+
+@pytest.mark.parametrize("k", [0, -3, 1001])
+def test_k_out_of_range(app: AppTest, k: int) -> None:
+    at = open_playground(app)
+    at.number_input(key="w_k").set_value(k).run()
+    assert_unchanged_with_message(at, f"k must be a whole number from 1 to 1,000; got {k}.")
+    assert at.number_input(key="w_k").value == k
+    assert at.query_params["k"] == "5"  # the link keeps the last valid state
+
+
+def test_an_empty_list(app: AppTest) -> None:
+    at = open_playground(app)
+    edit(at, deleted_rows=[0, 1, 2, 3, 4, 5])
+    assert_unchanged_with_message(at, "The ranked list is empty")
+    assert len(at.session_state["ranking"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("edits", "message"),
+    [
+        ({1: {"score": 0.5}}, "Rank 1, 3, 4, 5, 6 have no score"),
+        ({1: {"doc": "d1"}}, "Doc id 'd1' appears twice"),
+        ({1: {"doc": ""}}, "The doc id at rank 2 is empty"),
+    ],
+)
+def test_bad_scores_and_doc_ids(app: AppTest, edits, message: str) -> None:
+    at = open_playground(app)
+    edit(at, edited_rows=edits)
+    assert_unchanged_with_message(at, message)
+
+
+@pytest.mark.parametrize(
+    ("key", "bad", "message"),
+    [
+        ("w_log_base", 1.0, "The log base must be a number greater than 1"),
+        ("w_rbp_p", 1.0, "RBP's persistence p must be a number strictly between 0 and 1"),
+        ("w_err_gmax", 2.0, "ERR's top grade gmax = 2 is below the grade 3"),
+        ("w_rel_threshold", 0.0, "The relevance threshold must be a positive grade"),
+    ],
+)
+def test_bad_settings(app: AppTest, key: str, bad: float, message: str) -> None:
+    at = open_playground(app)
+    at.number_input(key=key).set_value(bad).run()
+    assert_unchanged_with_message(at, message)
+    assert at.number_input(key=key).value == bad
+
+
+def test_a_gain_map_missing_a_grade(app: AppTest) -> None:
+    at = open_playground(app)
+    at.segmented_control(key="w_gain").set_value("custom").run()
+    set_data_editor_edits(at, "gain_map_editor", deleted_rows=[3])  # no gain for grade 3
+    at.run()
+    assert_unchanged_with_message(at, "The gain map has no gain for grade 3")
+
+
+def test_no_exception_box_through_a_whole_session(app: AppTest) -> None:
+    at = open_playground(app)
+    for step in (
+        lambda: edit(at, edited_rows={0: {"grade": "x"}}),
+        lambda: at.number_input(key="w_k").set_value(0).run(),
+        lambda: click(at, "Ideal order"),
+        lambda: click(at, "Shuffle"),
+        lambda: at.selectbox(key="w_preset").set_value("ranx ndcg").run(),
+        lambda: at.number_input(key="w_k").set_value(1000).run(),
+        lambda: click(at, "Random list"),
+        lambda: at.switch_page("app_pages/home.py").run(),
+        lambda: at.switch_page(PLAYGROUND).run(),
+    ):
+        step()
+        assert not at.exception
+    assert at.query_params["k"] == "1000"

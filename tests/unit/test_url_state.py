@@ -1,0 +1,168 @@
+"""ui.url_state: compact links that round-trip exactly, and strict decoding of tampered ones."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from metrics.conventions import PRESETS
+from ui import url_state
+from ui.model import (
+    CONVENTION_FIELDS,
+    convention_from,
+    default_settings,
+    preset_fields,
+    ranking_frame,
+    ranking_from,
+    unretrieved_frame,
+)
+from ui.url_state import MAX_LINK_ROWS, MAX_QUERY_CHARS, LinkTooLong, decode, encode
+
+
+def _state(grades, unretrieved=(), ids=None, scores=None, **settings):
+    table, unret = ranking_frame(grades, ids, scores), unretrieved_frame(unretrieved)
+    values = {**default_settings(), **settings}
+    return ranking_from(table, unret, values["scale_max"]), values
+
+
+def test_default_link_is_short_and_readable() -> None:
+    ranking, settings = _state([3, 2, 3, 0, 1, 2], [3, 2])
+    assert encode(ranking, settings) == {
+        "g": "3,2,3,0,1,2",
+        "u": "3,2",
+        "top": "4",
+        "k": "5",
+        "preset": "textbook",
+    }
+
+
+def test_every_convention_field_has_a_parameter() -> None:
+    assert set(url_state.FIELD_PARAMS) == set(CONVENTION_FIELDS)
+    params = [param for param, _, _ in url_state.FIELD_PARAMS.values()]
+    assert len(set(params)) == len(params)
+    assert not set(params) & {"g", "d", "s", "u", "top", "k", "preset", "dec", "pm"}
+
+
+def test_preset_slugs_are_unique_and_ascii() -> None:
+    slugs = [url_state.preset_slug(name) for name in PRESETS]
+    assert len(set(slugs)) == len(slugs)
+    assert url_state.preset_slug("Järvelin & Kekäläinen 2002") == "jarvelin-kekalainen-2002"
+    assert all(s.isascii() for s in slugs)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_each_preset_round_trips(preset: str) -> None:
+    ranking, settings = _state([3, 2, 1], preset=preset, **preset_fields(preset))
+    decoded = decode(encode(ranking, settings))
+    assert decoded.problems == []
+    assert convention_from(decoded.settings) is PRESETS[preset]
+
+
+def test_everything_round_trips_exactly() -> None:
+    ranking, settings = _state(
+        [3, None, 2.5, 0, -1],
+        [4, 1],
+        ids=["doc,1", "b", "ç d", "x%y", "e"],
+        scores=[0.1, 1 / 3, 2.718281828459045, 0.1, -5e-7],
+        preset="trec_eval ndcg_cut",
+        k=3,
+        scale_max=5,
+        decimals=6,
+        presentation=True,
+        **{
+            **preset_fields("trec_eval ndcg_cut"),
+            "gain": "custom",
+            "gain_map": ((-1.0, 0.0), (0.0, 0.0), (1.0, 1.0), (2.5, 4.0), (3.0, 7.0), (4.0, 9.5)),
+            "discount": "jk",
+            "log_base": math.e,
+            "ideal": "retrieved",
+            "ideal_cut": False,
+            "empty_value": 1.0,
+            "err_gmax": None,
+            "rbp_p": 0.95,
+            "rbp_gain": "raw",
+            "rel_threshold": 2.0,
+            "ties": "average",
+            "float32_scores": True,
+        },
+    )
+    params = encode(ranking, settings)
+    assert params["d"] == "doc%2C1,b,%C3%A7%20d,x%25y,e"
+    decoded = decode(params)
+    assert decoded.problems == []
+    assert decoded.settings == settings
+    again = ranking_from(decoded.ranking, decoded.unretrieved, decoded.settings["scale_max"])
+    assert again.doc_ids == ranking.doc_ids
+    assert list(again.scores) == list(ranking.scores)
+    assert [g if not math.isnan(g) else None for g in again.grades] == [3, None, 2.5, 0, -1]
+    assert list(again.unretrieved) == [4, 1]
+
+
+def test_only_fields_that_differ_from_the_preset_are_written() -> None:
+    ranking, settings = _state([1, 0], gain="linear")
+    params = encode(ranking, settings)
+    assert params["gain"] == "linear"
+    assert not {"disc", "b", "rp", "eg", "t"} & set(params)
+
+
+@pytest.mark.parametrize(
+    ("params", "problem"),
+    [
+        ({"g": "3,x,2"}, "g: item 2, 'x', is not a number"),
+        ({"g": "3,2", "k": "0"}, "k='0' is not a whole number from 1 to 1,000"),
+        ({"g": "3,2", "k": "5000"}, "k='5000'"),
+        ({"g": "3,2", "k": "2.5"}, "k='2.5'"),
+        ({"g": "3,2", "preset": "nope"}, "preset='nope' names no preset"),
+        ({"g": "3,2", "b": "__import__('os')"}, "b=\"__import__('os')\" is not a number"),
+        ({"g": "3,2", "disc": "cubic"}, "disc='cubic' is not one of log, jk"),
+        ({"g": "3,2", "b": "1"}, "The log base must be a number greater than 1"),
+        ({"g": "3,2", "rp": "1"}, "RBP's persistence p must be a number strictly between 0 and 1"),
+        ({"g": "3,2", "top": "99"}, "top='99' is not a whole number from 1 to 10"),
+        ({"g": "9,2"}, "Grade 9 is above the scale's maximum 4"),
+        ({"g": "3,2", "d": "a"}, "d has 1 doc ids for 2 grades"),
+        ({"g": "3,2", "d": "a,a"}, "Doc id 'a' appears twice"),
+        ({"g": "3,2", "s": "1"}, "s has 1 scores for 2 grades"),
+        ({"g": "3,2", "s": "1,inf"}, "s: item 2, 'inf', is not a number"),
+        ({"g": "3,2", "u": "1,"}, "u: item 2, '', is not a number"),
+        ({"u": "3"}, "u without the grades g"),
+        ({"g": "-1,2"}, "negative grade -1"),
+        ({"g": "4,2", "eg": "3"}, "ERR's top grade gmax = 3 is below the grade 4"),
+        ({"g": "3,2", "pm": "yes"}, "pm='yes' is not 0 or 1"),
+        ({"g": "1," * (MAX_LINK_ROWS + 1)}, "a link holds at most 1,000"),
+    ],
+)
+def test_tampered_links_fall_back_to_defaults_with_a_message(params, problem) -> None:
+    decoded = decode(params)
+    assert any(problem in p for p in decoded.problems), decoded.problems
+    # whatever was wrong, the decoded state is valid and builds
+    ranking = ranking_from(decoded.ranking, decoded.unretrieved, decoded.settings["scale_max"])
+    convention_from(decoded.settings)
+    assert len(ranking) > 0
+
+
+def test_a_bad_part_does_not_discard_the_good_parts() -> None:
+    decoded = decode({"g": "1,0,1", "k": "banana", "gain": "linear"})
+    assert decoded.ranking["grade"].tolist() == ["1", "0", "1"]
+    assert decoded.settings["gain"] == "linear"
+    assert decoded.settings["k"] == default_settings()["k"]
+    assert len(decoded.problems) == 1
+
+
+def test_unknown_parameters_are_ignored() -> None:
+    decoded = decode({"g": "1,2", "utm_source": "mail"})
+    assert decoded.problems == []
+
+
+def test_oversized_links_are_refused_both_ways() -> None:
+    assert (
+        decode({"g": "1", "x": "a" * MAX_QUERY_CHARS})
+        .problems[0]
+        .startswith("The link is longer than")
+    )
+    ranking, settings = _state([1] * (MAX_LINK_ROWS + 1))
+    with pytest.raises(LinkTooLong, match="at most 1,000"):
+        encode(ranking, settings)
+    ranking, settings = _state([1] * 100, ids=[f"{'x' * 90}{i}" for i in range(100)])
+    with pytest.raises(LinkTooLong, match="too large to share"):
+        encode(ranking, settings)
