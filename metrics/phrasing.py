@@ -9,6 +9,7 @@ compute from; `changes(a, b, family)` the fields on which two conventions differ
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 
 from metrics.conventions import Convention
 
@@ -108,12 +109,15 @@ def describe(c: Convention, family: str, scale_max: float | None = None) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def changes(a: Convention, b: Convention, family: str | None = None) -> list[str]:
+def changes(
+    a: Convention, b: Convention, family: str | None = None, ignore: Collection[str] = ()
+) -> list[str]:
     """'discount 1/log2(i+1) → discount 1/ln(i+1)' for each choice `family` reads on which
-    `a` and `b` differ (fields phrased together, such as the discount's base, appear once)."""
+    `a` and `b` differ, except the fields in `ignore` (fields phrased together, such as the
+    discount's base, appear once)."""
     out: list[str] = []
     for field in a.differences(b, family) if family else a.differences(b):
         line = f"{choice(a, field)} → {choice(b, field)}"
-        if line not in out:
+        if field not in ignore and line not in out:
             out.append(line)
     return out

@@ -32,3 +32,9 @@ def test_changes_phrase_each_differing_choice_once():
         "retrieved list only"
     )
     assert ideal in changes(TEXTBOOK, SKLEARN, "nDCG")
+
+
+def test_changes_can_leave_out_choices_that_cannot_matter():
+    assert changes(TEXTBOOK, GDEVAL, "DCG", ignore={"negative"}) == [
+        "discount 1/log2(i+1) → discount 1/ln(i+1)"
+    ]

@@ -1,0 +1,158 @@
+"""Library conventions side by side: the Playground's list under every preset (trec_eval,
+ir_measures, ranx, scikit-learn, LightGBM/XGBoost, gdeval, Järvelin & Kekäläinen, Textbook) in
+one table, with the choices that differ from Textbook and why; then the known disagreements
+between tools, each worked on its own small list, one click away.
+
+Thin: values from metrics.pitfalls.correct and metrics.demos.work, wording from
+metrics.phrasing, workings from ui.working.
+"""
+
+import pandas as pd
+import streamlit as st
+
+from metrics.conventions import PRESETS, TEXTBOOK
+from metrics.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
+from metrics.phrasing import changes
+from metrics.pitfalls import FAMILIES, Scenario, correct, transformed
+from ui import state, working
+from ui.mistakes import show_lines, value_text
+from ui.model import ranking_frame, unretrieved_frame
+
+EXAMPLE_KEY = "conv_example"
+
+
+def moot(ranking) -> set[str]:
+    """Choices that cannot change a number on this list: the tie order and score precision
+    without scores, the negative-grade policy without negative grades."""
+    out = set() if ranking.scores is not None else {"ties", "float32_scores"}
+    negative = (ranking.grades < 0).any() or (ranking.unretrieved < 0).any()
+    return out if negative else out | {"negative"}
+
+
+def preset_table(ranking, k: int | None, family: str) -> pd.DataFrame:
+    """One row per preset: its value, the difference from Textbook, the choices that differ
+    (those that can matter on this list)."""
+    reference = correct(family, Scenario(ranking, TEXTBOOK, k)).value
+    rows = []
+    for preset in PRESETS.values():
+        try:
+            value = correct(family, Scenario(ranking, preset, k)).value
+            delta = round(value - reference, 12) + 0.0  # no -0.0000 from rounding noise
+        except ValueError as err:  # e.g. negative grades this tool rejects
+            value = delta = float("nan")
+            differs = f"Cannot compute: {err}"
+        else:
+            differs = "; ".join(changes(TEXTBOOK, preset, family, moot(ranking))) or "—"
+        rows.append({"tool": preset.name, "value": value, "Δ Textbook": delta, "differs": differs})
+    return pd.DataFrame(rows)
+
+
+def choose_example(key: str) -> None:
+    st.session_state[EXAMPLE_KEY] = key
+
+
+def load_into_playground(d: Disagreement) -> None:
+    """Callback: make the example's list the Playground's (its k and top grade too)."""
+    r = d.ranking
+    state.replace_table(state.RANKING, ranking_frame(r.grades, r.doc_ids, r.scores))
+    state.replace_table(state.UNRETRIEVED, unretrieved_frame(r.unretrieved))
+    state.set_settings({"scale_max": int(r.scale_max), "k": d.k or len(r)})
+
+
+def show_disagreement(d: Disagreement, decimals: int) -> None:
+    r = d.ranking
+    listed = pd.DataFrame(
+        {
+            "rank": range(1, len(r) + 1),
+            "doc": r.doc_ids,
+            "grade": ["unjudged" if g != g else f"{g:g}" for g in r.grades],
+        }
+    )
+    if r.scores is not None:
+        listed["score"] = r.scores
+    st.markdown(f"#### {d.title}")
+    table_col, text_col = st.columns([2, 3])
+    with table_col:
+        st.dataframe(listed, hide_index=True)
+        missed = ", ".join(f"{g:g}" for g in r.unretrieved) or "none"
+        cutoff = "no cutoff" if d.k is None else f"k = {d.k}"
+        st.caption(f"Judged but not retrieved: {missed}. {cutoff}. Top grade {r.scale_max:g}.")
+        st.button(
+            "Load this list into the Playground",
+            key=f"conv_load_{d.key}",
+            on_click=load_into_playground,
+            args=(d,),
+            icon=":material/upload:",
+        )
+    with text_col:
+        st.markdown(d.why)
+        st.caption(f"Seen in: {d.seen_in}")
+    worked = work(d)
+    for family in d.families:
+        for column, (side, results) in zip(st.columns(len(worked)), worked, strict=True):
+            column.metric(
+                f"{results[family].name} · {side.label}",
+                value_text(results[family].value, decimals),
+                help=f"As in: {side.who}",
+                border=True,
+            )
+    for tab, (side, results) in zip(st.tabs([s.label for s, _ in worked]), worked, strict=True):
+        with tab:
+            for family, result in results.items():
+                convention = transformed(family, d.scenario(side), side.mistakes).convention
+                show_lines(working.lines(family, result, convention, decimals))
+
+
+st.title("Library conventions")
+st.markdown(
+    "Two tools that both say *nDCG@10* can disagree on the same list: they choose the gain, "
+    "the ideal ranking, the tie order or the value of an empty query differently. Here is "
+    "your Playground list under each tool's convention, and why they differ."
+)
+decimals = int(state.settings()["decimals"])
+ranking, k = state.current_ranking(), state.current_k()
+
+family = st.selectbox("Measure", FAMILIES, index=FAMILIES.index("nDCG"), key="conv_family")
+if isinstance(ranking, Exception) or isinstance(k, Exception):
+    problem = ranking if isinstance(ranking, Exception) else k
+    st.error(f"The Playground's input needs fixing first: {problem}", icon=":material/error:")
+else:
+    cut = None if family == "RBP" else k
+    table = preset_table(ranking, cut, family)
+    st.dataframe(
+        table,
+        hide_index=True,
+        column_config={
+            "tool": st.column_config.TextColumn("Tool (preset)", pinned=True),
+            "value": st.column_config.NumberColumn(
+                family if cut is None else f"{family}@{cut}", format=f"%.{decimals}f"
+            ),
+            "Δ Textbook": st.column_config.NumberColumn(format=f"%+.{decimals}f"),
+            "differs": st.column_config.TextColumn("Choices that differ from Textbook"),
+        },
+    )
+    ignored = ", ".join(sorted(moot(ranking)))
+    st.caption(
+        "Your Playground list; change it there. Each preset is the convention a tool uses, "
+        "tested against the tool itself where it installs."
+        + (f" Not listed, because they cannot matter on this list: {ignored}." if ignored else "")
+    )
+    st.markdown("**Why they differ**")
+    for preset in PRESETS.values():
+        with st.expander(preset.name):
+            st.markdown(preset.source)
+            for line in changes(TEXTBOOK, preset, family):
+                st.markdown(f"- {line}")
+            for note in preset.notes:
+                st.caption(f"Note: {note}")
+
+st.subheader("Known disagreements, worked")
+st.caption("Each on the small list that shows it, as in the tools' own issue threads.")
+buttons = st.columns(3)
+for i, d in enumerate(DISAGREEMENTS):
+    buttons[i % 3].button(
+        d.title, key=f"conv_show_{d.key}", on_click=choose_example, args=(d.key,), width="stretch"
+    )
+chosen = st.session_state.get(EXAMPLE_KEY)
+if chosen in BY_DISAGREEMENT:
+    show_disagreement(BY_DISAGREEMENT[chosen], decimals)
