@@ -8,7 +8,7 @@ import streamlit as st
 
 from metrics.ranking import RankingError
 from metrics.report import HEADLINE, cutoff_curves, evaluate
-from ui import breakdown, calculation, cards, controls, editors, figures, share, state
+from ui import breakdown, calculation, cards, controls, editors, figures, mistakes, share, state
 
 settings = state.settings()
 
@@ -88,6 +88,8 @@ calc = st.expander("Show the calculation", icon=":material/function:", key="calc
 with calc:
     if calc.open:
         calculation.render(report, decimals)
+if fresh is not None:
+    mistakes.try_a_mistake(ranking, convention, k, decimals)
 
 st.subheader("Plots")
 plot_tabs = st.tabs(

@@ -17,6 +17,7 @@ import streamlit as st
 
 from metrics.conventions import Convention
 from metrics.pitfalls import (
+    BY_KEY,
     CATALOGUE,
     FAMILIES,
     Pitfall,
@@ -26,7 +27,7 @@ from metrics.pitfalls import (
     transformed,
     why_unchanged,
 )
-from metrics.ranking import RankingError
+from metrics.ranking import Ranking, RankingError
 from metrics.result import Result
 from ui import working
 
@@ -214,9 +215,9 @@ def relevant_to(family: str) -> list[Pitfall]:
 # --- the Playground's compact panel ----------------------------------------------------------
 
 
-def try_a_mistake(scenario: Scenario, decimals: int) -> None:
+def try_a_mistake(ranking: Ranking, convention: Convention, k: int, decimals: int) -> None:
     """An expander on the Playground: pick a measure and mistakes, see the right and the wrong
-    value side by side, and why nothing changed when nothing did."""
+    value of the current list side by side, and why nothing changed when nothing did."""
     with st.expander("Try a mistake", icon=":material/bug_report:"):
         left, right = st.columns([1, 3])
         with left:
@@ -224,13 +225,15 @@ def try_a_mistake(scenario: Scenario, decimals: int) -> None:
                 "Measure", FAMILIES, index=FAMILIES.index("nDCG"), key="try_family"
             )
         with right:
-            chosen = st.multiselect(
+            keys = st.multiselect(
                 "Mistakes to make",
-                relevant_to(family),
-                format_func=lambda p: p.title,
+                [p.key for p in relevant_to(family)],
+                format_func=lambda key: BY_KEY[key].title,
                 key=f"try_mistakes_{family}",
                 placeholder="Choose one or more common mistakes",
             )
+            chosen = [BY_KEY[key] for key in keys]
+        scenario = Scenario(ranking, convention, None if family == "RBP" else k)
         if not chosen:
             st.caption("Pick a mistake to see what it does to this list.")
         else:
