@@ -1,0 +1,56 @@
+"""Exercises: a seeded round (compute DCG/IDCG/nDCG, compare two lists, predict which measure
+prefers which list, pick the gain or discount that makes A win). The round's number, convention,
+k and kinds live in the URL, so one shared link gives a whole class the same lists. Answers are
+checked as they are typed (numbers through the diagnosis), the round is scored, each worked
+solution shows on request, and the sheet and its solutions download as Markdown or LaTeX.
+Presentation mode (shared with the Playground) enlarges the cards and tucks the settings away.
+"""
+
+import streamlit as st
+
+from metrics.conventions import PRESETS
+from metrics.exercises import generate, score
+from ui import quiz, state
+
+title, mode = st.columns([5, 2], vertical_alignment="bottom")
+title.title("Exercises")
+with mode:
+    presentation = state.bound("presentation", st.toggle, "Presentation mode")
+decimals = int(state.settings()["decimals"])
+
+box = (
+    st.expander("Round settings", icon=":material/settings:")
+    if presentation
+    else st.container(border=True)
+)
+with box:
+    seed, kinds, preset, k = quiz.settings()
+    address = quiz.link(seed, kinds, preset, k)
+    st.caption("Share this address: everyone who opens it gets the same lists.")
+    st.code(address, language=None, wrap_lines=True)
+
+if not kinds:
+    st.info("Choose at least one kind of exercise.", icon=":material/checklist:")
+    st.stop()
+try:
+    round_ = generate(seed, kinds, PRESETS[preset], k)
+except (ValueError, RuntimeError) as err:
+    st.error(str(err), icon=":material/error:")
+    st.stop()
+
+score_box = st.container()
+round_key = f"{seed}_{quiz.preset_slug(preset)}_{k}_{'-'.join(kinds)}"
+checks = []
+for e in round_:
+    checks += quiz.exercise(e, round_key, decimals)
+
+right, _ = score(checks)
+questions = sum(len(e.questions) for e in round_)
+with score_box, st.container(key="cards_large" if presentation else "cards"):
+    left, middle, _ = st.columns(3)
+    left.metric("Score", f"{right} / {questions}", border=True, help="Right answers this round.")
+    middle.metric("Answered", f"{len(checks)} / {questions}", border=True)
+
+st.subheader("Exercise sheet")
+st.caption("The same round on paper: the sheet, and its solutions with every calculation.")
+quiz.downloads(round_, address)

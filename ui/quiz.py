@@ -1,0 +1,149 @@
+"""The quiz page's pieces: one exercise with its answer boxes and feedback, its worked solution,
+the round's settings (bound to the URL, so a link gives everyone the same round) and the sheet
+downloads.
+
+Answers are checked with `metrics.exercises.check` (numbers through the diagnosis); a wrong
+number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
+text the downloaded sheet holds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from urllib.parse import urlencode
+
+import pandas as pd
+import streamlit as st
+
+from metrics.conventions import PRESETS
+from metrics.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
+from ui import answers, sheet
+from ui.mistakes import show_lines
+from ui.url_state import preset_slug
+
+URL_PATH = "quiz"
+SLUGS = {preset_slug(name): name for name in PRESETS}
+DEFAULT_SEED = 1
+MAX_SEED = 999_999
+
+
+def new_round() -> None:
+    """Callback: a fresh random round number."""
+    st.session_state["seed"] = secrets.randbelow(MAX_SEED) + 1
+
+
+def settings() -> tuple[int, list[str], str, int]:
+    """The round's number, kinds, convention name and k; each widget is bound to the URL."""
+    seed_col, conv_col, k_col = st.columns([2, 3, 1])
+    seed = seed_col.number_input(
+        "Round number",
+        min_value=0,
+        max_value=MAX_SEED,
+        step=1,
+        value=DEFAULT_SEED,
+        key="seed",
+        bind="query-params",
+        help="The same number gives everyone the same lists.",
+    )
+    slug = conv_col.selectbox(
+        "Convention",
+        list(SLUGS),
+        format_func=SLUGS.get,
+        key="qconv",
+        bind="query-params",
+    )
+    k = k_col.selectbox("Cutoff k", CUTOFFS, index=CUTOFFS.index(5), key="qk", bind="query-params")
+    kinds = st.multiselect(
+        "Exercises",
+        list(KINDS),
+        default=list(KINDS),
+        format_func=KINDS.get,
+        key="ex",
+        bind="query-params",
+    )
+    st.button("New round", on_click=new_round, icon=":material/casino:")
+    return int(seed), kinds, SLUGS[slug], int(k)
+
+
+def link(seed: int, kinds: Sequence[str], preset: str, k: int) -> str:
+    """This round's shareable address."""
+    params = {"seed": seed, "qconv": preset_slug(preset), "qk": k, "ex": list(kinds)}
+    base = (st.context.url or "").rstrip("/")
+    return f"{base}/{URL_PATH}?{urlencode(params, doseq=True)}"
+
+
+def lists_table(e: Exercise) -> None:
+    header, rows = sheet.lists_table(e)
+    st.dataframe(pd.DataFrame(rows, columns=list(header)), hide_index=True)
+
+
+def _answer_box(q: Question, key: str) -> str:
+    if q.numeric:
+        return st.text_input(q.prompt, key=key, placeholder="e.g. 0.785 or 3/4")
+    picked = st.radio(q.prompt, q.options, index=None, key=key, horizontal=len(q.options) <= 3)
+    return picked or ""
+
+
+def _feedback(c: Check, decimals: int, key: str) -> None:
+    if c.correct:
+        st.success(c.message, icon=":material/check_circle:")
+        return
+    st.warning(c.message, icon=":material/troubleshoot:")
+    d = c.diagnosis
+    if d is not None and d.matches:
+        with st.expander(f"How {c.text} comes about", key=f"{key}_how"):
+            step = c.question.steps[0]
+            for m in d.matches:
+                st.markdown(f"**{m.describe(step.scenario.convention, d.family)}**")
+                answers.show_match(m, d, step.scenario, decimals)
+
+
+def solution(q: Question, decimals: int) -> None:
+    """The answer and how to get it: the working of a number, the values behind a choice."""
+    st.markdown(f"**{q.prompt}: {sheet.answer_text(q, decimals)}**")
+    if q.numeric:
+        show_lines(sheet.working_lines(q, decimals))
+    else:
+        st.dataframe(
+            pd.DataFrame(sheet.comparison(q, decimals), columns=["computed", "value"]),
+            hide_index=True,
+        )
+
+
+def exercise(e: Exercise, round_key: str, decimals: int) -> list[Check]:
+    """One exercise: statement, lists, answer boxes with feedback, the solution on request.
+    Returns the checks of the questions answered."""
+    st.subheader(e.title)
+    st.markdown(e.statement)
+    lists_table(e)
+    checks = []
+    for q in e.questions:
+        key = f"quiz_{round_key}_{e.number}_{q.key}"
+        typed = _answer_box(q, key)
+        if typed.strip():
+            checks.append(check(q, typed))
+            _feedback(checks[-1], decimals, key)
+    if st.toggle("Show the worked solution", key=f"quiz_{round_key}_{e.number}_solution"):
+        with st.container(border=True):
+            for q in e.questions:
+                solution(q, decimals)
+    return checks
+
+
+def downloads(round_: Sequence[Exercise], address: str) -> None:
+    """The sheet and its solutions, in Markdown and LaTeX."""
+    stem = f"ranklab-round-{round_[0].seed}"
+    files = (
+        ("Sheet (Markdown)", sheet.markdown(round_, False, address), "-sheet.md", "text/markdown"),
+        ("Solutions (Markdown)", sheet.markdown(round_, True, address), "-solutions.md",
+         "text/markdown"),
+        ("Sheet (LaTeX)", sheet.latex(round_, False, address), "-sheet.tex", "application/x-tex"),
+        ("Solutions (LaTeX)", sheet.latex(round_, True, address), "-solutions.tex",
+         "application/x-tex"),
+    )  # fmt: skip
+    for column, (label, data, suffix, mime) in zip(st.columns(4), files, strict=True):
+        column.download_button(
+            label, data, file_name=stem + suffix, mime=mime, icon=":material/download:",
+            key=f"quiz_download{suffix}", on_click="ignore",
+        )  # fmt: skip
