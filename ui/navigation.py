@@ -40,6 +40,42 @@ HOME = PageEntry(
 PAGES: tuple[PageEntry, ...] = (
     HOME,
     PageEntry(
+        "app_pages/check.py",
+        "Check my answer",
+        ":material/fact_check:",
+        "check",
+        "Learn",
+        "Type the value you computed by hand: right or not, and if not which convention or "
+        "mistake gives it, with the calculation that leads there.",
+    ),
+    PageEntry(
+        "app_pages/pitfalls.py",
+        "Pitfalls lab",
+        ":material/science:",
+        "pitfalls",
+        "Learn",
+        "Switch common mistakes on, alone or together: the wrong and the right value, both "
+        "breakdowns with the changed cells marked, the code, and why it is wrong.",
+    ),
+    PageEntry(
+        "app_pages/conventions.py",
+        "Library conventions",
+        ":material/compare_arrows:",
+        "conventions",
+        "Learn",
+        "Your list under trec_eval, ir_measures, ranx, scikit-learn, LightGBM, gdeval and the "
+        "textbook, why they differ, and the known disagreements worked in one click.",
+    ),
+    PageEntry(
+        "app_pages/quiz.py",
+        "Exercises",
+        ":material/quiz:",
+        "quiz",
+        "Learn",
+        "Seeded exercises a class shares by link: compute, compare, predict, choose. Answers "
+        "checked and diagnosed, a score, worked solutions, sheets in Markdown and LaTeX.",
+    ),
+    PageEntry(
         "app_pages/playground.py",
         "Playground",
         ":material/tune:",
