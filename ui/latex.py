@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from metrics.conventions import Convention
+from metrics.discounts import discount
 from metrics.result import Result
 
 MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
@@ -123,8 +124,15 @@ def _log(base: float, arg: str) -> Expr:
     return Expr(rf"\log_{{{b}}} {arg}", f"log_{b}({arg})")
 
 
-def discounted(num: Expr, rank: int, convention: Convention) -> Expr:
-    """gain(g_i) * disc(i) written with the convention's discount at rank i."""
+def discounted(num: Expr, rank: int, convention: Convention, weight: float | None = None) -> Expr:
+    """gain(g_i) * disc(i) written with the convention's discount at rank i; when the table's
+    `weight` is not that discount (a mistake edited it, e.g. 1/log2(i+2)), the weight itself
+    is written, so the formula never disagrees with the number."""
+    expected = discount(rank, convention)[rank - 1]
+    if weight is not None and not math.isclose(weight, expected):
+        tex, text = (r"\infty", "inf") if math.isinf(weight) else (number(weight, 4),) * 2
+        factor = f"({num.tex})" if "-" in num.tex else num.tex
+        return Expr(rf"{factor} \cdot {tex}", f"{num.text}*{text}")
     kind = convention.discount
     if kind == "log":
         den = _log(convention.log_base, str(rank + 1))
@@ -155,8 +163,10 @@ def _dcg_line(
     decimals: int,
 ) -> Line:
     symbolic = [
-        discounted(gain_expr(g, v, convention, decimals), int(r), convention)
-        for r, g, v in zip(rows["rank"], rows[grade_col], rows[gain_col], strict=True)
+        discounted(gain_expr(g, v, convention, decimals), int(r), convention, w)
+        for r, g, v, w in zip(
+            rows["rank"], rows[grade_col], rows[gain_col], rows["discount"], strict=True
+        )
     ]
     sides = [_sum(symbolic)]
     if len(symbolic) > 1:

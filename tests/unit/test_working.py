@@ -38,3 +38,10 @@ def test_ndcg_shows_dcg_idcg_and_their_ratio():
     assert dcg.endswith("= 7 + 1.8928 + 3.5 + 0 + 0.3869 = 12.7796")
     assert idcg.endswith("= 7 + 4.4165 + 3.5 + 1.292 + 1.1606 = 17.3691")
     assert ndcg == "nDCG@5 = DCG@5 / IDCG@5 = 12.7796 / 17.3691 = 0.7358"
+
+
+def test_a_discount_a_mistake_edited_is_written_as_the_weight_used():
+    # off by one: rank 1 weighs 1/log2(3) = 0.6309, not 1/log2(2); 7 * 0.6309 = 4.4165
+    assert texts("DCG", ["log2_off_by_one"])[0].startswith("DCG@5 = (2^3-1)*0.6309 + ")
+    # 1/log2(1) at rank 1: an infinite weight, shown as such
+    assert texts("DCG", ["log2_of_rank"])[0].startswith("DCG@5 = (2^3-1)*inf + (2^2-1)*1 + ")
