@@ -19,8 +19,7 @@ EXAMPLE_KEY = "loaded_example"
 
 def ranking_editor() -> None:
     """The editable ranked list: rank, doc id, grade (text; empty = unjudged), score."""
-    base = st.session_state.get(state.RANKING.base_key)
-    new_doc = next_doc_id(base["doc"].dropna()) if base is not None else "d1"
+    new_doc = next_doc_id(state.editor_input(state.RANKING)["doc"].dropna())
     state.edit_table(
         state.RANKING,
         num_rows="dynamic",

@@ -135,18 +135,27 @@ def replace_table(spec: Table, frame: pd.DataFrame) -> None:
         settings()["gain_map"] = gain_pairs(frame)
 
 
+def editor_input(spec: Table) -> pd.DataFrame:
+    """The editor's input this run: its snapshot, taken now if the editor is not mounted (first
+    visit, or back from another page, whose switch deleted the editor's state)."""
+    ss = st.session_state
+    if spec.editor_key not in ss or spec.base_key not in ss:
+        ss[spec.base_key] = spec.for_editor(ss[spec.key])
+    return ss[spec.base_key]
+
+
 def edit_table(spec: Table, **editor_args: Any) -> pd.DataFrame:
     """Show `st.data_editor` over the table; the edited table becomes the canonical one.
 
-    The editor's input is a snapshot taken when it mounts (first visit, return from another
-    page, or `replace_table`), so Streamlit's positional edits apply to the table they were
-    made on, once. When rows were added or deleted, the editor is remounted on the result so
-    ranks and new doc ids show at once. When the editor's arguments change (which gives it a
-    new identity, and Streamlit a fresh edit state), it is remounted on the canonical table
-    first, so edits made so far are kept."""
+    The editor's input is a snapshot (`editor_input`), so Streamlit's positional edits apply
+    to the table they were made on, once. When rows were added or deleted, the editor is
+    remounted on the result so ranks and new doc ids show at once. When the editor's arguments
+    change (which gives it a new identity, and Streamlit a fresh edit state), it is remounted on
+    the canonical table first, so the edits made so far are kept."""
     ss = st.session_state
+    editor_input(spec)
     args = repr(editor_args)
-    if spec.editor_key not in ss or ss.get(spec.args_key) != args:
+    if ss.get(spec.args_key) != args:
         ss[spec.base_key] = spec.for_editor(ss[spec.key])
         ss[spec.args_key] = args
     edited = st.data_editor(ss[spec.base_key], key=spec.editor_key, **editor_args)
