@@ -33,6 +33,17 @@ def wait_for_app(page: Page, initial_wait_ms: int = 200, timeout_ms: int = TIMEO
     )
 
 
+# Opening a page's own URL (e.g. /playground?k=3) makes Streamlit's frontend look for the server
+# under that path first: GET /playground/_stcore/health and /host-config answer 404, and the
+# frontend then falls back to /. Chromium logs those 404s as console errors; they are not the
+# app's, so they are not collected.
+_BASE_PATH_PROBES = ("/_stcore/health", "/_stcore/host-config")
+
+
+def _is_base_path_probe(text: str, url: str) -> bool:
+    return "404" in text and url.endswith(_BASE_PATH_PROBES)
+
+
 def collect_console_errors(page: Page) -> list[str]:
     """Return a list that fills with the page's console errors and uncaught exceptions."""
     errors: list[str] = []
@@ -40,6 +51,8 @@ def collect_console_errors(page: Page) -> list[str]:
     def on_console(msg) -> None:
         if msg.type == "error":
             where = msg.location.get("url", "") if msg.location else ""
+            if _is_base_path_probe(msg.text, where):
+                return
             errors.append(f"console.error: {msg.text}" + (f" ({where})" if where else ""))
 
     page.on("console", on_console)
