@@ -5,6 +5,7 @@ and a list of measures -> one value per query and measure, and the means.
     result.per_query      # DataFrame: index qid (trec_eval's order), one column per measure
     result.means          # Series: the mean of every column
     result.warnings       # what the command line prints on stderr
+    runs, pairs, notes = compare({"a": result_a, "b": result_b})   # CIs and paired tests
 
 The numbers are the single-list core's (`metrics.measures.Measure` called on
 `query_ranking(qrels, run, qid)`), computed for all queries together without a Python loop
@@ -31,12 +32,13 @@ Conventions (trec_eval's by default, `conventions.TREC_EVAL_NDCG_CUT`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from metrics import stats
 from metrics.batch_measures import Prepared, compute
 from metrics.conventions import TREC_EVAL_NDCG_CUT, Convention
 from metrics.measures import Measure, parse
@@ -94,8 +96,72 @@ def evaluate(
         columns[name] = values
         warnings += _measure_warnings(name, measure, convention, prepared)
     per_query = pd.DataFrame(columns, index=pd.Index(qids, name="qid", dtype=object))
-    means = per_query.mean() if len(per_query) else pd.Series(0.0, index=list(named))
-    return BatchResult(per_query, means, tuple(warnings), tuple(absent), tuple(ignored))
+    return BatchResult(per_query, per_query.mean(), tuple(warnings), tuple(absent), tuple(ignored))
+
+
+def compare(
+    results: Mapping[str, BatchResult],
+    confidence: float = 0.95,
+    resamples: int = 10_000,
+    seed: int = 0,
+) -> tuple[pd.DataFrame, pd.DataFrame, list[str]]:
+    """Several runs' results (same measures) side by side, with `metrics.stats`:
+
+    runs:  one row per (measure, run): mean, ci_low, ci_high (percentile bootstrap of the
+           mean over queries), queries;
+    pairs: one row per (measure, run_a, run_b), a before b as given: mean_diff (a - b),
+           ci_low, ci_high (bootstrap of the paired differences), p_randomisation (paired
+           sign-flip test, `resamples` permutations), p_t (paired t-test; NaN when every
+           query has the same difference), queries.
+
+    Pairs are compared on the queries both runs evaluated (all the qrels' queries unless
+    missing='skip'). Also returns notes for the user (a t-test that could not be done)."""
+    names = list(results)
+    measures = list(results[names[0]].per_query.columns)
+    few = [name for name in names if len(results[name].per_query) < 2]
+    if few:
+        raise BatchError(f"comparing runs needs at least 2 queries; {few[0]} has fewer.")
+    run_rows, pair_rows, notes = [], [], []
+    for measure in measures:
+        for name in names:
+            values = results[name].per_query[measure]
+            ci = stats.bootstrap_ci(values, confidence=confidence, resamples=resamples, seed=seed)
+            run_rows.append((measure, name, ci.mean, ci.low, ci.high, len(values)))
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                x, y = results[a].per_query[measure], results[b].per_query[measure]
+                common = x.index.intersection(y.index, sort=False)
+                x, y = x[common].to_numpy(), y[common].to_numpy()
+                diff = stats.bootstrap_diff_ci(
+                    x, y, confidence=confidence, resamples=resamples, seed=seed
+                )
+                test = stats.paired_randomisation_test(x, y, permutations=resamples, seed=seed)
+                try:
+                    p_t = stats.paired_t_test(x, y).p_value
+                except ValueError as error:
+                    p_t = float("nan")
+                    notes.append(f"{measure}, {a} vs {b}: {error}")
+                pair_rows.append(
+                    (measure, a, b, diff.mean, diff.low, diff.high, test.p_value, p_t, len(x))
+                )
+    runs = pd.DataFrame(
+        run_rows, columns=["measure", "run", "mean", "ci_low", "ci_high", "queries"]
+    )
+    pairs = pd.DataFrame(
+        pair_rows,
+        columns=[
+            "measure",
+            "run_a",
+            "run_b",
+            "mean_diff",
+            "ci_low",
+            "ci_high",
+            "p_randomisation",
+            "p_t",
+            "queries",
+        ],
+    )
+    return runs, pairs, notes
 
 
 def _named_measures(measures: Sequence[Measure | str]) -> dict[str, Measure]:
@@ -184,9 +250,9 @@ def prepare(
 
     # Queries: codes of the qrels' queries (sorted), and each run line's query among them.
     # sort=True orders str by code point: the byte order of UTF-8, trec_eval's strcmp order.
-    qrels_q, qrels_qids = pd.factorize(qrels["qid"].astype(str), sort=True)
+    qrels_q, qrels_qids = pd.factorize(_text(qrels["qid"]), sort=True)
     qrels_qids = np.asarray(qrels_qids, dtype=object)
-    run_codes, run_qids = pd.factorize(run["qid"].astype(str))
+    run_codes, run_qids = pd.factorize(_text(run["qid"]))
     run_qids = np.asarray(run_qids, dtype=object)
     to_qrels = pd.Index(qrels_qids).get_indexer(run_qids)  # -1: not in the qrels
     present = np.zeros(len(qrels_qids), dtype=bool)
@@ -200,6 +266,8 @@ def prepare(
         )
     evaluated = present if missing == "skip" else np.ones(len(qrels_qids), dtype=bool)
     qids = qrels_qids[evaluated]
+    if not len(qids):
+        raise BatchError("no query to evaluate: the run has none of the qrels' queries.")
     renumber = np.full(len(qrels_qids) + 1, -1, dtype=np.int64)  # qrels code -> query index
     renumber[np.flatnonzero(evaluated)] = np.arange(len(qids))
     run_q = renumber[to_qrels][run_codes] if len(run_codes) else np.zeros(0, np.int64)
@@ -326,13 +394,27 @@ def _break_ties(order, run_q, score, docno: pd.Series, ties: str) -> np.ndarray:
     group = np.cumsum(np.concatenate(([True], ~tie_next)))[at]
     rows = order[at]
     if ties == "docno_desc":
-        names = docno.iloc[rows].to_numpy(dtype=object)
-        _, key = np.unique(names, return_inverse=True)  # code point = UTF-8 byte order
+        key = _byte_order(docno, rows)
     else:
         key = rows
     order = order.copy()
     order[at] = rows[np.lexsort((-key, group))]
     return order
+
+
+def _byte_order(docno: pd.Series, rows: np.ndarray) -> np.ndarray:
+    """The rank of each of docno[rows] among them in byte order (strcmp's, trec_eval's).
+    Python compares str by code point, the byte order of their UTF-8; Arrow compares bytes."""
+    arrow = _arrow(docno)
+    if arrow is None or not ARROW_KERNELS:
+        _, key = np.unique(docno.iloc[rows].to_numpy(dtype=object), return_inverse=True)
+        return key
+    import pyarrow.compute as pc  # noqa: PLC0415
+
+    sorter = pc.sort_indices(arrow.take(rows)).to_numpy()
+    key = np.empty(len(rows), dtype=np.int64)
+    key[sorter] = np.arange(len(rows))
+    return key
 
 
 def _positions(run_q, order, n_queries):
@@ -360,15 +442,16 @@ def _tie_groups(run_q, order, score, pos_of_row):
 
 
 def _join(run, run_q, qrels, pool_q, keep):
-    """(run row, qrels row) of every judged retrieved document of an evaluated query."""
+    """(run row, qrels row) of every judged retrieved document of an evaluated query: run
+    docnos are matched against the judged docnos (a small set), then (query, docno) pairs."""
     judged_rows = np.flatnonzero(keep)
-    docs = qrels["docno"].iloc[judged_rows]
-    names = pd.Index(pd.unique(docs.astype(str)))
-    doc_code = names.get_indexer(run["docno"].astype(str))
+    docs = _text(qrels["docno"]).iloc[judged_rows]
+    names = pd.unique(docs)
+    doc_code = _positions_in(_text(run["docno"]), names)
     candidates = np.flatnonzero((doc_code >= 0) & (run_q >= 0))
     width = len(names)
     run_key = run_q[candidates] * width + doc_code[candidates]
-    qrels_key = pool_q[judged_rows] * width + names.get_indexer(docs.astype(str))
+    qrels_key = pool_q[judged_rows] * width + _positions_in(docs, names)
     keys = pd.Index(qrels_key)
     if not keys.is_unique:
         dup = int(judged_rows[np.flatnonzero(keys.duplicated())[0]])
@@ -381,6 +464,39 @@ def _join(run, run_q, qrels, pool_q, keep):
     return candidates[hit], judged_rows[at[hit]]
 
 
+def _text(values: pd.Series) -> pd.Series:
+    """A column as text (ids read from CSV or built by hand may be numbers)."""
+    return values if pd.api.types.is_string_dtype(values.dtype) else values.astype(str)
+
+
+def _arrow(values: pd.Series):
+    """The column as a pyarrow array when pandas keeps it in Arrow (its default str dtype, and
+    what metrics.trec returns), so matching and sorting run in Arrow's kernels; else None.
+    pyarrow is the library behind pandas' strings here, not an extra dependency."""
+    if not hasattr(values.array, "__arrow_array__"):
+        return None
+    try:
+        import pyarrow as pa  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - pandas' Arrow strings imply pyarrow
+        return None
+    return pa.array(values.array)
+
+
+def _positions_in(values: pd.Series, names) -> np.ndarray:
+    """For each value its position in `names` (distinct strings), -1 when absent."""
+    arrow = _arrow(values)
+    if arrow is None or not ARROW_KERNELS:
+        return pd.Index(names, dtype=object).get_indexer(values.to_numpy(dtype=object))
+    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.compute as pc  # noqa: PLC0415
+
+    found = pc.index_in(arrow, value_set=pa.array(np.asarray(names, dtype=object), arrow.type))
+    return pc.fill_null(found, -1).to_numpy().astype(np.int64)
+
+
+ARROW_KERNELS = True  # False: the pure pandas path (the tests run both)
+
+
 # ------------------------------------------------------------------------------ drill-down
 
 
@@ -389,10 +505,10 @@ def query_ranking(qrels: pd.DataFrame, run: pd.DataFrame, qid: str) -> Ranking:
     file order with their doc ids, scores and grades (unjudged: None), the judged documents
     that were not retrieved, and the qrels' largest grade as the scale's top."""
     qid = str(qid)
-    judged = qrels[qrels["qid"].astype(str) == qid]
-    lines = run[run["qid"].astype(str) == qid]
-    grade_of = dict(zip(judged["docno"].astype(str), judged["rel"].astype(float), strict=True))
-    doc_ids = lines["docno"].astype(str).tolist()
+    judged = qrels[_text(qrels["qid"]) == qid]
+    lines = run[_text(run["qid"]) == qid]
+    grade_of = dict(zip(_text(judged["docno"]), judged["rel"].astype(float), strict=True))
+    doc_ids = _text(lines["docno"]).tolist()
     retrieved = set(doc_ids)
     raw_max = qrels["rel"].to_numpy(dtype=float).max(initial=-np.inf)
     return Ranking.build(

@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 
 from metrics import conventions as C
-from metrics.batch import BatchError, evaluate, query_ranking
+from metrics.batch import BatchError, compare, evaluate, query_ranking
 from metrics.measures import EXAMPLES, parse
 
 
@@ -269,3 +269,36 @@ def test_no_python_loop_per_query_scales() -> None:
     start = time.perf_counter()
     evaluate(qrels, run, ["nDCG@10", "AP", "ERR@20", "Bpref", "RBP(p=0.8)"])
     assert time.perf_counter() - start < 5.0
+
+
+def test_compare_pairs_runs_on_their_common_queries() -> None:
+    qrels, run = small()
+    other = run[run["qid"] != "q2"]  # q2 missing from the second run
+    a = evaluate(qrels, run, ["RR"], missing="skip")  # q1, q2
+    b = evaluate(qrels, other, ["RR"], missing="skip")  # q1 only
+    with pytest.raises(BatchError, match="at least 2 queries"):
+        compare({"a": a, "b": b})
+    c = evaluate(qrels, run, ["RR"])  # q1, q2, q3 (q3: 0)
+    d = evaluate(qrels, other, ["RR"])  # q1, q2 (0), q3 (0)
+    runs, pairs, notes = compare({"c": c, "d": d}, resamples=2000)
+    assert runs["mean"].tolist() == pytest.approx([(1 / 3 + 1) / 3, (1 / 3) / 3])
+    assert pairs.loc[0, "mean_diff"] == pytest.approx(1 / 3)  # differences 0, 1, 0
+    assert pairs.loc[0, "queries"] == 3
+    assert notes == []
+
+
+@pytest.mark.parametrize("shuffle", [False, True])
+def test_arrow_kernels_and_plain_pandas_agree(monkeypatch, shuffle: bool) -> None:
+    """Docno matching and tie-breaking run in Arrow when pandas stores the strings there,
+    else through pandas' object path; both give the same numbers."""
+    from metrics import batch
+
+    qrels, run = random_collection(7, shuffle=shuffle)
+    arrow = evaluate(qrels, run, EXAMPLES).per_query
+    monkeypatch.setattr(batch, "ARROW_KERNELS", False)
+    plain = evaluate(qrels, run, EXAMPLES).per_query
+    as_objects = evaluate(
+        qrels.astype(object), run.astype({"qid": object, "docno": object}), EXAMPLES
+    )
+    pd.testing.assert_frame_equal(arrow, plain, rtol=0, atol=0)
+    pd.testing.assert_frame_equal(arrow, as_objects.per_query, rtol=0, atol=0)

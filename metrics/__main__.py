@@ -1,0 +1,260 @@
+"""Command line: evaluate TREC runs as trec_eval does, with RankLab's measures.
+
+    python -m metrics QRELS RUN -m nDCG@10 -m AP [-q] [--missing zero|skip|error]
+    python -m metrics QRELS RUN1 RUN2 ... -m nDCG@10 --compare
+
+Everything is read and evaluated before anything is printed, so bad input prints no result:
+only a one-line message on stderr (file, line and problem) and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from metrics.batch import MISSING, BatchError, BatchResult, compare, evaluate
+from metrics.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
+from metrics.measures import EXAMPLES, REGISTRY, Measure, parse
+
+PROG = "python -m metrics"
+DEFAULT_MEASURES = ("nDCG@10", "P@10", "AP", "RR")
+EXIT_BAD_INPUT = 2
+
+
+class InputError(Exception):
+    """Bad input: the one-line message to print before exiting with status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not argparse's usage + error
+        raise InputError(f"{message} (see {PROG} --help)")
+
+
+def _measure_help() -> str:
+    lines = ["measures (ir_measures syntax; parameters in brackets, cutoff after @):"]
+    for family, info in REGISTRY.items():
+        cutoff = {"required": "@k required", "optional": "@k optional", "none": "no cutoff"}
+        params = ", ".join(info.params) or "none"
+        lines.append(f"  {family:<10} {info.title}: {info.description}")
+        lines.append(f"  {'':<10} parameters: {params}; {cutoff[info.cutoff]}")
+    lines += [
+        "",
+        "  parameters: rel=t relevance threshold of binary measures (and makes RBP binary);",
+        "  max_rel=g top grade of ERR (default 4, gdeval's) and of graded RBP (default: the",
+        "  qrels' largest grade); dcg='exp-log2' exponential gain 2^g-1 (default linear, as",
+        "  trec_eval); gains={0:0,1:1,2:3} custom gains; p=0.8 RBP persistence; beta=2 F-beta.",
+        "",
+        "examples: " + " ".join(EXAMPLES),
+        "",
+        "trec_eval names: ndcg_cut.k = nDCG@k, ndcg = nDCG, map = AP, map_cut.k = AP@k,",
+        "P.k = P@k, recall.k = R@k, recip_rank = RR, Rprec, bpref = Bpref, success.k =",
+        "Success@k, set_P = P, set_recall = R, set_F = F1, num_ret = NumRet, num_rel = NumRel,",
+        "num_rel_ret = NumRelRet, rbp = RBP(p=0.9,rel=1); trec_eval -l2 = add rel=2.",
+        "",
+        "conventions (--convention): " + "; ".join(PRESETS),
+        "",
+        "output: MEASURE<TAB>QUERY<TAB>VALUE, the measure as typed, the value as a full-",
+        "precision double; per query with -q (queries in trec_eval's order: byte order of the",
+        "ids), then 'all' for the mean over the queries. Warnings go to stderr. Exit status 0,",
+        "or 2 with a one-line message (file, line, problem) on bad input.",
+    ]
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Evaluate TREC runs against qrels, trec_eval-style, with RankLab's measures.",
+        epilog=_measure_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments: qid iter docno rel")
+    parser.add_argument(
+        "runs", metavar="RUN", nargs="+", help="run file(s): qid Q0 docno rank score tag"
+    )
+    parser.add_argument(
+        "-m",
+        "--measure",
+        action="append",
+        dest="measures",
+        metavar="MEASURE",
+        help=f"a measure (repeat for several); default: {' '.join(DEFAULT_MEASURES)}",
+    )
+    parser.add_argument(
+        "-q", "--per-query", action="store_true", help="print every query's value, then 'all'"
+    )
+    parser.add_argument(
+        "--missing",
+        choices=MISSING,
+        default="zero",
+        help="a qrels query with no results in the run: 'zero' scores it 0 and counts it in "
+        "the mean (default; trec_eval -c), 'skip' leaves it out (trec_eval 9's default), "
+        "'error' stops. Either way it is named on stderr.",
+    )
+    parser.add_argument(
+        "--convention",
+        default=TREC_EVAL_NDCG_CUT.name,
+        metavar="NAME",
+        help=f"the preset whose conventions apply (default {TREC_EVAL_NDCG_CUT.name!r}); "
+        "names are listed below, matched ignoring case",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="with several runs: each run's mean with a 95%% bootstrap confidence interval, "
+        "and for each pair of runs the mean difference, its 95%% CI and the p-values of a "
+        "paired randomisation test and a paired t-test",
+    )
+    return parser
+
+
+def _convention(name: str) -> Convention:
+    for preset_name, convention in PRESETS.items():
+        if preset_name.lower() == name.strip().lower():
+            return convention
+    raise InputError(f"unknown --convention {name!r}; choose one of: {'; '.join(PRESETS)}")
+
+
+def _measures(names: Sequence[str]) -> list[tuple[str, Measure]]:
+    out: list[tuple[str, Measure]] = []
+    for name in names:
+        try:
+            out.append((name, parse(name)))
+        except ValueError as error:
+            raise InputError(f"-m {name!r}: {_one_line(error)}") from None
+    return out
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())
+
+
+def _read(path: str, kind: str):
+    from metrics import trec  # noqa: PLC0415 (after the arguments are known to be good)
+
+    reader = trec.read_qrels if kind == "qrels" else trec.read_run
+    try:
+        return reader(path)
+    except trec.TrecFormatError as error:
+        raise InputError(_one_line(error)) from None
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror or error}") from None
+
+
+def _data_line(path: str, row: int, rows: int) -> int | None:
+    """The 1-based line number of DataFrame row `row` of a file read into `rows` rows: data
+    lines are the non-blank lines not starting with '#', after a header line if there is one."""
+    try:
+        with open(path, "rb") as f:
+            numbers = [i for i, line in enumerate(f, 1) if line.strip() and line[:1] != b"#"]
+    except OSError:
+        return None
+    offset = len(numbers) - rows  # 1 when the first data line is a header
+    at = row + offset
+    return numbers[at] if 0 <= at < len(numbers) else None
+
+
+def _evaluate(qrels, qrels_path, run, run_path, measures, convention, missing) -> BatchResult:
+    try:
+        return evaluate(qrels, run, [name for name, _ in measures], convention, missing)
+    except BatchError as error:
+        message = _one_line(error)
+        if error.qrels_row is not None:
+            line = _data_line(qrels_path, error.qrels_row, len(qrels))
+            where = f"{qrels_path}, line {line}" if line else qrels_path
+            raise InputError(f"{where}: {message}") from None
+        if error.run_row is not None:
+            line = _data_line(run_path, error.run_row, len(run))
+            where = f"{run_path}, line {line}" if line else run_path
+            raise InputError(f"{where}: {message}") from None
+        raise InputError(f"{run_path}: {message}") from None
+    except ValueError as error:
+        raise InputError(f"{run_path}: {_one_line(error)}") from None
+
+
+def _format_trec(result: BatchResult, names: list[str], per_query: bool) -> list[str]:
+    lines: list[str] = []
+    table = result.per_query
+    if per_query:
+        values = table.to_numpy()
+        for qid, row in zip(table.index, values, strict=True):
+            lines += [f"{name}\t{qid}\t{v!r}" for name, v in zip(names, row.tolist(), strict=True)]
+    lines += [f"{name}\tall\t{float(result.means[name])!r}" for name in names]
+    return lines
+
+
+def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
+    """Parse, read, evaluate: (stdout lines, stderr warnings). Raises InputError."""
+    args = build_parser().parse_args(argv)
+    typed = args.measures or list(DEFAULT_MEASURES)
+    measures = _measures(typed)
+    names = list(dict.fromkeys(typed))
+    convention = _convention(args.convention)
+    if len(args.runs) > 1 and not args.compare:
+        raise InputError(
+            f"{len(args.runs)} runs given: evaluate one run at a time, or add --compare"
+        )
+    if args.compare and len(args.runs) < 2:
+        raise InputError("--compare needs at least two runs")
+    qrels = _read(args.qrels, "qrels")
+    warnings: list[str] = []
+    results: list[BatchResult] = []
+    for path in args.runs:
+        run_df = _read(path, "run")
+        result = _evaluate(qrels, args.qrels, run_df, path, measures, convention, args.missing)
+        del run_df
+        prefix = f"{path}: " if args.compare else ""
+        warnings += [prefix + w for w in result.warnings]
+        results.append(result)
+    if args.compare:
+        return _compare(args.runs, results, warnings), warnings
+    return _format_trec(results[0], names, args.per_query), warnings
+
+
+def _compare(paths: list[str], results: list[BatchResult], warnings: list[str]) -> list[str]:
+    """Two tab-separated tables with a header line each, a blank line between: each run's
+    mean and 95% CI, then each pair's mean difference, its CI and the paired tests' p."""
+    named = dict(zip(_unique_names(paths), results, strict=True))
+    try:
+        runs, pairs, notes = compare(named)
+    except ValueError as error:
+        raise InputError(f"--compare: {_one_line(error)}") from None
+    warnings += notes
+    return _table(runs) + [""] + _table(pairs)
+
+
+def _unique_names(paths: list[str]) -> list[str]:
+    """The runs as given on the command line, numbered when a path is given twice."""
+    seen: dict[str, int] = {}
+    out = []
+    for path in paths:
+        seen[path] = seen.get(path, 0) + 1
+        out.append(path if seen[path] == 1 else f"{path}#{seen[path]}")
+    return out
+
+
+def _table(frame) -> list[str]:
+    def cell(value) -> str:
+        return repr(float(value)) if isinstance(value, float) else str(value)
+
+    rows = ["\t".join(frame.columns)]
+    rows += ["\t".join(cell(v) for v in row) for row in frame.itertuples(index=False)]
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        lines, warnings = run(argv)
+    except InputError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for warning in warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
