@@ -1,0 +1,115 @@
+"""Check my answer, in AppTest: the verdict, the matches with their calculations, the right
+calculation when nothing matches, and bad input kept as typed. Every expected number is worked
+out by hand below (never computed by calling metrics/).
+
+The Playground's default list: grades 3, 2, 3, 0, 1, 2; judged but not retrieved 3 and 2; k = 5;
+Textbook (gain 2^g - 1, discount 1/log2(i + 1), ideal from all judged documents cut at k).
+"""
+
+from __future__ import annotations
+
+from math import log2
+
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import set_data_editor_edits
+
+CHECK = "app_pages/check.py"
+
+DCG = 7 + 3 / log2(3) + 7 / 2 + 0 + 1 / log2(6)  # 12.7796
+IDCG = 7 + 7 / log2(3) + 7 / 2 + 3 / log2(5) + 3 / log2(6)  # judged pool 3,3,3,2,2: 17.3691
+# the ideal taken from the retrieved list only: 3, 3, 2, 2, 1
+IDCG_LIST = 7 + 7 / log2(3) + 3 / 2 + 3 / log2(5) + 1 / log2(6)  # 14.5954
+
+
+def open_check(app: AppTest) -> AppTest:
+    at = app.run()
+    at.switch_page(CHECK).run()
+    assert not at.exception
+    return at
+
+
+def answer(at: AppTest, text: str) -> AppTest:
+    at.text_input(key="check_answer").input(text).run()
+    assert not at.exception
+    return at
+
+
+def all_latex(at: AppTest) -> str:
+    return "\n".join(el.value for el in at.latex)
+
+
+def test_a_right_answer_rounded_to_two_decimals(app: AppTest) -> None:
+    at = answer(open_check(app), f"{DCG / IDCG:.2f}")  # 0.74
+    (success,) = at.success
+    assert success.value.startswith(
+        f"**Right.** nDCG@5 = {DCG / IDCG:.4f}; your 0.74 is within ±0.005"
+    )
+
+
+def test_the_ideal_from_the_retrieved_list_is_named_with_its_calculation(app: AppTest) -> None:
+    at = answer(open_check(app), f"{DCG / IDCG_LIST:.4f}")  # 0.8756
+    assert "Not nDCG@5 under this convention" in at.warning[0].value
+    titles = [e.label for e in at.expander]
+    assert titles[0] == f"IDCG from the retrieved list only → {DCG / IDCG_LIST:.4f}"
+    assert f"Relevant documents never retrieved are ignored → {DCG / IDCG_LIST:.4f}" in titles
+    assert any(t.startswith("the LightGBM / XGBoost convention") for t in titles)
+    # the first match's working: the list's own ideal 3, 3, 2, 2, 1
+    assert f"= {IDCG_LIST:.4f}" in all_latex(at)
+    assert r"\frac{2^{2}-1}{\log_2 4}" in all_latex(at)  # ideal rank 3 now has grade 2
+
+
+def test_nothing_matches_shows_the_right_calculation(app: AppTest) -> None:
+    at = answer(open_check(app), "0.1234")
+    assert "no convention or common mistake we know gives 0.1234" in at.error[0].value
+    latex = all_latex(at)
+    assert f"= {DCG:.4f}" in latex and f"= {IDCG:.4f}" in latex
+    assert f"= {DCG / IDCG:.4f}" in latex
+
+
+def test_a_bad_answer_is_explained_and_kept(app: AppTest) -> None:
+    at = answer(open_check(app), "seven")
+    assert "'seven' is not a number" in at.error[0].value
+    assert at.text_input(key="check_answer").value == "seven"
+
+
+def test_a_typed_list_and_p_at_k_beyond_its_end(app: AppTest) -> None:
+    at = open_check(app)
+    at.radio(key="check_source").set_value("typed").run()
+    at.text_input(key="check_grades").input("1, 0, 1").run()
+    at.text_input(key="check_missed").input("").run()
+    at.selectbox(key="check_family").set_value("P").run()
+    # P@5 = 2/5; clipping k to the 3 documents gives 2/3
+    at = answer(at, "0.6667")
+    titles = [e.label for e in at.expander]
+    assert f"k larger than the list clipped to the list → {2 / 3:.4f}" in titles
+    assert f"P@k divided by the list length → {2 / 3:.4f}" in titles  # coincides here
+    assert r"\mathrm{P@3} = \frac{2}{3} = 0.6667" in all_latex(at)  # k clipped to 3
+
+
+def test_a_bad_typed_list_is_explained_and_kept(app: AppTest) -> None:
+    at = open_check(app)
+    at.radio(key="check_source").set_value("typed").run()
+    at.text_input(key="check_grades").input("3, x, 1").run()
+    assert "Grade at rank 2: 'x' is not a number" in at.error[0].value
+    assert at.text_input(key="check_grades").value == "3, x, 1"
+
+
+def test_rbp_has_no_cutoff(app: AppTest) -> None:
+    at = open_check(app)
+    at.selectbox(key="check_family").set_value("RBP").run()
+    assert at.number_input(key="check_k").disabled
+    # RBP(p=0.8), gains g/4: 0.2 * (3/4 + 2/4 0.8 + 3/4 0.8^2 + 1/4 0.8^4 + 2/4 0.8^5)
+    rbp = 0.2 * (3 / 4 + 2 / 4 * 0.8 + 3 / 4 * 0.8**2 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
+    at = answer(at, f"{rbp:.4f}")
+    assert at.success[0].value.startswith("**Right.** RBP(p=0.8)")
+
+
+def test_a_broken_playground_list_is_reported(app: AppTest) -> None:
+    at = app.run()
+    at.switch_page("app_pages/playground.py").run()
+    set_data_editor_edits(at, "ranking_editor", edited_rows={1: {"grade": "two"}})
+    at.run()
+    at.switch_page(CHECK).run()
+    assert not at.exception
+    assert "Grade at rank 2: 'two' is not a number" in at.error[0].value
