@@ -32,6 +32,7 @@ weight within k is the smallest i <= k with sum_{j<=i} w(j) >= s * sum_{j<=k} w(
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -130,9 +131,10 @@ def discount_profile(convention: Convention, n: int, k: int) -> Profile:
 
 
 def standard_conventions(
-    *, log_base: float = 10.0, jk_base: float = 2.0, ps: Iterable[float] = (0.5, 0.8, 0.95)
+    *, log_base: float = math.e, jk_base: float = 2.0, ps: Iterable[float] = (0.5, 0.8, 0.95)
 ) -> list[Convention]:
-    """The discounts page's profiles: log2, log_b, rank-b (JK), geometric for each p, 1/i, flat."""
+    """The discounts page's profiles: log2, log_b (b = e by default: gdeval's 1/ln(i+1)),
+    rank-b (JK), geometric for each p, 1/i, flat."""
     return [
         discount_convention("log"),
         discount_convention("log", log_base=log_base),

@@ -20,7 +20,7 @@ FLAT = P.discount_convention("flat")
 
 
 def test_weights_table_at_the_quoted_ranks():
-    profiles = [P.discount_profile(c, 20, 10) for c in P.standard_conventions()]
+    profiles = [P.discount_profile(c, 20, 10) for c in P.standard_conventions(log_base=10)]
     table = P.weights_at(profiles)
     assert table["rank"].tolist() == [1, 2, 3, 5, 10, 20]
     log2_column = [1, 1 / log2(3), 1 / 2, 1 / log2(6), 1 / log2(11), 1 / log2(21)]
@@ -130,9 +130,15 @@ def test_summary_states_depth_and_spend_for_each_profile():
     assert "2 documents on average" in table["reader"].iloc[0]  # 1/(1 - 0.5)
 
 
+def test_the_default_log_base_is_e():
+    natural = P.standard_conventions()[1]
+    assert natural.log_base == pytest.approx(2.718281828)
+    assert P.discount_label(natural) == "1/log_b(i+1), b = 2.72"
+
+
 def test_readers_name_their_model():
     readers = {c.discount + str(c.log_base): P.discount_reader(c, 10) for c in
-               P.standard_conventions(ps=(0.8,))}  # fmt: skip
+               P.standard_conventions(log_base=10, ps=(0.8,))}  # fmt: skip
     assert "never quite stops" in readers["log2.0"]
     assert "ln 10 / ln 2 = 3.322" in readers["log10.0"]
     assert "5 documents on average" in readers["geometric2.0"]
