@@ -34,15 +34,14 @@ CURVE_DEPTH = 20
 _TOL = 1e-12
 
 
-def gain_conventions(custom: Sequence[tuple[float, float]]) -> dict[str, Convention]:
-    """The three gains, by name: linear, exponential, and custom (the given grade -> gain map;
-    a bad map raises ValueError naming the problem)."""
+def gain_conventions(custom: Sequence[tuple[float, float]] | None) -> dict[str, Convention]:
+    """The gains by name: linear, exponential and, when a grade -> gain map is given, custom
+    (a bad map raises ValueError naming the problem)."""
     base = profiles.discount_convention("log")
-    return {
-        "linear": base.with_(gain="linear"),
-        "exponential": base.with_(gain="exponential"),
-        "custom": base.with_(gain="custom", gain_map=tuple(custom)),
-    }
+    gains = {"linear": base.with_(gain="linear"), "exponential": base.with_(gain="exponential")}
+    if custom is not None:
+        gains["custom"] = base.with_(gain="custom", gain_map=tuple(custom))
+    return gains
 
 
 def gain_table(scale_max: int, conventions: dict[str, Convention]) -> pd.DataFrame:
@@ -102,7 +101,8 @@ def tradeoff_curves(
 
 def tradeoff_table(curves: pd.DataFrame, n: int) -> pd.DataFrame:
     """One row per gain and discount at n documents: one, many, the winner, the ratio one/many,
-    and `needed`, the smallest n in the curves at which the many win (<NA>: never)."""
+    `needed`, the smallest n in the curves at which the many win (<NA>: never), and `many when
+    needed`, their DCG then."""
     depth = int(curves["n"].max())
     if not 1 <= n <= depth:
         raise ValueError(f"n must be between 1 and {depth}; got {n!r}.")
@@ -110,7 +110,7 @@ def tradeoff_table(curves: pd.DataFrame, n: int) -> pd.DataFrame:
     for (gain_name, disc), group in curves.groupby(["gain", "discount"], sort=False):
         one = float(group["one"].iloc[0])
         many = float(group.loc[group["n"] == n, "many"].iloc[0])
-        wins = group.loc[group["many"] > one + _TOL, "n"]
+        wins = group[group["many"] > one + _TOL]
         rows.append(
             {
                 "gain": gain_name,
@@ -119,7 +119,8 @@ def tradeoff_table(curves: pd.DataFrame, n: int) -> pd.DataFrame:
                 "many": many,
                 "winner": _winner(one, many),
                 "ratio one/many": _ratio(one, many),
-                "needed": int(wins.iloc[0]) if len(wins) else pd.NA,
+                "needed": int(wins["n"].iloc[0]) if len(wins) else pd.NA,
+                "many when needed": float(wins["many"].iloc[0]) if len(wins) else float("nan"),
             }
         )
     table = pd.DataFrame(rows)

@@ -20,6 +20,10 @@ def test_gain_table():
     assert table["custom"].tolist() == [0, 1, 4, 9, 16]
 
 
+def test_without_a_custom_map_there_are_two_gains():
+    assert list(T.gain_conventions(None)) == ["linear", "exponential"]
+
+
 def test_a_custom_map_missing_a_grade_is_named():
     with pytest.raises(ValueError, match="no gain for grade 4"):
         T.gain_table(4, T.gain_conventions(SQUARES[:4]))
@@ -46,6 +50,9 @@ def test_one_grade_two_against_grade_ones_under_log2():
     # needed: linear 3; exponential 6 (five give 2.949 < 3, six 3.305)
     assert _row(two, "linear", "1/log2(i+1)")["needed"] == 3
     assert _row(two, "exponential", "1/log2(i+1)")["needed"] == 6
+    assert _row(two, "exponential", "1/log2(i+1)")["many when needed"] == pytest.approx(
+        1 + 1 / log2(3) + 1 / 2 + 1 / log2(5) + 1 / log2(6) + 1 / log2(7)
+    )
 
 
 def test_other_discounts_and_a_never_winning_geometric_sum():
