@@ -54,7 +54,7 @@ Measure = Callable[[Ordered, Convention], Result]
 SWEEP_MEASURES = ("nDCG", "ERR", "RBP", "P@k", "R@k", "AP", "RR")
 SWAP_MEASURES = ("nDCG", "ERR", "RBP", "AP")
 SWAP_MAX_RANKS = 40
-LANDSCAPE_BINS = 20
+LANDSCAPE_BINS = 21
 
 
 def _sweep_measures(k: int) -> dict[str, Measure]:
@@ -215,6 +215,23 @@ def swap_deltas(
     return SwapDeltas(measure, base.value, delta, "rebuilt lists", n)
 
 
+def largest_swaps(deltas: SwapDeltas, doc_ids: tuple[str, ...], count: int = 5) -> pd.DataFrame:
+    """The `count` swaps (i < j) that change the measure most, largest |delta| first (ties in
+    rank order): rank i, doc i, rank j, doc j, delta."""
+    i, j = np.triu_indices(deltas.size, k=1)
+    values = deltas.delta[i, j]
+    top = np.argsort(-np.abs(values), kind="stable")[:count]
+    return pd.DataFrame(
+        {
+            "rank i": i[top] + 1,
+            "doc i": [doc_ids[x] for x in i[top]],
+            "rank j": j[top] + 1,
+            "doc j": [doc_ids[x] for x in j[top]],
+            "delta": values[top],
+        }
+    )
+
+
 def redundancy(
     grade: float, copies: int, convention: Convention, k: int, scale_max: float
 ) -> pd.DataFrame:
@@ -297,13 +314,16 @@ def landscape_summary(scape: Landscape) -> pd.DataFrame:
 
 
 def landscape_histograms(scape: Landscape, bins: int = LANDSCAPE_BINS) -> pd.DataFrame:
-    """Per measure, the share of orderings in each of `bins` equal bins over [0, 1] (widened
-    to the values' range when a convention lets them leave it): measure, left, right, share."""
+    """Per measure, the share of orderings in each of `bins` equal bins centred on lo, lo + w,
+    ..., hi with w = (hi - lo)/(bins - 1), lo = 0 and hi = 1 (widened to the values' range when
+    a convention lets them leave [0, 1]): so 0, 0.05, ..., 1 with 21 bins, and the round values
+    P@k and RR take sit in the middle of a bin. Columns: measure, left, right, share."""
     frames = []
     for name in orderings.MEASURES:
         v = scape.values[name].to_numpy()
         lo, hi = min(0.0, float(v.min())), max(1.0, float(v.max()))
-        counts, edges = np.histogram(v, bins=bins, range=(lo, hi))
+        half = (hi - lo) / (bins - 1) / 2
+        counts, edges = np.histogram(v, bins=bins, range=(lo - half, hi + half))
         frames.append(
             pd.DataFrame(
                 {"measure": name, "left": edges[:-1], "right": edges[1:], "share": counts / len(v)}

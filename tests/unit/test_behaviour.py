@@ -102,6 +102,18 @@ def test_breakdown_deltas_equal_rebuilt_lists(measure, convention):
                 assert fast.delta[i, j] == pytest.approx(slow, abs=1e-12)
 
 
+def test_largest_swaps_are_ordered_by_size():
+    # [1, 0, 2] on a 0..2 scale, RBP graded p = 0.8: r = 1/2, 0, 1; w = 0.2, 0.16, 0.128
+    ranking = Ranking.build([1, 0, 2], doc_ids=["a", "b", "c"], scale_max=2)
+    ordered = order(ranking, TEXTBOOK)
+    table = B.largest_swaps(B.swap_deltas(ordered, TEXTBOOK, 3, "RBP"), ordered.doc_ids, 2)
+    # swap 1-3: (0.5 - 1)(0.128 - 0.2) = 0.036; 2-3: (0 - 1)(0.128 - 0.16) = 0.032;
+    # 1-2: (0.5 - 0)(0.16 - 0.2) = -0.02
+    assert table["rank i"].tolist() == [1, 2] and table["rank j"].tolist() == [3, 3]
+    assert table["doc i"].tolist() == ["a", "b"] and table["doc j"].tolist() == ["c", "c"]
+    assert table["delta"].tolist() == pytest.approx([0.036, 0.032])
+
+
 def test_tie_averaged_ndcg_is_rebuilt_and_long_lists_are_cut():
     tied = Ranking.build([2, 0, 1], scores=[1, 1, 0.5], scale_max=2)
     assert B.swap_deltas(tied, C.SKLEARN, 3, "nDCG").method == "rebuilt lists"
@@ -155,8 +167,14 @@ def test_landscape_of_two_documents():
     hist = B.landscape_histograms(scape)
     assert hist.groupby("measure")["share"].sum().tolist() == pytest.approx([1] * 6)
     ndcg = hist[hist["measure"] == "nDCG"]
-    assert ndcg["left"].iloc[0] == 0 and ndcg["right"].iloc[-1] == 1
-    assert ndcg["share"].iloc[-1] == 0.5  # nDCG = 1 falls in the last bin [0.95, 1]
+    # 21 bins of width 0.05 centred on 0, 0.05, ..., 1: from -0.025 to 1.025
+    assert len(ndcg) == 21
+    assert ndcg["left"].iloc[0] == pytest.approx(-0.025)
+    assert ndcg["right"].iloc[-1] == pytest.approx(1.025)
+    assert ndcg["share"].iloc[-1] == 0.5  # nDCG = 1 in the last bin [0.975, 1.025)
+    assert ndcg["share"].iloc[13] == 0.5  # 1/log2(3) = 0.631 in [0.625, 0.675)
+    rr = hist[hist["measure"] == "RR"]
+    assert rr["share"].iloc[10] == 0.5  # RR = 1/2 exactly in the middle of [0.475, 0.525)
 
 
 def test_landscape_samples_long_lists():
