@@ -1,0 +1,340 @@
+"""Plotly figures of the Explore pages, as pure functions returning `go.Figure` (no Streamlit).
+
+Each figure draws columns of a table from metrics.profiles, metrics.tradeoffs or
+metrics.behaviour, never a value of its own:
+
+- `profile_weights(frame, k, log_y, normalised)`: the weight of every rank under each profile;
+- `weight_spent(frame, k)`: the share of each profile's weight within k spent by rank i;
+- `gain_curves(table)`: gain by grade for each gain function;
+- `tradeoff_curves(curves, discount, a, b)`: n grade-b documents against one grade-a document;
+- `position_sweep(table)`: every measure as one relevant document moves down the list;
+- `swap_matrix(delta, doc_ids, measure)`: the swap deltas as a clickable grid of squares;
+- `redundancy(table)`: ERR and nDCG as copies of a relevant document pile up;
+- `landscape(histograms, current)`: each measure's distribution over orderings, this list marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ui.figures import FONT_SIZE, HEIGHT
+
+PALETTE = (
+    "#2563eb", "#d97706", "#059669", "#c026d3", "#dc2626",
+    "#0891b2", "#65a30d", "#7c3aed", "#475569", "#db2777",
+)  # fmt: skip
+MEASURE_COLORS = {
+    "nDCG": "#2563eb",
+    "ERR": "#dc2626",
+    "RBP": "#d97706",
+    "P": "#059669",
+    "P@k": "#059669",
+    "R@k": "#c026d3",
+    "AP": "#7c3aed",
+    "RR": "#0891b2",
+}
+DASHES = {"RR": "dash", "R@k": "dash"}  # RR lies on AP and R@k on P@k's shape: keep both seen
+THIS_LIST = "#111827"
+SWAP_CELL_PX = 56  # largest square of the swap grid
+SWAP_PLOT_PX = 600
+SWAP_AREA_PX = SWAP_PLOT_PX - 140  # the grid's height inside the margins
+
+
+def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, **layout) -> go.Figure:
+    fig.update_layout(
+        title={"text": title},
+        font={"size": FONT_SIZE},
+        height=HEIGHT,
+        margin={"l": 60, "r": 20, "t": 60, "b": 50},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.18, "xanchor": "left", "x": 0},
+        **layout,
+    )
+    fig.update_xaxes(title_text=x_title)
+    fig.update_yaxes(title_text=y_title)
+    return fig
+
+
+def _mark_k(fig: go.Figure, k: int, last: int) -> None:
+    if k < last:
+        fig.add_vline(x=k + 0.5, line_dash="dot", line_color="grey", annotation_text=f"k = {k}")
+
+
+def profile_weights(frame: pd.DataFrame, k: int, log_y: bool, normalised: bool) -> go.Figure:
+    """One line per profile (frame: profile, rank, weight, as metrics.profiles.weights_frame)."""
+    fig = go.Figure(
+        [
+            go.Scatter(
+                name=name,
+                x=group["rank"],
+                y=group["weight"],
+                mode="lines+markers",
+                line={"color": PALETTE[i % len(PALETTE)], "width": 3},
+                marker={"size": 5},
+                hovertemplate=f"{name}<br>rank %{{x}}: %{{y:.4g}}<extra></extra>",
+            )
+            for i, (name, group) in enumerate(frame.groupby("profile", sort=False))
+        ]
+    )
+    last = int(frame["rank"].max()) if len(frame) else 0
+    _mark_k(fig, k, last)
+    what = f"normalised to sum 1 within k = {k}" if normalised else "raw"
+    fig = _layout(fig, f"Weight of each rank ({what})", "rank i", "weight")
+    fig.update_layout(height=HEIGHT + 120)
+    fig.update_yaxes(type="log" if log_y else "linear")
+    return fig
+
+
+def weight_spent(frame: pd.DataFrame, k: int) -> go.Figure:
+    """Share of each profile's weight within k spent by rank i (i <= k), with the 50% and 90%
+    lines (frame: profile, rank, weight, normalised within k)."""
+    within = frame[frame["rank"] <= k]
+    traces = []
+    for i, (name, group) in enumerate(within.groupby("profile", sort=False)):
+        traces.append(
+            go.Scatter(
+                name=name,
+                x=group["rank"],
+                y=group["weight"].cumsum(),
+                mode="lines+markers",
+                line={"color": PALETTE[i % len(PALETTE)], "width": 3},
+                hovertemplate=f"{name}<br>by rank %{{x}}: %{{y:.1%}}<extra></extra>",
+            )
+        )
+    fig = go.Figure(traces)
+    for share in (0.5, 0.9):
+        fig.add_hline(y=share, line_dash="dot", line_color="grey", annotation_text=f"{share:.0%}")
+    fig = _layout(fig, f"Where does the weight go? Share spent by rank i (k = {k})", "rank i", "")
+    fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
+    return fig
+
+
+def gain_curves(table: pd.DataFrame) -> go.Figure:
+    """Gain by grade, one line per gain column of `table` (grade, then one column per gain)."""
+    fig = go.Figure(
+        [
+            go.Scatter(
+                name=name,
+                x=table["grade"],
+                y=table[name],
+                mode="lines+markers",
+                line={"color": PALETTE[i % len(PALETTE)], "width": 3},
+                marker={"size": 9},
+                hovertemplate=f"{name}: gain(%{{x}}) = %{{y:.4g}}<extra></extra>",
+            )
+            for i, name in enumerate(c for c in table.columns if c != "grade")
+        ]
+    )
+    fig = _layout(fig, "Gain of each grade", "grade g", "gain(g)")
+    fig.update_xaxes(dtick=1)
+    return fig
+
+
+def _same_curves(groups: list[tuple[str, pd.DataFrame]], column: str) -> list[list[int]]:
+    """Indices of the groups, bundled where their `column` curves coincide."""
+    bundles: list[list[int]] = []
+    for index, (_, group) in enumerate(groups):
+        values = group[column].to_numpy()
+        for bundle in bundles:
+            if np.allclose(groups[bundle[0]][1][column].to_numpy(), values):
+                bundle.append(index)
+                break
+        else:
+            bundles.append([index])
+    return bundles
+
+
+def tradeoff_curves(curves: pd.DataFrame, discount: str, a: float, b: float, n: int) -> go.Figure:
+    """For each gain under `discount`: DCG of n grade-b documents at ranks 1..n (solid) and of
+    one grade-a document at rank 1 (dashed, flat), against n, the chosen n marked (curves from
+    metrics.tradeoffs.tradeoff_curves). Gains whose curves coincide (every gain gives grade 1
+    a gain of 1) share one trace named after all of them, so no line hides another."""
+    chosen = curves[curves["discount"] == discount]
+    groups = list(chosen.groupby("gain", sort=False))
+    color = {name: PALETTE[i % len(PALETTE)] for i, (name, _) in enumerate(groups)}
+    traces = []
+    for column, label, style in (
+        ("many", f"n × grade {b:g}", {"width": 3}),
+        ("one", f"1 × grade {a:g}", {"width": 2, "dash": "dash"}),
+    ):
+        for bundle in _same_curves(groups, column):
+            names = " = ".join(groups[i][0] for i in bundle)
+            group = groups[bundle[0]][1]
+            shade = color[groups[bundle[0]][0]] if len(bundle) == 1 else THIS_LIST
+            traces.append(
+                go.Scatter(
+                    name=f"{names}: {label}",
+                    x=group["n"],
+                    y=group[column],
+                    mode="lines+markers" if column == "many" else "lines",
+                    line={"color": shade, **style},
+                    hovertemplate=f"{names}: {label} = %{{y:.3f}}<extra></extra>",
+                )
+            )
+    fig = go.Figure(traces)
+    fig.add_vline(x=n, line_dash="dot", line_color="grey", annotation_text=f"n = {n}")
+    fig = _layout(
+        fig,
+        f"n documents of grade {b:g} against one of grade {a:g} ({discount})",
+        "n (documents of grade b at ranks 1..n)",
+        "DCG",
+    )
+    fig.update_layout(height=HEIGHT + 80)
+    return fig
+
+
+def position_sweep(table: pd.DataFrame, title: str) -> go.Figure:
+    """Every measure column of `table` (rank, then one column per measure) against the rank of
+    the moving document; NaN (the rank the second document holds) leaves a gap."""
+    fig = go.Figure(
+        [
+            go.Scatter(
+                name=name,
+                x=table["rank"],
+                y=[None if np.isnan(v) else v for v in table[name]],
+                mode="lines+markers",
+                line={"color": MEASURE_COLORS.get(name), "width": 3, "dash": DASHES.get(name)},
+                marker={"size": 6},
+                hovertemplate=f"{name} = %{{y:.4f}}<extra></extra>",
+            )
+            for name in table.columns
+            if name != "rank"
+        ]
+    )
+    fig = _layout(fig, title, "rank r of the relevant document", "value", hovermode="x unified")
+    fig.update_layout(height=HEIGHT + 60)
+    fig.update_yaxes(range=[0, 1.05])
+    return fig
+
+
+def swap_matrix(delta: np.ndarray, doc_ids: Sequence[str], measure: str) -> go.Figure:
+    """The swap deltas as a grid of square markers (rank i down, rank j across), coloured by
+    the change (blue: the swap helps, red: it hurts). Each off-diagonal cell is a point whose
+    customdata is [i, j] (1-based ranks), so a click selects the swap."""
+    m = len(delta)
+    i, j = np.nonzero(~np.eye(m, dtype=bool))
+    values = delta[i, j]
+    reach = float(np.abs(values).max()) if values.size else 0.0
+    size = max(4.0, min(SWAP_CELL_PX, 0.85 * SWAP_AREA_PX / max(m, 1)))
+    ids = np.asarray(doc_ids, dtype=object)
+    fig = go.Figure(
+        go.Scatter(
+            x=j + 1,
+            y=i + 1,
+            mode="markers",
+            marker={
+                "symbol": "square",
+                "size": size,
+                "color": values,
+                "colorscale": "RdBu",
+                "cmin": -reach if reach else -1.0,
+                "cmax": reach if reach else 1.0,
+                "colorbar": {"title": {"text": f"Δ{measure}"}},
+                "line": {"width": 1, "color": "#cbd5e1"},  # near-zero squares stay visible
+            },
+            customdata=np.column_stack([i + 1, j + 1, ids[i], ids[j]]) if m else None,
+            hovertemplate=(
+                "swap ranks %{customdata[0]} (%{customdata[2]}) and %{customdata[1]} "
+                f"(%{{customdata[3]}})<br>Δ{measure} = %{{marker.color:+.4f}}<extra></extra>"
+            ),
+            showlegend=False,
+        )
+    )
+    fig = _layout(fig, f"Δ{measure} if the documents at ranks i and j swapped", "rank j", "rank i")
+    fig.update_layout(height=SWAP_PLOT_PX, clickmode="event+select", dragmode=False)
+    ticks = {"dtick": 1 if m <= 20 else 5, "showgrid": False, "zeroline": False}
+    fig.update_xaxes(range=[0.4, m + 0.6], constrain="domain", **ticks)
+    fig.update_yaxes(range=[m + 0.6, 0.4], scaleanchor="x", constrain="domain", **ticks)
+    return fig
+
+
+def redundancy(table: pd.DataFrame) -> go.Figure:
+    """ERR and nDCG (solid) and what each copy adds (dotted) against the number of copies."""
+    traces = []
+    for name in ("ERR", "nDCG"):
+        color = MEASURE_COLORS[name]
+        traces += [
+            go.Scatter(
+                name=name,
+                x=table["copies"],
+                y=table[name],
+                mode="lines+markers",
+                line={"color": color, "width": 3},
+                hovertemplate=f"{name} = %{{y:.4f}}<extra></extra>",
+            ),
+            go.Scatter(
+                name=f"{name} added by this copy",
+                x=table["copies"],
+                y=table[f"{name} added"],
+                mode="lines+markers",
+                line={"color": color, "width": 2, "dash": "dot"},
+                hovertemplate=f"{name} added = %{{y:.4f}}<extra></extra>",
+            ),
+        ]
+    fig = _layout(
+        go.Figure(traces),
+        "Repeating a highly relevant document: ERR saturates, nDCG keeps adding",
+        "copies at the top of the list",
+        "value",
+        hovermode="x unified",
+    )
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(range=[0, 1.05])
+    return fig
+
+
+def landscape(histograms: pd.DataFrame, current: Mapping[str, float]) -> go.Figure:
+    """One panel per measure: the share of orderings in each bin (histograms: measure, left,
+    right, share) and a vertical line at this list's value (`current`)."""
+    names = list(dict.fromkeys(histograms["measure"]))
+    cols = 3
+    rows = max(1, -(-len(names) // cols))
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=names, vertical_spacing=0.16)
+    for index, name in enumerate(names):
+        row, col = index // cols + 1, index % cols + 1
+        bins = histograms[histograms["measure"] == name]
+        top = float(bins["share"].max())
+        fig.add_trace(
+            go.Bar(
+                name=name,
+                x=(bins["left"] + bins["right"]) / 2,
+                y=bins["share"],
+                width=bins["right"] - bins["left"],
+                marker_color=MEASURE_COLORS.get(name, PALETTE[0]),
+                showlegend=False,
+                hovertemplate=(
+                    f"{name} in [%{{customdata[0]:.3f}}, %{{customdata[1]:.3f}}): "
+                    "%{y:.1%} of orderings<extra></extra>"
+                ),
+                customdata=np.column_stack([bins["left"], bins["right"]]),
+            ),
+            row=row,
+            col=col,
+        )
+        fig.add_trace(
+            go.Scatter(
+                name="this list",
+                x=[current[name], current[name]],
+                y=[0.0, top * 1.08],
+                mode="lines",
+                line={"color": THIS_LIST, "width": 3, "dash": "dash"},
+                showlegend=index == 0,
+                hovertemplate=f"this list: {name} = {current[name]:.4f}<extra></extra>",
+            ),
+            row=row,
+            col=col,
+        )
+    fig.update_layout(
+        title={"text": "Each measure over the orderings of this list's grades"},
+        font={"size": FONT_SIZE},
+        height=300 * rows + 80,
+        margin={"l": 60, "r": 20, "t": 90, "b": 40},
+        bargap=0.05,
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.04, "xanchor": "right", "x": 1},
+    )
+    fig.update_yaxes(tickformat=".0%")
+    return fig
