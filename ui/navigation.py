@@ -84,6 +84,15 @@ PAGES: tuple[PageEntry, ...] = (
         "Edit a ranked list and watch nDCG, ERR, RBP, P, R, AP and RR update, with the "
         "per-rank breakdown, the calculation with your numbers, plots, and a link to share.",
     ),
+    PageEntry(
+        "app_pages/discounts.py",
+        "Discounts",
+        ":material/trending_down:",
+        "discounts",
+        "Explore",
+        "The weight each rank gets under log, rank-b, geometric, 1/i and flat discounts, the "
+        "reader each models (C/W/L: continuation, weight, expected depth), where the weight goes.",
+    ),
 )
 
 
