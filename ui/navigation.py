@@ -93,6 +93,15 @@ PAGES: tuple[PageEntry, ...] = (
         "The weight each rank gets under log, rank-b, geometric, 1/i and flat discounts, the "
         "reader each models (C/W/L: continuation, weight, expected depth), where the weight goes.",
     ),
+    PageEntry(
+        "app_pages/gains.py",
+        "Gains",
+        ":material/stacked_line_chart:",
+        "gains",
+        "Explore",
+        "Linear, exponential and custom gains by grade, and when one great document beats "
+        "several good ones under each gain and discount.",
+    ),
 )
 
 
