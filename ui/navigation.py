@@ -102,6 +102,15 @@ PAGES: tuple[PageEntry, ...] = (
         "Linear, exponential and custom gains by grade, and when one great document beats "
         "several good ones under each gain and discount.",
     ),
+    PageEntry(
+        "app_pages/behaviour.py",
+        "Metric behaviour",
+        ":material/insights:",
+        "behaviour",
+        "Explore",
+        "Each measure as one relevant document moves down the list, swap deltas you can click "
+        "to apply, ERR against nDCG on repeated documents, and every ordering of your list.",
+    ),
 )
 
 
