@@ -226,6 +226,11 @@ else:
                 "orderings: "
                 f"exact enumeration stops at {orderings.EXACT_MAX_DOCS} documents."
             )
+        if convention.ties == "average" and ordered.scores is not None:
+            st.caption(
+                "Orderings carry no scores, so this convention's tie-averaged DCG shapes only "
+                "the list's own nDCG, not the orderings'."
+            )
         summary = behaviour.landscape_summary(scape)
         ndcg = summary.set_index("measure").loc["nDCG"]
         if ndcg["min"] == ndcg["max"]:
