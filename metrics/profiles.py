@@ -97,8 +97,9 @@ def discount_reader(convention: Convention, k: int) -> str:
         )
     if kind == "jk":
         return (
-            f"A reader who gives the ranks before b = {b:.3g} full attention, then fades as "
-            "1/log_b(i) (Järvelin & Kekäläinen 2002): patient, and never quite stops."
+            f"A reader who gives the ranks up to b = {b:.3g} full attention (1/log_b(b) = 1), "
+            "then fades as 1/log_b(i) (Järvelin & Kekäläinen 2002): patient, and never quite "
+            "stops."
         )
     if kind == "geometric":
         p = convention.discount_p

@@ -142,5 +142,6 @@ def test_readers_name_their_model():
     assert "never quite stops" in readers["log2.0"]
     assert "ln 10 / ln 2 = 3.322" in readers["log10.0"]
     assert "5 documents on average" in readers["geometric2.0"]
+    assert "ranks up to b = 2 full attention" in readers["jk2.0"]
     assert "exactly k = 10" in readers["flat2.0"]
     assert "stops when satisfied" in P.ERR_READER
