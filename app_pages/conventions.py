@@ -12,21 +12,13 @@ import streamlit as st
 
 from metrics.conventions import PRESETS, TEXTBOOK
 from metrics.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
-from metrics.phrasing import changes
+from metrics.phrasing import changes, moot
 from metrics.pitfalls import FAMILIES, Scenario, correct, transformed
 from ui import state, working
 from ui.mistakes import show_lines, value_text
 from ui.model import ranking_frame, unretrieved_frame
 
 EXAMPLE_KEY = "conv_example"
-
-
-def moot(ranking) -> set[str]:
-    """Choices that cannot change a number on this list: the tie order and score precision
-    without scores, the negative-grade policy without negative grades."""
-    out = set() if ranking.scores is not None else {"ties", "float32_scores"}
-    negative = (ranking.grades < 0).any() or (ranking.unretrieved < 0).any()
-    return out if negative else out | {"negative"}
 
 
 def preset_table(ranking, k: int | None, family: str) -> pd.DataFrame:

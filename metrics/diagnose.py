@@ -17,10 +17,11 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from metrics.conventions import PRESETS, Convention
+from metrics.phrasing import SHORT
 from metrics.pitfalls import CATALOGUE, Pitfall, Scenario, compute, correct
 from metrics.result import Result
 
@@ -72,12 +73,14 @@ class Match:
     departures: int
     plausibility: float
 
-    def describe(self, base: Convention, family: str) -> str:
-        """E.g. 'the scikit-learn convention (gain, ideal) + Natural log instead of log2'."""
+    def describe(self, base: Convention, family: str, ignore: Collection[str] = ()) -> str:
+        """E.g. 'the scikit-learn convention (gain, ideal ranking) + Natural log instead of
+        log2'; the choices in `ignore` (those that cannot matter on the list) are not named."""
         parts = []
         if self.convention is not base:
-            changed = ", ".join(base.differences(self.convention, family))
-            parts.append(f"the {self.convention.name} convention ({changed})")
+            fields = [f for f in base.differences(self.convention, family) if f not in ignore]
+            changed = f" ({', '.join(SHORT[f] for f in fields)})" if fields else ""
+            parts.append(f"the {self.convention.name} convention{changed}")
         parts += [m.title for m in self.mistakes]
         return " + ".join(parts)
 

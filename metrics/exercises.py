@@ -27,7 +27,7 @@ import numpy as np
 
 from metrics.conventions import TEXTBOOK, Convention
 from metrics.diagnose import Diagnosis, diagnose, parse_answer
-from metrics.phrasing import choice, describe
+from metrics.phrasing import choice, describe, moot
 from metrics.pitfalls import Scenario, correct
 from metrics.ranking import Ranking
 
@@ -364,7 +364,9 @@ def check(question: Question, text: str) -> Check:
     if d.correct:
         return Check(question, text, True, "Right.", d)
     if d.matches:
-        how = d.matches[0].describe(step.scenario.convention, step.family)
+        how = d.matches[0].describe(
+            step.scenario.convention, step.family, moot(step.scenario.ranking)
+        )
         others = len(d.matches) - 1
         also = f" (and {others} other way{'s' * (others > 1)})" if others else ""
         message = f"Not quite. {text} is what you get from: {how}{also}."

@@ -12,6 +12,36 @@ import math
 from collections.abc import Collection
 
 from metrics.conventions import Convention
+from metrics.ranking import Ranking
+
+SHORT = {
+    "gain": "gain",
+    "gain_map": "gain map",
+    "discount": "discount",
+    "log_base": "log base",
+    "discount_p": "discount p",
+    "ideal": "ideal ranking",
+    "ideal_cut": "ideal cut",
+    "empty_value": "value when nothing is relevant",
+    "err_gmax": "ERR top grade",
+    "rbp_p": "RBP p",
+    "rbp_gain": "RBP gain",
+    "rbp_gmax": "RBP top grade",
+    "rel_threshold": "relevance threshold",
+    "ties": "tie order",
+    "float32_scores": "score precision",
+    "negative": "negative grades",
+}
+"""Each Convention field in two or three words."""
+
+
+def moot(ranking: Ranking) -> set[str]:
+    """The choices that cannot change a number on this list: the tie order and the score
+    precision when it has no scores, the negative-grade policy when no grade is negative."""
+    out = set() if ranking.scores is not None else {"ties", "float32_scores"}
+    if not ((ranking.grades < 0).any() or (ranking.unretrieved < 0).any()):
+        out.add("negative")
+    return out
 
 
 def _num(x: float) -> str:

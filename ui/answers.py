@@ -13,7 +13,7 @@ import re
 import streamlit as st
 
 from metrics.diagnose import Diagnosis, Match
-from metrics.phrasing import changes
+from metrics.phrasing import changes, moot
 from metrics.pitfalls import Scenario, transformed
 from metrics.ranking import Ranking
 from ui import working
@@ -40,7 +40,8 @@ def typed_ranking(grades: str, missed: str, scale_max: float) -> Ranking:
 
 
 def tolerance_text(d: Diagnosis) -> str:
-    return f"±{d.answer.tolerance:.2g}"
+    """'±0.0005' for an answer typed to 3 decimals."""
+    return "±" + f"{d.answer.tolerance:.10f}".rstrip("0")
 
 
 def verdict(d: Diagnosis, decimals: int) -> None:
@@ -75,7 +76,7 @@ def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> Non
     match's Result, under the convention the mistakes leave)."""
     if m.convention is not scenario.convention:
         st.markdown(f"**The {m.convention.name} convention.** {m.convention.source}")
-        choices = changes(scenario.convention, m.convention, d.family)
+        choices = changes(scenario.convention, m.convention, d.family, moot(scenario.ranking))
         st.markdown("\n".join(f"- {line}" for line in choices))
     for p in m.mistakes:
         st.markdown(f"**{p.title}.** {p.why}")
@@ -99,7 +100,9 @@ def show(d: Diagnosis, scenario: Scenario, decimals: int, key: str) -> None:
         return
     base = scenario.convention
     for i, m in enumerate(d.matches):
-        title = f"{m.describe(base, d.family)} → {m.result.value:.{decimals}f}"
+        title = (
+            f"{m.describe(base, d.family, moot(scenario.ranking))} → {m.result.value:.{decimals}f}"
+        )
         with st.expander(title, expanded=i == 0, key=f"{key}_match_{i}"):
             show_match(m, d, scenario, decimals)
     if d.matches:

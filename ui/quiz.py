@@ -18,6 +18,7 @@ import streamlit as st
 
 from metrics.conventions import PRESETS
 from metrics.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
+from metrics.phrasing import moot
 from ui import answers, sheet
 from ui.mistakes import show_lines
 from ui.url_state import preset_slug
@@ -95,7 +96,8 @@ def _feedback(c: Check, decimals: int, key: str) -> None:
         with st.expander(f"How {c.text} comes about", key=f"{key}_how"):
             step = c.question.steps[0]
             for m in d.matches:
-                st.markdown(f"**{m.describe(step.scenario.convention, d.family)}**")
+                how = m.describe(step.scenario.convention, d.family, moot(step.scenario.ranking))
+                st.markdown(f"**{how}**")
                 answers.show_match(m, d, step.scenario, decimals)
 
 

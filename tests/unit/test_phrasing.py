@@ -1,7 +1,7 @@
 """Conventions in words: what exercise statements and the side-by-side table say."""
 
 from metrics.conventions import GDEVAL, IR_MEASURES, SKLEARN, TEXTBOOK
-from metrics.phrasing import changes, choice, describe
+from metrics.phrasing import changes, choice, describe, moot
 
 
 def test_the_textbook_ndcg_in_one_sentence():
@@ -38,3 +38,10 @@ def test_changes_can_leave_out_choices_that_cannot_matter():
     assert changes(TEXTBOOK, GDEVAL, "DCG", ignore={"negative"}) == [
         "discount 1/log2(i+1) → discount 1/ln(i+1)"
     ]
+
+
+def test_choices_that_cannot_matter_on_a_list():
+    from metrics.ranking import Ranking
+
+    assert moot(Ranking.build([1, 0])) == {"ties", "float32_scores", "negative"}
+    assert moot(Ranking.build([1, -1], scores=[2.0, 1.0])) == set()
