@@ -163,16 +163,13 @@ def unchanged_note(c: Comparison, scenario: Scenario, decimals: int) -> None:
 
 
 def breakdowns(c: Comparison, decimals: int) -> None:
-    """Both per-rank tables side by side; the wrong table's differing cells highlighted."""
+    """Both per-rank tables, one above the other (they are wide); the wrong table's differing
+    cells highlighted."""
     right, wrong = _shown(c.right, c.family), _shown(c.wrong, c.family)
-    marks = differing(right, wrong)
-    left_col, right_col = st.columns(2)
-    with left_col:
-        st.markdown("**Right**")
-        st.dataframe(_styled(right, None, decimals), hide_index=True)
-    with right_col:
-        st.markdown("**With the mistakes** (changed cells highlighted)")
-        st.dataframe(_styled(wrong, marks, decimals), hide_index=True)
+    st.markdown("**Right**")
+    st.dataframe(_styled(right, None, decimals), hide_index=True)
+    st.markdown("**With the mistakes** (changed cells highlighted)")
+    st.dataframe(_styled(wrong, differing(right, wrong), decimals), hide_index=True)
 
 
 def workings(c: Comparison, scenario: Scenario, decimals: int) -> None:
