@@ -12,7 +12,7 @@ import streamlit as st
 
 from metrics.conventions import PRESETS, TEXTBOOK
 from metrics.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
-from metrics.phrasing import changes, moot
+from metrics.phrasing import SHORT, changes, moot
 from metrics.pitfalls import FAMILIES, Scenario, correct, transformed
 from ui import state, working
 from ui.mistakes import show_lines, value_text
@@ -123,27 +123,32 @@ else:
             "differs": st.column_config.TextColumn("Choices that differ from Textbook"),
         },
     )
-    ignored = ", ".join(sorted(moot(ranking)))
+    ignored = ", ".join(SHORT[f] for f in sorted(moot(ranking)))
     st.caption(
         "Your Playground list; change it there. Each preset is the convention a tool uses, "
         "tested against the tool itself where it installs."
         + (f" Not listed, because they cannot matter on this list: {ignored}." if ignored else "")
     )
     st.markdown("**Why they differ**")
-    for preset in PRESETS.values():
-        with st.expander(preset.name):
-            st.markdown(preset.source)
-            for line in changes(TEXTBOOK, preset, family):
-                st.markdown(f"- {line}")
-            for note in preset.notes:
-                st.caption(f"Note: {note}")
+    name = st.selectbox("Explain a tool", list(PRESETS), index=1, key="conv_explain")
+    preset = PRESETS[name]
+    st.markdown(preset.source)
+    for line in changes(TEXTBOOK, preset, family):
+        st.markdown(f"- {line}")
+    for note in preset.notes:
+        st.caption(f"Note: {note}")
 
 st.subheader("Known disagreements, worked")
 st.caption("Each on the small list that shows it, as in the tools' own issue threads.")
 buttons = st.columns(3)
 for i, d in enumerate(DISAGREEMENTS):
     buttons[i % 3].button(
-        d.title, key=f"conv_show_{d.key}", on_click=choose_example, args=(d.key,), width="stretch"
+        d.short,
+        key=f"conv_show_{d.key}",
+        on_click=choose_example,
+        args=(d.key,),
+        help=d.title,
+        width="stretch",
     )
 chosen = st.session_state.get(EXAMPLE_KEY)
 if chosen in BY_DISAGREEMENT:

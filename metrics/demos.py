@@ -103,6 +103,7 @@ class Side:
 class Disagreement:
     key: str
     title: str
+    short: str  # a button's label
     ranking: Ranking
     k: int | None
     families: tuple[str, ...]
@@ -128,6 +129,7 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         "ties",
         "Tied scores: doc ids 'd9' and 'd10' compared as text",
+        "Ties: d9 vs d10",
         Ranking.build([1, 0], doc_ids=["d10", "d9"], scores=[2.0, 2.0]),
         None,
         ("RR", "nDCG"),
@@ -145,6 +147,7 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         "ideal_source",
         "The ideal ranking: from all judged documents or from the list",
+        "Ideal: judged vs list",
         G1,
         5,
         ("nDCG",),
@@ -163,6 +166,7 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         "nothing_relevant",
         "A query with nothing relevant: nDCG 0 or 1",
+        "Nothing relevant: 0 vs 1",
         Ranking.build([0, 0, 0]),
         3,
         ("nDCG",),
@@ -179,6 +183,7 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         "err_gmax",
         "ERR's top grade: fixed 4 or the scale's maximum",
+        "ERR gmax: 4 vs scale max",
         Ranking.build([1, 0, None], doc_ids=["x", "y", "v"], unretrieved=[1], scale_max=1),
         5,
         ("ERR",),
@@ -193,6 +198,7 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         "short_list",
         "P@k on a list shorter than k",
+        "P@k beyond the list",
         Ranking.build([1, 0, 1, 0]),
         5,
         ("P",),
@@ -212,6 +218,7 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         "rbp_gain",
         "RBP's gain: the raw grade or g/gmax",
+        "RBP gain: g vs g/gmax",
         G1,
         None,
         ("RBP",),

@@ -63,8 +63,12 @@ def test_every_preset_on_the_playground_list(app: AppTest) -> None:
 
 def test_the_why_of_each_tool(app: AppTest) -> None:
     at = open_page(app)
-    assert [e.label for e in at.expander] == list(EXPECTED)
-    assert any("m_ndcg_cut.c" in m.value for m in at.markdown)
+    assert at.selectbox(key="conv_explain").options == list(EXPECTED)
+    assert any("m_ndcg_cut.c" in m.value for m in at.markdown)  # trec_eval ndcg_cut first
+    at.selectbox(key="conv_explain").set_value("scikit-learn").run()
+    markdown = [m.value for m in at.markdown]
+    assert "- exponential gain 2^g - 1 → linear gain g" in markdown
+    assert any("ndcg_score" in m for m in markdown)
 
 
 PUBLISHED = {
