@@ -70,13 +70,13 @@ def settings() -> tuple[int, list[str], str, int]:
 def link(seed: int, kinds: Sequence[str], preset: str, k: int) -> str:
     """This round's shareable address."""
     params = {"seed": seed, "qconv": preset_slug(preset), "qk": k, "ex": list(kinds)}
-    base = (st.context.url or "").rstrip("/")
+    base = (st.context.url or "").rstrip("/").removesuffix(f"/{URL_PATH}")
     return f"{base}/{URL_PATH}?{urlencode(params, doseq=True)}"
 
 
 def lists_table(e: Exercise) -> None:
     header, rows = sheet.lists_table(e)
-    st.dataframe(pd.DataFrame(rows, columns=list(header)), hide_index=True)
+    st.dataframe(pd.DataFrame(rows, columns=list(header)), hide_index=True, width="content")
 
 
 def _answer_box(q: Question, key: str) -> str:
@@ -120,12 +120,15 @@ def exercise(e: Exercise, round_key: str, decimals: int) -> list[Check]:
     st.markdown(e.statement)
     lists_table(e)
     checks = []
+    numeric = [q for q in e.questions if q.numeric]
+    slots = list(st.columns(len(numeric))) if numeric else []
     for q in e.questions:
         key = f"quiz_{round_key}_{e.number}_{q.key}"
-        typed = _answer_box(q, key)
-        if typed.strip():
-            checks.append(check(q, typed))
-            _feedback(checks[-1], decimals, key)
+        with slots.pop(0) if q.numeric else st.container():
+            typed = _answer_box(q, key)
+            if typed.strip():
+                checks.append(check(q, typed))
+                _feedback(checks[-1], decimals, key)
     if st.toggle("Show the worked solution", key=f"quiz_{round_key}_{e.number}_solution"):
         with st.container(border=True):
             for q in e.questions:
