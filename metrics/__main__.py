@@ -10,6 +10,7 @@ only a one-line message on stderr (file, line and problem) and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -251,8 +252,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     for warning in warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
-    if lines:
-        sys.stdout.write("\n".join(lines) + "\n")
+    try:
+        if lines:
+            sys.stdout.write("\n".join(lines) + "\n")
+            sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

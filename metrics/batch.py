@@ -280,24 +280,20 @@ def prepare(
     raw_max = qrels["rel"].to_numpy(dtype=float).max(initial=-np.inf)
     scale_max = max(float(raw_max), 1.0)
 
-    # The run in ranked order, and the judged retrieved documents.
+    # The judged retrieved documents, and where they are ranked.
     score = _scores(run, convention)
-    order = ranked_order(run_codes, run_q, score, run["docno"], convention.ties)
-    n_ret, pos_of_row = _positions(run_q, order, len(qids))
-    tie_first = tie_last = None
-    if convention.ties == "average":
-        tie_first, tie_last = _tie_groups(run_q, order, score, pos_of_row)
     run_row, qrels_row = _join(run, run_q, qrels, pool_q, keep)
-    by_rank = np.lexsort((pos_of_row[run_row], run_q[run_row]))
+    ranks = rank(run_codes, run_q, score, run["docno"], convention.ties, len(qids), run_row)
+    by_rank = np.lexsort((ranks.pos, run_q[run_row]))
     run_row, qrels_row = run_row[by_rank], qrels_row[by_rank]
     prepared = Prepared(
         n_queries=len(qids),
-        n_ret=n_ret,
+        n_ret=ranks.n_ret,
         ret_q=run_q[run_row],
-        ret_pos=pos_of_row[run_row],
+        ret_pos=ranks.pos[by_rank],
         ret_grade=grades[qrels_row],
-        ret_tie_first=None if tie_first is None else tie_first[run_row],
-        ret_tie_last=None if tie_last is None else tie_last[run_row],
+        ret_tie_first=None if ranks.tie_first is None else ranks.tie_first[by_rank],
+        ret_tie_last=None if ranks.tie_last is None else ranks.tie_last[by_rank],
         ret_row=qrels_row,
         pool_q=pool_q[keep],
         pool_grade=grades[keep],
@@ -341,65 +337,91 @@ def _scores(run: pd.DataFrame, convention: Convention) -> np.ndarray:
     return score
 
 
-def ranked_order(
-    run_codes: np.ndarray, run_q: np.ndarray, score: np.ndarray, docno: pd.Series, ties: str
-) -> np.ndarray:
-    """The run rows of the evaluated queries (run_q >= 0) in ranked order: by query, score
-    descending, then the tie policy ('docno_desc': docno descending in byte order; 'input'
-    and 'average': file order; 'reverse_input': reverse file order).
+@dataclass(frozen=True, eq=False)
+class _Ranks:
+    """Where some run rows land in their query's ranking: n_ret per query, and for the rows
+    asked about their 1-based rank and (ties='average') their tie group's first/last rank."""
 
-    A run whose lines are grouped by query and sorted by score within each query (as run files
-    are written) is recognised in one pass and not sorted again."""
-    order = _presorted_order(run_codes, run_q, score)
-    if order is None:
-        rows = np.flatnonzero(run_q >= 0)
-        order = rows[np.lexsort((-score[rows], run_q[rows]))]
-    if ties in ("docno_desc", "reverse_input"):
-        order = _break_ties(order, run_q, score, docno, ties)
-    return order
+    n_ret: np.ndarray
+    pos: np.ndarray
+    tie_first: np.ndarray | None
+    tie_last: np.ndarray | None
 
 
-def _presorted_order(run_codes, run_q, score) -> np.ndarray | None:
-    """When each query's lines are one block, sorted by score descending, the blocks put in
-    query order (dropping ignored queries); else None. run_codes numbers the run's queries,
-    run_q their index among the evaluated ones (-1: ignored)."""
-    n = len(run_q)
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
+def rank(run_codes, run_q, score, docno: pd.Series, ties: str, n_queries: int, rows):
+    """Rank every evaluated query's lines (run_q >= 0) by score descending, ties by the policy
+    ('docno_desc': docno descending in byte order, trec_eval's strcmp; 'input' and 'average':
+    file order; 'reverse_input': reverse file order), and report where `rows` land.
+
+    The lines are first put in a sequence sorted by query then score, file order within ties:
+    a run written as run files are (each query one block, scores non-increasing) already is
+    that sequence and is neither sorted nor copied; other runs are sorted (np.lexsort). A
+    line's rank is its distance from its block's start, except inside a tie group, whose
+    lines are reordered by the tie policy among the group's places."""
+    if _in_sequence(run_codes, score):
+        sequence, seq_q, seq_score, seq_of_rows, block_id = None, run_q, score, rows, run_codes
+    else:
+        kept = np.flatnonzero(run_q >= 0)
+        sequence = kept[np.lexsort((-score[kept], run_q[kept]))]
+        seq_q, seq_score = run_q[sequence], score[sequence]
+        seq_of_line = np.full(len(run_q), -1, dtype=np.int64)
+        seq_of_line[sequence] = np.arange(len(sequence))
+        seq_of_rows, block_id = seq_of_line[rows], seq_q
+    new_block = np.ones(len(seq_q), dtype=bool)
+    new_block[1:] = block_id[1:] != block_id[:-1]
+    starts = np.flatnonzero(new_block)
+    n_ret = np.zeros(n_queries, dtype=np.int64)
+    block_q = seq_q[starts]
+    n_ret[block_q[block_q >= 0]] = np.diff(np.append(starts, len(seq_q)))[block_q >= 0]
+
+    tied, group = _tie_groups(seq_score, new_block)
+    if ties in ("docno_desc", "reverse_input") and len(tied):
+        lines = tied if sequence is None else sequence[tied]
+        key = _byte_order(docno, lines) if ties == "docno_desc" else lines
+        # The group's places, in order, go to its lines in the new order.
+        moved = lines[np.lexsort((-key, group))]
+        by_line = np.argsort(moved)
+        at, found = _find(moved[by_line], rows)
+        seq_of_rows = np.where(found, tied[by_line][at], seq_of_rows)
+    block_start = starts[np.searchsorted(starts, seq_of_rows, side="right") - 1]
+    pos = seq_of_rows - block_start + 1
+    if ties != "average":
+        return _Ranks(n_ret, pos, None, None)
+    # Each row's tie group as 1-based ranks (a row in no tie is a group of one).
+    tie_first, tie_last = pos.copy(), pos.copy()
+    at, found = _find(tied, seq_of_rows)
+    if found.any():
+        first = tied[np.flatnonzero(np.diff(group, prepend=-1))]  # each group's first place
+        g = group[at[found]]
+        tie_first[found] = first[g] - block_start[found] + 1
+        tie_last[found] = tie_first[found] + np.bincount(group)[g] - 1
+    return _Ranks(n_ret, pos, tie_first, tie_last)
+
+
+def _tie_groups(seq_score: np.ndarray, new_block: np.ndarray):
+    """The sequence places that tie with a neighbour of the same block, and their group
+    numbers (0, 1, ...: consecutive places of equal score)."""
+    tie_next = (seq_score[1:] == seq_score[:-1]) & ~new_block[1:]
+    tied = np.flatnonzero(np.concatenate(([False], tie_next)) | np.append(tie_next, False))
+    group_start = np.ones(len(tied), dtype=bool)
+    group_start[1:] = ~tie_next[tied[1:] - 1]
+    return tied, np.cumsum(group_start) - 1
+
+
+def _find(sorted_values: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each wanted value: its index in sorted_values (clipped) and whether it is there."""
+    if not len(sorted_values):
+        return np.zeros(len(wanted), dtype=np.int64), np.zeros(len(wanted), dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_values, wanted), len(sorted_values) - 1)
+    return at, sorted_values[at] == wanted
+
+
+def _in_sequence(run_codes, score) -> bool:
+    """Whether each query's lines are one block with scores non-increasing."""
     change = run_codes[1:] != run_codes[:-1]
     if not ((score[1:] <= score[:-1]) | change).all():
-        return None
-    starts = np.concatenate(([0], np.flatnonzero(change) + 1))
-    if len(starts) != run_codes.max() + 1:  # a query in two blocks
-        return None
-    block_q = run_q[starts]
-    lengths = np.diff(np.append(starts, n))
-    blocks = np.argsort(block_q)
-    blocks = blocks[block_q[blocks] >= 0]
-    lengths, starts = lengths[blocks], starts[blocks]
-    first_out = np.cumsum(lengths) - lengths
-    return np.arange(lengths.sum()) + np.repeat(starts - first_out, lengths)
-
-
-def _break_ties(order, run_q, score, docno: pd.Series, ties: str) -> np.ndarray:
-    """Reorder the rows inside each run of equal scores of a query (only those rows)."""
-    s, q = score[order], run_q[order]
-    tie_next = (s[1:] == s[:-1]) & (q[1:] == q[:-1])
-    if not tie_next.any():
-        return order
-    in_tie = np.zeros(len(order), dtype=bool)
-    in_tie[:-1] |= tie_next
-    in_tie[1:] |= tie_next
-    at = np.flatnonzero(in_tie)
-    group = np.cumsum(np.concatenate(([True], ~tie_next)))[at]
-    rows = order[at]
-    if ties == "docno_desc":
-        key = _byte_order(docno, rows)
-    else:
-        key = rows
-    order = order.copy()
-    order[at] = rows[np.lexsort((-key, group))]
-    return order
+        return False
+    return not len(run_codes) or change.sum() + 1 == run_codes.max() + 1
 
 
 def _byte_order(docno: pd.Series, rows: np.ndarray) -> np.ndarray:
@@ -415,30 +437,6 @@ def _byte_order(docno: pd.Series, rows: np.ndarray) -> np.ndarray:
     key = np.empty(len(rows), dtype=np.int64)
     key[sorter] = np.arange(len(rows))
     return key
-
-
-def _positions(run_q, order, n_queries):
-    """Per query the list length, and per run row its 1-based rank (0 for ignored rows)."""
-    q = run_q[order]
-    n_ret = np.bincount(q, minlength=n_queries).astype(np.int64)
-    first_index = np.cumsum(n_ret) - n_ret
-    pos_of_row = np.zeros(len(run_q), dtype=np.int64)
-    pos_of_row[order] = np.arange(1, len(order) + 1, dtype=np.int64) - first_index[q]
-    return n_ret, pos_of_row
-
-
-def _tie_groups(run_q, order, score, pos_of_row):
-    """Per run row the first and last rank of its run of equal scores (its tie group)."""
-    q, s, pos = run_q[order], score[order], pos_of_row[order]
-    new_group = np.ones(len(order), dtype=bool)
-    new_group[1:] = (s[1:] != s[:-1]) | (q[1:] != q[:-1])
-    group = np.cumsum(new_group) - 1
-    first = pos[new_group][group]
-    tie_first = np.zeros(len(run_q), dtype=np.int64)
-    tie_last = np.zeros(len(run_q), dtype=np.int64)
-    tie_first[order] = first
-    tie_last[order] = first + np.bincount(group)[group] - 1
-    return tie_first, tie_last
 
 
 def _join(run, run_q, qrels, pool_q, keep):
