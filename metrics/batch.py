@@ -69,9 +69,9 @@ class BatchResult:
 
     per_query: pd.DataFrame
     means: pd.Series
-    warnings: tuple[str, ...]
-    missing: tuple[str, ...]
-    ignored: tuple[str, ...]
+    warnings: list[str]
+    missing: list[str]
+    ignored: list[str]
 
 
 def evaluate(
@@ -82,7 +82,9 @@ def evaluate(
     missing: str = "zero",
 ) -> BatchResult:
     """Every measure for every query of the qrels. Raises MeasureNameError for a bad name and
-    BatchError for a collection a measure cannot take (e.g. a grade above ERR's top grade)."""
+    BatchError for a collection a measure cannot take (e.g. a grade above ERR's top grade).
+    Each document must appear once per query in the run, as `metrics.trec.read_run` ensures.
+    Nothing is printed: the caller shows `warnings`."""
     named = _named_measures(measures)
     prepared, qids, absent, ignored = prepare(qrels, run, convention, missing)
     warnings = _query_warnings(absent, ignored, missing)
@@ -96,7 +98,7 @@ def evaluate(
         columns[name] = values
         warnings += _measure_warnings(name, measure, convention, prepared)
     per_query = pd.DataFrame(columns, index=pd.Index(qids, name="qid", dtype=object))
-    return BatchResult(per_query, per_query.mean(), tuple(warnings), tuple(absent), tuple(ignored))
+    return BatchResult(per_query, per_query.mean(), warnings, absent, ignored)
 
 
 def compare(

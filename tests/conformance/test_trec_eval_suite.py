@@ -202,7 +202,7 @@ def test_missing_query_is_an_empty_ranking_with_c() -> None:
     """results.trunc has nothing for 302: trec_eval -c scores it 0 but still counts its 77
     relevant documents (num_rel), as an empty ranking does; so do we."""
     result = _result("out.test.aqc")
-    assert result.missing == ("302",)
+    assert result.missing == ["302"]
     row = result.per_query.loc["302"]
     assert row["NumRel"] == 77
     assert (row.drop(["NumRel"]) == 0).all()

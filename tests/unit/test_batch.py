@@ -167,7 +167,7 @@ def test_missing_queries_zero_skip_error() -> None:
     assert list(zero.per_query.index) == ["q1", "q2", "q3"]
     # q3 is an empty ranking: AP 0, its one relevant document still counted, nothing read.
     assert zero.per_query.loc["q3"].tolist() == [0.0, 1.0, 1.0]
-    assert zero.missing == ("q3",)
+    assert zero.missing == ["q3"]
     assert any("q3" in w and "score 0" in w for w in zero.warnings)
     assert zero.means["AP"] == pytest.approx((1 / 6 + 1 + 0) / 3)
 
@@ -184,7 +184,7 @@ def test_run_queries_not_in_the_qrels_are_ignored_and_named() -> None:
     qrels, run = small()
     result = evaluate(qrels, run, ["AP"])
     assert "q4" not in result.per_query.index
-    assert result.ignored == ("q4",)
+    assert result.ignored == ["q4"]
     assert any("q4" in w and "ignored" in w for w in result.warnings)
 
 
