@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from metrics.batch import MISSING, BatchError, BatchResult, compare, evaluate
@@ -46,19 +47,25 @@ def _measure_help() -> str:
         "  qrels' largest grade); dcg='exp-log2' exponential gain 2^g-1 (default linear, as",
         "  trec_eval); gains={0:0,1:1,2:3} custom gains; p=0.8 RBP persistence; beta=2 F-beta.",
         "",
-        "examples: " + " ".join(EXAMPLES),
+        *textwrap.wrap("examples: " + " ".join(EXAMPLES), 88, subsequent_indent="  "),
         "",
         "trec_eval names: ndcg_cut.k = nDCG@k, ndcg = nDCG, map = AP, map_cut.k = AP@k,",
         "P.k = P@k, recall.k = R@k, recip_rank = RR, Rprec, bpref = Bpref, success.k =",
         "Success@k, set_P = P, set_recall = R, set_F = F1, num_ret = NumRet, num_rel = NumRel,",
         "num_rel_ret = NumRelRet, rbp = RBP(p=0.9,rel=1); trec_eval -l2 = add rel=2.",
         "",
-        "conventions (--convention): " + "; ".join(PRESETS),
+        *textwrap.wrap("conventions (--convention): " + "; ".join(PRESETS), 88),
         "",
         "output: MEASURE<TAB>QUERY<TAB>VALUE, the measure as typed, the value as a full-",
         "precision double; per query with -q (queries in trec_eval's order: byte order of the",
         "ids), then 'all' for the mean over the queries. Warnings go to stderr. Exit status 0,",
         "or 2 with a one-line message (file, line, problem) on bad input.",
+        "",
+        "--compare output: two tab-separated tables, each with a header line: per run",
+        "(measure, run, mean, ci_low, ci_high, queries), then per pair of runs (measure,",
+        "run_a, run_b, mean_diff = a - b, ci_low, ci_high, p_randomisation, p_t, queries);",
+        "95% percentile bootstrap intervals and a two-sided paired sign-flip test, 10,000",
+        "resamples each (seed 0), and a paired t-test (nan when it is undefined).",
     ]
     return "\n".join(lines)
 
