@@ -111,8 +111,8 @@ except (RankingError, ValueError) as err:
     st.stop()
 
 mistakes.cards(comparison, decimals)
-if comparison.same(decimals):
-    mistakes.unchanged_note(comparison, scenario, decimals)
+if comparison.same:
+    mistakes.unchanged_note(comparison, scenario)
 
 tables, calculations, why = st.tabs(["Rank by rank", "The calculations", "Why it is wrong"])
 with tables:

@@ -490,8 +490,8 @@ CATALOGUE: tuple[Pitfall, ...] = (
         0.5,
         adjust=_epsilon,
         unchanged=(
-            "1e-8 on an IDCG of a few units moves nDCG only around the 8th decimal: invisible at "
-            "the precision shown, yet a perfect list no longer scores exactly 1."
+            "DCG is 0 (nothing relevant in the top k), and 0 divided by anything is 0. Elsewhere "
+            "the change hides in the 8th decimal or so: a perfect list scores 0.99999999."
         ),
     ),
     Pitfall(

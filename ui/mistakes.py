@@ -57,6 +57,7 @@ LABELS = {
     "residual_weight": "residual",
 }
 HIGHLIGHT = "background-color: rgba(255, 75, 75, 0.22)"
+MAX_DECIMALS = 12
 
 
 @dataclass(frozen=True)
@@ -69,12 +70,24 @@ class Comparison:
     wrong: Result
     wrong_convention: Convention
 
-    def same(self, decimals: int) -> bool:
-        """True when the two values agree to the decimals shown (both NaN counts as equal)."""
+    @property
+    def same(self) -> bool:
+        """True when the mistakes change nothing beyond float rounding (NaN equals NaN)."""
         a, b = self.right.value, self.wrong.value
-        if np.isnan(a) or np.isnan(b) or np.isinf(a) or np.isinf(b):
+        if not (np.isfinite(a) and np.isfinite(b)):
             return bool(np.isnan(a) and np.isnan(b)) or a == b
-        return abs(a - b) < 0.5 * 10.0**-decimals
+        return abs(a - b) < 0.5 * 10.0**-MAX_DECIMALS
+
+    def decimals(self, wanted: int) -> int:
+        """The decimals to show: `wanted`, or more (up to MAX_DECIMALS) when the two values
+        would look equal at `wanted` (1e-8 added to IDCG moves nDCG in the 9th decimal)."""
+        a, b = self.right.value, self.wrong.value
+        if self.same or not (np.isfinite(a) and np.isfinite(b)):
+            return wanted
+        d = wanted
+        while d < MAX_DECIMALS and f"{a:.{d}f}" == f"{b:.{d}f}":
+            d += 1
+        return d
 
 
 def compare(family: str, scenario: Scenario, mistakes: Sequence[Pitfall]) -> Comparison:
@@ -138,7 +151,9 @@ def value_text(value: float, decimals: int) -> str:
 
 
 def cards(c: Comparison, decimals: int) -> None:
-    """The right value, the wrong value, and the difference."""
+    """The right value, the wrong value, and the difference (with as many decimals as it takes
+    to tell them apart)."""
+    decimals = c.decimals(decimals)
     left, right = st.columns(2)
     left.metric(f"Right {c.right.name}", value_text(c.right.value, decimals), border=True)
     delta = c.wrong.value - c.right.value
@@ -151,13 +166,13 @@ def cards(c: Comparison, decimals: int) -> None:
     )
 
 
-def unchanged_note(c: Comparison, scenario: Scenario, decimals: int) -> None:
+def unchanged_note(c: Comparison, scenario: Scenario) -> None:
     """When the mistakes change nothing here: say so, and why, mistake by mistake."""
     reasons = "\n".join(
         f"- **{p.title}**: {why_unchanged(p, c.family, scenario)}" for p in c.mistakes
     )
     st.info(
-        f"No change on this list (to {decimals} decimals): that is a lesson too.\n\n{reasons}",
+        f"No change on this list: that is a lesson too.\n\n{reasons}",
         icon=":material/lightbulb:",
     )
 
@@ -240,6 +255,6 @@ def try_a_mistake(ranking: Ranking, convention: Convention, k: int, decimals: in
                 st.error(str(err), icon=":material/error:")
             else:
                 cards(c, decimals)
-                if c.same(decimals):
-                    unchanged_note(c, scenario, decimals)
+                if c.same:
+                    unchanged_note(c, scenario)
         st.page_link(LAB, label="Open the Pitfalls lab", icon=":material/science:")

@@ -104,3 +104,14 @@ def test_the_playground_offers_a_mistake_in_place(app: AppTest) -> None:
     at.multiselect(key="try_mistakes_nDCG").unselect("ideal_from_retrieved").run()
     at.multiselect(key="try_mistakes_nDCG").select("natural_log").run()
     assert any("the factor cancels in nDCG" in i.value for i in at.info)
+
+
+def test_every_mistake_shows_on_its_example_without_error(app: AppTest) -> None:
+    at = open_lab(app)
+    for key in [t.key.removeprefix("lab_") for t in at.toggle if t.key.startswith("lab_")]:
+        at.toggle(key=f"lab_{key}").set_value(True).run()
+        at.button(key=f"lab_show_{key}").click().run()
+        assert not at.exception, key
+        right, wrong = (m.value for m in at.metric)
+        assert right != wrong, key  # each example is chosen to show its mistake
+        at.toggle(key=f"lab_{key}").set_value(False).run()
