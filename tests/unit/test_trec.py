@@ -61,6 +61,14 @@ def qrels_frame(rows: list[tuple]) -> pd.DataFrame:
     return frame.astype({"qid": STR, "docno": STR, "rel": "float64"})
 
 
+@pytest.fixture(params=["line scan", "vectorised"])
+def search(request, monkeypatch):
+    """Run a test with both ways of finding the first bad line: the line-by-line scan of the
+    first lines, and, with that scan switched off, the vectorised search."""
+    if request.param == "vectorised":
+        monkeypatch.setattr(trec, "_QUICK_SCAN_LINES", 0)
+
+
 def error(reader, content, name="f.txt") -> TrecFormatError:
     with pytest.raises(TrecFormatError) as info:
         reader(content, name=name)
@@ -143,7 +151,7 @@ def test_hash_inside_docnos_of_the_msmarco_files():
     assert (len(qrels), len(run)) == (5890, 30100)  # wc -l of the two files (no comment lines)
 
 
-def test_judgment_groups_are_duplicates_in_plain_qrels():
+def test_judgment_groups_are_duplicates_in_plain_qrels(search):
     # qrels.123 holds three judgment groups (iter 0, 1, 2) for trec_eval's -R qrels_jg; read as
     # plain qrels, line 3682 "301 1 CR93E-10279 0" judges line 1's document again.
     err = error(read_qrels, conformance("qrels.123"), name="qrels.123")
@@ -164,7 +172,7 @@ def test_any_whitespace_blank_lines_and_line_endings():
     pd.testing.assert_frame_equal(read_run(messy), expected)
 
 
-def test_only_a_hash_in_column_zero_starts_a_comment():
+def test_only_a_hash_in_column_zero_starts_a_comment(search):
     content = b"# header comment\n301 0 CR#93E-1860 1\n#301 0 X 1\n301 0 Y# 0\n"
     assert read_qrels(content)["docno"].tolist() == ["CR#93E-1860", "Y#"]
     # An indented '#' is data: the line then has 3 fields.
@@ -172,7 +180,7 @@ def test_only_a_hash_in_column_zero_starts_a_comment():
     assert (err.line, "found 2 columns" in err.problem) == (2, True)
 
 
-def test_lone_carriage_returns_end_lines():
+def test_lone_carriage_returns_end_lines(search):
     content = b"1 0 a 1\r# comment\r1 0 b 0\r"
     pd.testing.assert_frame_equal(
         read_qrels(content), qrels_frame([("1", "a", 1.0), ("1", "b", 0.0)])
@@ -260,7 +268,7 @@ def test_error_is_a_value_error_with_its_parts():
         ),
     ],
 )
-def test_qrels_errors(content, line, words):
+def test_qrels_errors(content, line, words, search):
     err = error(read_qrels, content)
     assert err.line == line
     assert words in err.problem
@@ -288,23 +296,46 @@ def test_qrels_errors(content, line, words):
         (b"1 Q0 a 1 3 t\n1 Q0 b 2 2 t\xff\n", 2, "not UTF-8 text (byte 0xff at column 13)"),
     ],
 )
-def test_run_errors(content, line, words):
+def test_run_errors(content, line, words, search):
     err = error(read_run, content)
     assert err.line == line
     assert words in err.problem
 
 
 def test_a_problem_no_line_explains_still_gives_a_format_error(monkeypatch):
-    # If the line scan ever disagreed with the parser, the reader must still raise a
+    # If the line checks ever disagreed with the parser, the reader must still raise a
     # TrecFormatError for the file, not a pandas error.
-    monkeypatch.setattr(trec, "_scan", lambda data, layout, name: None)
-    err = error(read_run, b"1 Q0 a 1 x t\n")
-    assert (err.line, err.problem.startswith("the file could not be read (")) == (None, True)
-    err = error(read_run, b"1 Q0 a 1 2 t\n1 Q0 a 2 1 t\n")
-    assert (err.line, "no single line could be blamed" in err.problem) == (None, True)
+    monkeypatch.setattr(trec, "_scan", lambda *args, **kwargs: None)
+    monkeypatch.setattr(trec, "_raise_at_first_flagged_row", lambda data, table, layout, name: None)
+    for content in [b"1 Q0 a 1 x t\n", b"1 Q0 a 1 2 t\n1 Q0 a 2 1 t\n"]:
+        err = error(read_run, content)
+        assert (err.line, err.problem) == (
+            None,
+            "the file could not be read, but no single line could be blamed",
+        )
 
 
-def test_the_first_problem_in_file_order_is_reported():
+@pytest.mark.parametrize(
+    "reader, content, line, words",
+    [
+        (read_run, b"# c\n\n1 Q0 a\xff 1 2 t\n", 3, "not UTF-8 text (byte 0xff at column 7)"),
+        (read_run, b"1 Q0 a 1 x t\n1 Q0 b\xff 2 1 t\n", 1, "the score 'x' is not a number"),
+        (read_run, b"1 Q0 a 1 2 t\n1 Q0 a 2 1 t\n1 Q0 \xe9 3 0 t\n", 2, "appears twice"),
+        (read_qrels, b"1 0 a 1 5\n1 0 \xe9 1\n", 1, "found 5 columns"),
+        (read_qrels, b"1 0 a 1\n1 0 b\xe2\x82\n", 2, "(byte 0xe2 at column 6)"),
+    ],
+)
+def test_text_that_is_not_utf8(reader, content, line, words, search):
+    err = error(reader, content)
+    assert err.line == line
+    assert words in err.problem
+
+
+def test_comments_may_hold_any_bytes():
+    assert read_run(b"# caf\xe9\n1 Q0 a 1 2 t\n")["docno"].tolist() == ["a"]
+
+
+def test_the_first_problem_in_file_order_is_reported(search):
     # line 2 repeats a document, line 3 has a bad score: line 2 is reported
     err = error(read_run, b"1 Q0 a 1 3 t\n1 Q0 a 2 2 t\n1 Q0 b 3 oops t\n")
     assert err.line == 2 and "appears twice" in err.problem
@@ -320,32 +351,49 @@ def test_empty_files(content):
         assert err.problem.startswith("the file has no data lines")
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_injected_defect_is_found_on_its_line(seed):
-    """The vectorised checks and the line scan agree: one defect, at a random line, in a valid
-    run with comments and blank lines, is reported at that line."""
-    rng = np.random.default_rng(seed)
+DEFECTS = {
+    "short line": lambda line, first: line.rsplit(" ", 1)[0],
+    "junk after the sixth column (fine)": lambda line, first: line.replace(" tag", " tag junk"),
+    "extra field shifts the score into the rank": lambda line, first: line.replace(
+        " Q0 ", " Q0 X "
+    ),
+    "infinite score": lambda line, first: line.rsplit(" ", 2)[0] + " inf tag",
+    "bad score": lambda line, first: line.rsplit(" ", 2)[0] + " x1 tag",
+    "bad rank": lambda line, first: " ".join(
+        "2.5" if i == 3 else field for i, field in enumerate(line.split())
+    ),
+    "repeat of line 1": lambda line, first: first,
+}
+
+
+@pytest.mark.parametrize("defect", DEFECTS)
+@pytest.mark.parametrize("seed", range(2))
+def test_injected_defect_is_found_on_its_line(defect, seed, search):
+    """One defect at a random line of a valid run with comments and blank lines is reported at
+    that line, and the vectorised search gives the message the line-by-line scan gives."""
+    at = int(np.random.default_rng(seed).integers(1, 200))
     lines = [f"{q} Q0 D{d} {d + 1} {1.0 / (d + 1)!r} tag" for q in range(5) for d in range(40)]
-    defects = [
-        lambda line: line.rsplit(" ", 1)[0],  # drop the tag
-        lambda line: line.replace(" tag", " tag junk"),  # fine: junk after the sixth column
-        lambda line: line.replace(" Q0 ", " Q0 X "),  # shifts the score into the rank column
-        lambda line: line.rsplit(" ", 2)[0] + " inf tag",
-        lambda line: line.rsplit(" ", 2)[0] + " x1 tag",
-        lambda line: lines[0],  # a repeat of line 1
-    ]
-    which = int(rng.integers(len(defects)))
-    at = int(rng.integers(1, len(lines)))
-    lines[at] = defects[which](lines[at])
+    lines[at] = DEFECTS[defect](lines[at], lines[0])
     extra = {3: "# a comment", 10: "", 17: "   "}  # inserted before these indexes
     text = "\n".join(
         line for i, own in enumerate(lines) for line in ([extra[i]] if i in extra else []) + [own]
     )
-    file_line = at + 1 + sum(1 for i in extra if i <= at)
-    if which == 1:
+    if defect.endswith("(fine)"):
         assert len(read_run(text)) == len(lines)
-    else:
-        assert error(read_run, text).line == file_line
+        return
+    err = error(read_run, text)
+    assert err.line == at + 1 + sum(1 for i in extra if i <= at)
+    with pytest.raises(TrecFormatError) as scanned:
+        trec._scan(text.encode(), trec._TREC_LAYOUTS["run"], "f.txt")
+    assert str(scanned.value) == str(err)
+
+
+def test_errors_after_crlf_and_blank_lines(search):
+    content = b"1 Q0 a 1 2 t\r\n \t\r\n\r\n# c\r\n1 Q0 b 2 1 t\r\n1 Q0 a 3 0.5 t\r\n"
+    err = error(read_run, content)
+    assert (err.line, "(lines 1 and 6)" in err.problem) == (6, True)
+    err = error(read_qrels, b"1 0 a 1\r\n\r\n1 0 b x\r\n")
+    assert (err.line, err.problem) == (3, "the relevance grade 'x' is not a number")
 
 
 # ---------------------------------------------------------------------------------- CSV / TSV
