@@ -1,0 +1,215 @@
+"""Rerun time of the Playground for 10, 100 and 1,000 rows, next to a trivial Streamlit page.
+
+    python bench/bench_playground.py              # served apps in chromium (the headline)
+    python bench/bench_playground.py --apptest    # also the script time alone, in AppTest
+
+What is measured, and why a served app: a rerun is what a person waits for after an edit, from
+the moment the edit is committed (Enter in the grid) until the page shows the new numbers and
+the script has finished. That includes what Streamlit costs for any page (the grid's delay
+before it sends an edit, the websocket, the delta messages, the browser redrawing), which is why
+the target compares against a trivial page served and edited the same way: the ratio says how
+much the Playground adds. AppTest alone would compare our ~30 ms script with a ~2 ms one and
+leave out everything a person actually waits for; `--apptest` prints it anyway, to show where
+the time goes.
+
+Both apps are served on 127.0.0.1 by `streamlit run` and driven by Debian's chromium (headless)
+in the same run. The trivial page (bench/trivial_app.py) is a six-row st.data_editor and one
+line of text. Each repetition opens the page afresh (the grid's selection after an edit is not
+a reliable start for the next), types 4 into the first grade cell (which holds less) and times
+Enter -> the watched text changed and the script finished. The Playground opens on a link with
+n random grades and k = 10. Reported: the median of REPS repetitions after WARMUP, in ms, and
+the ratio to the trivial page. Target: a 100-row rerun under 3x the trivial page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+from playwright.sync_api import Page, sync_playwright
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
+from tests.e2e.helpers import ROW_HEIGHT_PX, data_editor, wait_for_app  # noqa: E402
+
+SIZES = (10, 100, 1000)
+REPS, WARMUP = 15, 2
+SEED = 1
+GRADE_COLUMN = 2  # rank, doc id, grade, score
+TARGET = 3.0
+
+_DONE = """([selector, before]) => {
+    const el = document.querySelector(selector);
+    const app = document.querySelector("[data-testid='stApp']");
+    return el && el.innerText !== before && app.dataset.testScriptState === 'notRunning';
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def served(script: str) -> Iterator[str]:
+    """Serve `script` (a path relative to the repository) and yield its base URL."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", script, "--server.headless=true",
+         "--server.address=127.0.0.1", f"--server.port={port}",
+         "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError(f"streamlit did not start for {script}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _timed(page: Page, commit: Callable[[], None], selector: str) -> float:
+    """Seconds from `commit()` until the element's text changed and the script finished."""
+    before = page.locator(selector).first.inner_text()
+    start = time.perf_counter()
+    commit()
+    page.wait_for_function(_DONE, arg=[selector, before], polling="raf", timeout=60_000)
+    return time.perf_counter() - start
+
+
+def _median_ms(one_rerun: Callable[[int], float]) -> float:
+    times = [one_rerun(i) for i in range(WARMUP + REPS)][WARMUP:]
+    return statistics.median(times) * 1000
+
+
+def trivial_rerun_ms(page: Page, url: str) -> float:
+    # its first row holds grade 3: typing 4 changes the sum
+    return _median_ms(lambda i: _first_edit(page, url, 0, "[data-testid='stMarkdown']"))
+
+
+def grades(n: int) -> list[int]:
+    """n random grades 0..4, the first one below 4 (so typing 4 changes it)."""
+    drawn = [int(g) for g in np.random.default_rng(SEED).integers(0, 5, n)]
+    return [min(drawn[0], 3), *drawn[1:]]
+
+
+def playground_rerun_ms(page: Page, url: str, n: int) -> float:
+    link = f"{url}/playground?g={','.join(map(str, grades(n)))}&k=10"
+    return _median_ms(
+        lambda i: _first_edit(page, link, GRADE_COLUMN, "[data-testid='stMetricValue']")
+    )
+
+
+def _first_edit(page: Page, url: str, column: int, watched: str) -> float:
+    """Open `url` (a fresh session), type 4 into the first row's cell in `column` of the first
+    data editor; the seconds from Enter until `watched` shows new text and the script has
+    finished."""
+    page.goto(url)
+    wait_for_app(page)
+    grid = data_editor(page)
+    grid.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)  # let the page finish drawing (charts below) before clicking
+    grid.click(position={"x": grid.bounding_box()["width"] / 2, "y": ROW_HEIGHT_PX * 1.5})
+    page.keyboard.press("Home")
+    for _ in range(column):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # opens the cell's editor
+    page.get_by_test_id("portal").locator(".gdg-clip-region input, textarea").first.fill("4")
+    return _timed(page, lambda: page.keyboard.press("Enter"), watched)
+
+
+def apptest_rerun_ms(n: int | None) -> float:
+    """Median `AppTest.run()` after an edit: the Playground (n rows) or, for None, the trivial
+    page, in this process."""
+    from streamlit.testing.v1 import AppTest
+
+    if n is None:
+        at = AppTest.from_file(str(REPO / "bench" / "trivial_app.py")).run()
+        return _median_ms(lambda i: _clock(lambda: _edit(at, "grades", i).run()))
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60)
+    at.query_params["g"] = ",".join(map(str, grades(n)))
+    at.query_params["k"] = "10"
+    at.run().switch_page("app_pages/playground.py").run()
+
+    return _median_ms(lambda i: _clock(lambda: _edit(at, "ranking_editor", i).run()))
+
+
+def _edit(at, key: str, i: int):
+    at.session_state[key] = {
+        "edited_rows": {0: {"grade": "4" if i % 2 == 0 else "0"}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    return at
+
+
+def _clock(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def report(title: str, trivial: float, playground: dict[int, float], *, target: bool) -> None:
+    print(f"\n{title}")
+    print(f"{'page':<22}{'rerun (ms)':>12}{'x trivial':>12}")
+    print(f"{'trivial page':<22}{trivial:>12.1f}{1:>12.2f}")
+    for n, ms in playground.items():
+        print(f"{f'Playground, {n} rows':<22}{ms:>12.1f}{ms / trivial:>12.2f}")
+    if target:
+        verdict = "met" if playground[100] / trivial < TARGET else "NOT met"
+        print(f"target: 100 rows under {TARGET:g}x the trivial page: {verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--apptest", action="store_true", help="also time the script alone")
+    args = parser.parse_args()
+    with (
+        served("bench/trivial_app.py") as trivial_url,
+        served("app.py") as app_url,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", *CHROMIUM_ARGS]
+        )
+        page = browser.new_page(viewport=VIEWPORT)
+        trivial = trivial_rerun_ms(page, trivial_url)
+        playground = {n: playground_rerun_ms(page, app_url, n) for n in SIZES}
+        browser.close()
+    report(
+        "Served app in chromium: edit committed -> new numbers shown",
+        trivial,
+        playground,
+        target=True,
+    )
+    if args.apptest:
+        trivial = apptest_rerun_ms(None)
+        playground = {n: apptest_rerun_ms(n) for n in SIZES}
+        report("AppTest.run(): the script alone (no target)", trivial, playground, target=False)
+
+
+if __name__ == "__main__":
+    main()
