@@ -25,7 +25,7 @@ if state.link_problems():
     )
     st.button("Dismiss", on_click=state.dismiss_link_problems)
 
-top = st.container()  # the cards go here in presentation mode
+top = st.container()  # the cards, filled once the result is known
 left, right = st.columns([3, 2], gap="large")
 with left:
     st.subheader("Ranked list")
@@ -71,7 +71,7 @@ if shown is None:
 report, decimals = shown.report, int(settings["decimals"])
 with link_box:
     share.copy_link(shown.link)
-with top if presentation else st.container():
+with top:
     if fresh is None:
         st.warning(
             "Showing the last valid result until the input marked in red is fixed.",
@@ -91,8 +91,9 @@ with calc:
 if fresh is not None:
     mistakes.try_a_mistake(ranking, convention, k, decimals)
 
-st.subheader("Plots")
-plot_tabs = st.tabs(
+plots = right if presentation else st.container()  # next to the list in presentation mode
+plots.subheader("Plots")
+plot_tabs = plots.tabs(
     ["Contribution per rank", "Cumulative gain", "Measures at every depth"],
     key="plot_tab",
     on_change="rerun",

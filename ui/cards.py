@@ -19,6 +19,7 @@ from metrics.measures import REGISTRY
 from metrics.report import Report
 
 ROWS = (("DCG", "IDCG", "nDCG", "ERR", "RBP"), ("P", "R", "F1", "AP", "RR", "Rprec"))
+LARGE_ROWS = (("DCG", "IDCG", "nDCG", "ERR"), ("RBP", "P", "R", "F1"), ("AP", "RR", "Rprec"))
 NEUTRAL = {"IDCG"}  # a change of IDCG is neither good nor bad: no colour
 _HISTORY = "card_history"
 
@@ -36,11 +37,11 @@ def changes(signature: str, values: Mapping[str, float]) -> dict[str, float | No
 
 
 def render(report: Report, deltas: Mapping[str, float | None], decimals: int, large: bool) -> None:
-    """The cards in two rows (graded, then binary measures); large type in presentation mode
-    (the containers' keys select the type size in ui/style.py)."""
+    """The cards in two rows (graded, then binary measures); in presentation mode, large type
+    four to a row (the containers' keys select the type size in ui/style.py)."""
     with st.container(key="cards_large" if large else "cards"):
-        for row in ROWS:
-            for column, key in zip(st.columns(len(row)), row, strict=True):
+        for row in LARGE_ROWS if large else ROWS:
+            for column, key in zip(st.columns(4 if large else len(row)), row, strict=False):
                 with column:
                     _card(report, key, deltas.get(key), decimals)
 

@@ -134,7 +134,7 @@ def cutoff_and_scale() -> None:
         state.bound(
             "rel_threshold",
             st.number_input,
-            "Relevant if grade ≥",
+            "Relevant if ≥",
             step=1.0,
             format="%g",
             help="For P, R, F1, AP, RR and R-Precision (and binary RBP).",

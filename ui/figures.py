@@ -120,7 +120,7 @@ def contribution_bars(positions: pd.DataFrame, k: int) -> go.Figure:
             _trace("bar", "this list", ranks, positions["dcg_contribution"], ACTUAL),
             _trace("bar", "ideal ranking", ranks, positions["ideal_contribution"], IDEAL),
         ],
-        "Contribution of each rank: gain × discount",
+        "Gain × discount at each rank",
         "rank i",
         "contribution",
         len(ranks),
@@ -155,7 +155,7 @@ def cumulative_gain(positions: pd.DataFrame, k: int) -> go.Figure:
                 **line,
             ),
         ],
-        "Cumulative gain: DCG and IDCG",
+        "Running DCG and IDCG",
         "rank i",
         "cumulative gain",
         len(ranks),
@@ -207,5 +207,5 @@ def cutoff_curves(curves: pd.DataFrame, k: int) -> go.Figure:
         for measure, color in CURVES.items()
     ]
     return _figure(
-        traces, "nDCG, P and R at every depth j", "depth j", "value", len(depth), marks, [0, 1.05]
+        traces, "nDCG, P and R at every depth", "depth j", "value", len(depth), marks, [0, 1.05]
     )
