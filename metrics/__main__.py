@@ -15,7 +15,7 @@ import sys
 import textwrap
 from collections.abc import Sequence
 
-from metrics.batch import MISSING, BatchError, BatchResult, compare, evaluate
+from metrics.batch import MISSING, BatchError, BatchResult, compare, data_line, evaluate
 from metrics.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
 from metrics.measures import EXAMPLES, REGISTRY, Measure, parse
 
@@ -151,16 +151,12 @@ def _read(path: str, kind: str):
 
 
 def _data_line(path: str, row: int, rows: int) -> int | None:
-    """The 1-based line number of DataFrame row `row` of a file read into `rows` rows: data
-    lines are the non-blank lines not starting with '#', after a header line if there is one."""
+    """The 1-based line number of DataFrame row `row` of the file at `path` (batch.data_line)."""
     try:
         with open(path, "rb") as f:
-            numbers = [i for i, line in enumerate(f, 1) if line.strip() and line[:1] != b"#"]
+            return data_line(f.read(), row, rows)
     except OSError:
         return None
-    offset = len(numbers) - rows  # 1 when the first data line is a header
-    at = row + offset
-    return numbers[at] if 0 <= at < len(numbers) else None
 
 
 def _evaluate(qrels, qrels_path, run, run_path, measures, convention, missing) -> BatchResult:

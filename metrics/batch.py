@@ -59,6 +59,17 @@ class BatchError(ValueError):
         self.run_row = run_row
 
 
+def data_line(data: bytes, row: int, rows: int) -> int | None:
+    """The 1-based line number of DataFrame row `row` of a file's bytes `data` read into
+    `rows` rows (for a BatchError's qrels_row / run_row): data lines are the non-blank lines
+    not starting with '#', after a header line if there is one."""
+    numbers = [
+        i for i, line in enumerate(data.splitlines(), 1) if line.strip() and line[:1] != b"#"
+    ]
+    at = row + len(numbers) - rows  # one more when the first data line is a header
+    return numbers[at] if 0 <= at < len(numbers) else None
+
+
 @dataclass(frozen=True, eq=False)
 class BatchResult:
     """per_query: index `qid` (str, trec_eval's order), one float column per measure, named
