@@ -16,7 +16,6 @@ from metrics.phrasing import SHORT, changes, moot
 from metrics.pitfalls import FAMILIES, Scenario, correct, transformed
 from ui import state, working
 from ui.mistakes import show_lines, value_text
-from ui.model import ranking_frame, unretrieved_frame
 
 EXAMPLE_KEY = "conv_example"
 
@@ -46,9 +45,7 @@ def choose_example(key: str) -> None:
 def load_into_playground(d: Disagreement) -> None:
     """Callback: make the example's list the Playground's (its k and top grade too)."""
     r = d.ranking
-    state.replace_table(state.RANKING, ranking_frame(r.grades, r.doc_ids, r.scores))
-    state.replace_table(state.UNRETRIEVED, unretrieved_frame(r.unretrieved))
-    state.set_settings({"scale_max": int(r.scale_max), "k": d.k or len(r)})
+    state.load_ranking(r, {"scale_max": int(r.scale_max), "k": d.k or len(r)})
 
 
 def show_disagreement(d: Disagreement, decimals: int) -> None:

@@ -36,7 +36,9 @@ from ui.model import (
     cutoff_from,
     fill_missing_doc_ids,
     gain_map_frame,
+    ranking_frame,
     ranking_from,
+    unretrieved_frame,
 )
 
 WIDGET_PREFIX = "w_"
@@ -180,6 +182,14 @@ def gain_pairs(frame: pd.DataFrame) -> tuple[tuple[float, float], ...]:
             strict=True,
         )
     )
+
+
+def load_ranking(ranking: Ranking, changes: Mapping[str, Any]) -> None:
+    """Make `ranking` the Playground's list (doc ids, grades, scores, and the grades of the
+    judged documents it did not retrieve), with the settings it needs (e.g. k, the top grade)."""
+    replace_table(RANKING, ranking_frame(ranking.grades, ranking.doc_ids, ranking.scores))
+    replace_table(UNRETRIEVED, unretrieved_frame(ranking.unretrieved))
+    set_settings(changes)
 
 
 # --- settings --------------------------------------------------------------------------------
