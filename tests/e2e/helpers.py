@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Locator, Page, expect
 
 # Glide Data Grid geometry used by st.dataframe / st.data_editor (default row height).
@@ -60,6 +62,20 @@ def collect_console_errors(page: Page) -> list[str]:
     return errors
 
 
+def wait_until_still(page: Page, locator: Locator, timeout_ms: int = TIMEOUT_MS) -> dict:
+    """Wait until `locator` stops moving (elements drawn above it can push it down after the
+    script has finished, e.g. cards or charts); return its bounding box."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    box = locator.bounding_box()
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(150)
+        again = locator.bounding_box()
+        if again == box and box is not None:
+            return box
+        box = again
+    raise AssertionError(f"{locator} kept moving for {timeout_ms} ms")
+
+
 def data_editor(page: Page, index: int = 0) -> Locator:
     """The ``index``-th data editor / dataframe on the page (both render as ``stDataFrame``)."""
     return page.get_by_test_id("stDataFrame").nth(index)
@@ -84,8 +100,7 @@ def edit_data_editor_cell(
     grid = editor if editor is not None else data_editor(page)
     grid.scroll_into_view_if_needed()
     expect(grid).to_be_visible(timeout=TIMEOUT_MS)
-    box = grid.bounding_box()
-    assert box is not None, "the data editor has no bounding box (not rendered?)"
+    box = wait_until_still(page, grid)
     grid.click(position={"x": box["width"] / 2, "y": ROW_HEIGHT_PX * 1.5})
     page.keyboard.press("Home")  # first column of the row
     for _ in range(row):
