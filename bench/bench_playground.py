@@ -41,7 +41,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
-from tests.e2e.helpers import ROW_HEIGHT_PX, data_editor, wait_for_app  # noqa: E402
+from tests.e2e.helpers import (  # noqa: E402
+    ROW_HEIGHT_PX,
+    data_editor,
+    wait_for_app,
+    wait_until_still,
+)
 
 SIZES = (10, 100, 1000)
 REPS, WARMUP = 15, 2
@@ -131,8 +136,8 @@ def _first_edit(page: Page, url: str, column: int, watched: str) -> float:
     wait_for_app(page)
     grid = data_editor(page)
     grid.scroll_into_view_if_needed()
-    page.wait_for_timeout(500)  # let the page finish drawing (charts below) before clicking
-    grid.click(position={"x": grid.bounding_box()["width"] / 2, "y": ROW_HEIGHT_PX * 1.5})
+    box = wait_until_still(page, grid)
+    grid.click(position={"x": box["width"] / 2, "y": ROW_HEIGHT_PX * 1.5})
     page.keyboard.press("Home")
     for _ in range(column):
         page.keyboard.press("ArrowRight")

@@ -41,7 +41,9 @@ def render(report: Report, deltas: Mapping[str, float | None], decimals: int, la
     four to a row (the containers' keys select the type size in ui/style.py)."""
     with st.container(key="cards_large" if large else "cards"):
         for row in LARGE_ROWS if large else ROWS:
-            for column, key in zip(st.columns(4 if large else len(row)), row, strict=False):
+            # RBP's card is wider: it also shows its interval; a short last row keeps the width
+            widths = [1.8 if key == "RBP" else 1 for key in row] + [1] * (large * (4 - len(row)))
+            for column, key in zip(st.columns(widths), row, strict=False):
                 with column:
                     _card(report, key, deltas.get(key), decimals)
 
@@ -52,11 +54,17 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
     description = None
     if key == "RBP":
         description = f"∈ [{result.value:.{decimals}f}, {result.details['upper']:.{decimals}f}]"
+    unchanged = delta is not None and round(delta, decimals) == 0
+    if delta is None:
+        change = None
+    else:
+        change = f"{0:.{decimals}f}" if unchanged else f"{delta:+.{decimals}f}"
     st.metric(
         result.name,
         f"{result.value:.{decimals}f}",
-        delta=None if delta is None else f"{delta:+.{decimals}f}",
-        delta_color="off" if key in NEUTRAL else "normal",
+        delta=change,
+        delta_color="off" if key in NEUTRAL or unchanged else "normal",
+        delta_arrow="off" if unchanged else "auto",
         delta_description=description,
         help=f"{info.description} {info.reader} ({info.citation})"
         + (f"\n\n{result.note}" if result.note else ""),

@@ -158,6 +158,7 @@ def test_editing_a_grade_updates_every_card_with_its_change(app: AppTest) -> Non
     assert deltas["DCG@5"] == f"{dcg - DCG:+.4f}"
     assert deltas["nDCG@5"] == f"{dcg / idcg - DCG / IDCG:+.4f}"
     assert deltas["P@5"] == f"{5 / 5 - 4 / 5:+.4f}"
+    assert deltas["RR@5"] == "0.0000"  # unchanged: no sign, no arrow
 
 
 def test_an_edit_applies_once_and_survives_reruns_and_page_switches(app: AppTest) -> None:
