@@ -10,6 +10,7 @@ from metrics.ranking import RankingError
 from metrics.report import HEADLINE, cutoff_curves, evaluate
 from ui import breakdown, calculation, cards, controls, editors, figures, mistakes, share, state
 
+state.open_link()
 settings = state.settings()
 
 title, link_box, mode_box = st.columns([5, 1.3, 1.7], vertical_alignment="bottom")

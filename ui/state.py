@@ -89,11 +89,22 @@ GAIN_MAP = Table("gain_map")
 
 
 def init() -> None:
-    """On a session's first run: load the state from the URL (or the defaults)."""
-    if "settings" in st.session_state:
+    """On a session's first run, whatever its page: the default list and settings."""
+    if "settings" not in st.session_state:
+        load(url_state.default_state())
+
+
+def open_link() -> None:
+    """On the Playground's first run in a session: load the state its link holds, if any.
+
+    Only the Playground reads the query string, so another page's own parameters are never
+    taken for the Playground's."""
+    if st.session_state.get("link_opened"):
         return
+    st.session_state["link_opened"] = True
     params = st.query_params.to_dict()
-    load(url_state.decode(params) if params else url_state.default_state())
+    if params:
+        load(url_state.decode(params))
 
 
 def load(decoded: url_state.Decoded) -> None:

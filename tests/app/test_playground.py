@@ -534,6 +534,14 @@ def test_a_tampered_link_says_what_was_wrong_and_uses_defaults(app: AppTest) -> 
     assert not at.warning
 
 
+def test_only_the_playground_reads_the_link(app: AppTest) -> None:
+    app.query_params["g"] = "1,1"
+    at = app.run()  # the home page: another page's parameters are not the Playground's
+    assert grades(at) == ["3", "2", "3", "0", "1", "2"]
+    at.switch_page(PLAYGROUND).run()  # the Playground opened with the same query string
+    assert grades(at) == ["1", "1"]
+
+
 def test_presentation_mode_is_in_the_link_and_tucks_the_controls_away(app: AppTest) -> None:
     at = open_playground(app)
     at.toggle(key="w_presentation").set_value(True).run()
