@@ -23,6 +23,7 @@ def sync_url(ranking: Ranking, settings: Mapping[str, Any]) -> dict[str, str] | 
     try:
         params = url_state.encode(ranking, settings)
     except url_state.LinkTooLong as err:
+        st.query_params.clear()  # an older state in the address bar would mislead a reload
         return err
     if st.query_params.to_dict() != params:
         st.query_params.from_dict(params)

@@ -502,6 +502,15 @@ def test_the_url_holds_the_state_and_copy_link_shows_it(app: AppTest) -> None:
     assert "/playground?g=3,2,3,0,1,2&u=3,2&top=4&k=5&preset=textbook" in links
 
 
+def test_a_list_too_long_for_a_link_says_so(app: AppTest) -> None:
+    at = open_playground(app)
+    edit(at, added_rows=[{"grade": "1"}] * 1000)  # 1,006 documents
+    assert not at.exception and len(grades(at)) == 1006
+    assert value(at, "P@5") == f"{4 / 5:.4f}"  # computed all the same
+    assert dict(at.query_params) == {}  # no stale link in the address bar
+    assert any("too long to share as a link" in w.value for w in at.warning)
+
+
 def test_a_link_round_trips_exactly(app: AppTest) -> None:
     at = open_playground(app)
     edit(at, edited_rows={1: {"grade": ""}, 4: {"grade": "4", "doc": "best doc"}})
