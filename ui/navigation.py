@@ -111,6 +111,15 @@ PAGES: tuple[PageEntry, ...] = (
         "Each measure as one relevant document moves down the list, swap deltas you can click "
         "to apply, ERR against nDCG on repeated documents, and every ordering of your list.",
     ),
+    PageEntry(
+        "app_pages/evaluate.py",
+        "Evaluate runs",
+        ":material/analytics:",
+        "evaluate",
+        "Evaluate",
+        "Upload qrels and runs (or use the sample): per-query values, means with confidence "
+        "intervals, paired tests, groups, assessor agreement, and any query in the Playground.",
+    ),
 )
 
 

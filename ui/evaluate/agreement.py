@@ -1,0 +1,138 @@
+"""The annotator agreement tab: how a second assessor's labels agree with the qrels' (Cohen's
+kappa, weighted kappa, the confusion table of grades), and what changes when the runs are
+evaluated with the second assessor's labels instead: each mean, each comparison, the order of
+the runs (`metrics.agreement`; the second evaluation is the page's own, cached)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+from metrics.agreement import comparisons_change, means_change, run_order, strength
+from ui.evaluate import compute, outcome
+from ui.evaluate.choices import Choices
+from ui.evaluate.compute import Compared, Problem
+from ui.evaluate.outcome import Outcome
+from ui.evaluate.sources import Collection
+
+
+def render(done: Outcome, collection: Collection, choices: Choices) -> None:
+    if not done.qrels2_ok and collection.qrels2 is not None:
+        st.warning(
+            "The qrels could not be read (see the message in red above), so there is nothing "
+            "to compare.",
+            icon=":material/warning:",
+        )
+        return
+    if not done.qrels2_ok:
+        st.info(
+            "Upload a second assessor's qrels for the same queries under **Upload files** "
+            "above to see how the two agree and what their disagreement does to the numbers. "
+            "The sample collection has one.",
+            icon=":material/info:",
+        )
+        return
+    threshold = choices.convention.rel_threshold
+    judged, found = compute.assessor_agreement(collection.qrels, collection.qrels2, threshold)
+    a, b = collection.qrels.name, collection.qrels2.name
+    st.markdown(
+        f"Assessor A is `{a}`, assessor B `{b}`. Both judged **{len(judged.both):,}** "
+        f"documents (same query and docno); {judged.only_a:,} are judged by A only and "
+        f"{judged.only_b:,} by B only."
+        + _queries_note(judged.queries_only_a, "A")
+        + _queries_note(judged.queries_only_b, "B")
+    )
+    if isinstance(found, Problem):
+        st.error(found.message, icon=":material/error:")
+        return
+    cards = st.columns(5)
+    cards[0].metric("same grade", f"{found.observed:.1%}", border=True)
+    for column, (label, value, help_) in zip(
+        cards[1:],
+        (
+            ("Cohen's kappa", found.kappa, "On the grades, every disagreement counted alike."),
+            ("linear weighted κ", found.linear, "A disagreement costs |i − j| grades."),
+            ("quadratic weighted κ", found.quadratic, "A disagreement costs (i − j)² grades."),
+            (
+                f"binary κ (grade ≥ {threshold:g})",
+                found.binary_kappa,
+                "On relevant / not relevant, what P, R, AP and RR see.",
+            ),
+        ),
+        strict=True,
+    ):
+        column.metric(
+            label,
+            f"{value:.3f}",
+            delta=strength(value),
+            delta_color="off",
+            delta_arrow="off",
+            help=help_,
+            border=True,
+        )
+    st.caption(
+        "κ = 1 − Σ w·observed / Σ w·expected by chance (Cohen 1960; weighted: Cohen 1968), "
+        "as scikit-learn's cohen_kappa_score. Words after Landis & Koch (1977)."
+    )
+    st.markdown("**Confusion table of grades** (rows: A's grade, columns: B's grade)")
+    st.dataframe(found.table(), key="ev_confusion")
+    _effect(done, collection, choices)
+
+
+def _queries_note(qids: list[str], who: str) -> str:
+    if not qids:
+        return ""
+    shown = ", ".join(qids[:10]) + (" …" if len(qids) > 10 else "")
+    return f" Queries judged by {who} only: {shown}."
+
+
+def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
+    """Every run evaluated again with B's labels: means, comparisons, order of the runs."""
+    st.subheader(f"With {collection.qrels2.name}'s labels instead")
+    other = outcome.run(
+        replace(collection, qrels=collection.qrels2, groups=None, qrels2=None), choices
+    )
+    for name, message in other.failed.items():
+        st.error(f"**{name}** with B's labels — {message}", icon=":material/error:")
+    before, after = done.compared, other.compared
+    if not (isinstance(before, Compared) and isinstance(after, Compared)):
+        problem = next((c for c in (before, after) if isinstance(c, Problem)), None)
+        st.error(problem.message if problem else "No run could be evaluated with B's labels.")
+        return
+    means = means_change(before.runs, after.runs)
+    st.dataframe(
+        means,
+        hide_index=True,
+        key="ev_means_change",
+        column_config={
+            "mean_a": st.column_config.NumberColumn("mean with A", format="%.4f"),
+            "mean_b": st.column_config.NumberColumn("mean with B", format="%.4f"),
+            "change": st.column_config.NumberColumn("change", format="%+.4f"),
+        },
+    )
+    orders = [
+        (measure, run_order(before.runs, measure), run_order(after.runs, measure))
+        for measure in choices.names
+    ]
+    for measure, order_a, order_b in orders:
+        same = "the same order" if order_a == order_b else "**a different order**"
+        st.markdown(
+            f"- {measure}: {' > '.join(order_a)} with A; {same} with B"
+            + ("" if order_a == order_b else f": {' > '.join(order_b)}")
+        )
+    if len(done.evaluated) > 1:
+        st.markdown("**Each comparison of two runs, with A's and with B's labels**")
+        st.dataframe(
+            comparisons_change(before.pairs, after.pairs),
+            hide_index=True,
+            key="ev_pairs_change",
+            column_config={
+                "mean_diff_a": st.column_config.NumberColumn("a − b with A", format="%+.4f"),
+                "mean_diff_b": st.column_config.NumberColumn("a − b with B", format="%+.4f"),
+                "p_randomisation_a": st.column_config.NumberColumn("p with A", format="%.4g"),
+                "p_randomisation_b": st.column_config.NumberColumn("p with B", format="%.4g"),
+                "sign_flips": st.column_config.CheckboxColumn("sign flips"),
+                "significance_changes": st.column_config.CheckboxColumn("p < 0.05 changes"),
+            },
+        )

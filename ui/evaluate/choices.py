@@ -1,0 +1,85 @@
+"""What to compute: the measures (picked from the registry's examples or typed as ir_measures
+names, each validated as typed), the convention preset (trec_eval's by default, as the command
+line) and the policy for a query the run has no results for.
+
+The widgets keep their values across page switches (persist_state), so a trip to the Playground
+and back finds them as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from metrics.__main__ import DEFAULT_MEASURES
+from metrics.batch import MISSING
+from metrics.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
+from metrics.measures import EXAMPLES, Measure, MeasureNameError, parse
+
+MISSING_LABELS = {
+    "zero": "score 0 and count it (trec_eval -c)",
+    "skip": "leave it out (trec_eval's default)",
+    "error": "stop with an error",
+}
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The valid measures (name as typed -> parsed), the preset's name, the missing policy."""
+
+    measures: dict[str, Measure]
+    preset: str
+    missing: str
+
+    @property
+    def convention(self) -> Convention:
+        return PRESETS[self.preset]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.measures)
+
+
+def render() -> Choices:
+    """The three choices side by side; a measure name that does not parse is reported under
+    the picker (with the valid names) and left out, the others are evaluated."""
+    left, middle, right = st.columns([3, 2, 2])
+    with left:
+        typed = st.multiselect(
+            "Measures",
+            list(dict.fromkeys(DEFAULT_MEASURES + EXAMPLES)),
+            default=list(DEFAULT_MEASURES),
+            key="ev_measures",
+            accept_new_options=True,
+            persist_state="session",
+            help="Pick from the list or type any ir_measures name and press Enter, e.g. "
+            "nDCG(dcg='exp-log2')@10, P(rel=2)@5, ERR(max_rel=3)@20.",
+        )
+        measures = {}
+        for name in dict.fromkeys(typed):
+            try:
+                measures[name] = parse(name)
+            except MeasureNameError as error:
+                st.error(str(error), icon=":material/error:")
+    with middle:
+        preset = st.selectbox(
+            "Convention",
+            list(PRESETS),
+            index=list(PRESETS).index(TREC_EVAL_NDCG_CUT.name),
+            key="ev_preset",
+            persist_state="session",
+            help="Every choice that changes a number (gain, ties, negative grades, ...), set "
+            "to reproduce a tool. The command line's default is trec_eval's.",
+        )
+        st.caption(PRESETS[preset].source)
+    with right:
+        missing = st.radio(
+            "A query in the qrels with no results in a run",
+            MISSING,
+            format_func=MISSING_LABELS.get,
+            key="ev_missing",
+            persist_state="session",
+            help="The command line's --missing. Either way the page names those queries.",
+        )
+    return Choices(measures, preset, missing)

@@ -1,0 +1,60 @@
+"""The groups tab: every measure's mean per query group, for every run, with 95% bootstrap
+intervals (`metrics.groups.per_group_means`), as a table and as bars for one measure."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.evaluate import compute, figures
+from ui.evaluate.choices import Choices
+from ui.evaluate.outcome import Outcome
+from ui.evaluate.sources import Collection
+
+
+def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
+    if outcome.groups is None and collection.groups is not None:
+        st.warning(
+            f"The groups file `{collection.groups.name}` could not be read: see the message "
+            "in red above.",
+            icon=":material/warning:",
+        )
+        return
+    if outcome.groups is None:
+        st.info(
+            "Upload a CSV that maps each query to a group (`qid,group`) under **Upload "
+            "files** above to see every measure per group. The sample collection has one.",
+            icon=":material/info:",
+        )
+        return
+    per_query = {run: e.result.per_query for run, e in outcome.evaluated.items()}
+    key = (outcome.key(collection, choices), collection.groups.key)
+    table, ungrouped = compute.group_means(key, per_query, outcome.groups)
+    if ungrouped:
+        st.warning(
+            f"{len(ungrouped)} evaluated queries are not in the groups file and are shown "
+            f"as '(no group)': {', '.join(ungrouped[:10])}" + (" …" if len(ungrouped) > 10 else ""),
+            icon=":material/warning:",
+        )
+    wide = table.pivot_table(index="group", columns=["measure", "run"], values="mean", sort=False)
+    wide.columns = [f"{measure} · {run}" for measure, run in wide.columns]
+    counts = table.drop_duplicates(["run", "group"]).pivot(index="group", columns="run", values="n")
+    counts.columns = [f"queries · {run}" for run in counts.columns]
+    st.dataframe(
+        counts.join(wide).reset_index(),
+        hide_index=True,
+        key="ev_groups_table",
+        column_config={c: st.column_config.NumberColumn(format="%.4f") for c in wide.columns},
+    )
+    st.caption(
+        "Mean of each measure over the queries of each group. The 95% intervals are in the "
+        "figure and the CSV; a group of one query has none."
+    )
+    measure = st.selectbox("Measure", choices.names, key="ev_groups_measure")
+    st.plotly_chart(figures.group_bars(table, measure), key="ev_groups_plot")
+    st.download_button(
+        "Download as CSV (with intervals)",
+        table.to_csv(index=False).encode("utf-8"),
+        file_name="ranklab_groups.csv",
+        mime="text/csv",
+        icon=":material/download:",
+    )

@@ -1,0 +1,116 @@
+"""Read every file, evaluate every run, compare them: the Evaluate page's work in one pass,
+with a progress bar, and what came of it (`Outcome`).
+
+A file that cannot be read is listed with its problem (file, line, problem) and left out;
+the others go on. Without a readable qrels nothing can be evaluated; a run whose evaluation
+fails (e.g. missing queries under the 'error' policy) is listed with its message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from ui.evaluate import compute
+from ui.evaluate.choices import Choices
+from ui.evaluate.compute import Compared, Evaluated, FileInfo, Problem
+from ui.evaluate.sources import Collection, SourceFile
+
+
+@dataclass
+class Outcome:
+    """files: (role, file, what was read or its problem), in the order shown;
+    evaluated: run name -> result, for the runs that could be evaluated (in upload order);
+    failed: run name -> message; compared: the runs' CIs and paired tests (None before any
+    run is evaluated); groups: qid -> group when a readable groups file was given."""
+
+    files: list[tuple[str, SourceFile, FileInfo | Problem]] = field(default_factory=list)
+    evaluated: dict[str, Evaluated] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)
+    compared: Compared | Problem | None = None
+    groups: dict[str, str] | None = None
+    qrels2_ok: bool = False
+
+    def key(self, collection: Collection, choices: Choices) -> tuple:
+        """What the evaluated results depend on (the cache key of work done with them)."""
+        runs = tuple(
+            (name, run.key)
+            for name, run in zip(collection.run_names, collection.runs, strict=True)
+            if name in self.evaluated
+        )
+        qrels = collection.qrels.key if collection.qrels else None
+        return qrels, runs, choices.names, choices.preset, choices.missing
+
+
+def run(collection: Collection, choices: Choices) -> Outcome:
+    """Do the work (cached), showing progress while it runs."""
+    out = Outcome()
+    named = list(zip(collection.run_names, collection.runs, strict=True))
+    roles = [("qrels", "qrels", collection.qrels)]
+    roles += [("run", name, source) for name, source in named]
+    roles += [("groups", "groups", collection.groups), ("qrels", "qrels2", collection.qrels2)]
+    roles = [(kind, role, source) for kind, role, source in roles if source is not None]
+    steps = len(roles) + len(named) + 1
+    bar = st.progress(0.0, text="Reading the files…")
+    readable: dict[str, bool] = {}
+    for step, (kind, role, source) in enumerate(roles):
+        bar.progress(step / steps, text=f"Reading {source.name} ({source_size(source)})…")
+        info = compute.inspect(kind, source.name, source.digest, source.data)
+        out.files.append((role, source, info))
+        readable[role] = isinstance(info, FileInfo)
+    if readable.get("groups"):
+        out.groups = compute.frame("groups", collection.groups)
+    out.qrels2_ok = bool(readable.get("qrels2")) and bool(readable.get("qrels"))
+    if readable.get("qrels") and choices.measures:
+        for i, (name, source) in enumerate(named):
+            if not readable[name]:
+                continue
+            bar.progress(
+                (len(roles) + i) / steps, text=f"Evaluating {name} ({i + 1} of {len(named)})…"
+            )
+            done = compute.evaluate_run(
+                collection.qrels, source, choices.names, choices.preset, choices.missing
+            )
+            if isinstance(done, Problem):
+                out.failed[name] = done.message
+            else:
+                out.evaluated[name] = done
+    if out.evaluated:
+        bar.progress(
+            (steps - 1) / steps,
+            text="Confidence intervals and paired tests (10,000 bootstrap resamples)…",
+        )
+        results = {name: e.result for name, e in out.evaluated.items()}
+        out.compared = compute.compare_runs(out.key(collection, choices), results)
+    bar.empty()
+    return out
+
+
+def source_size(source: SourceFile) -> str:
+    """The file's size in words: '982 bytes', '36.9 kB', '41.2 MB'."""
+    size = len(source.data)
+    if size < 1000:
+        return f"{size} bytes"
+    return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{size / 1e6:,.1f} MB"
+
+
+ROLE_WORDS = {"qrels": "qrels", "groups": "query groups", "qrels2": "second assessor's qrels"}
+
+
+def show_files(outcome: Outcome) -> None:
+    """What each file holds (one caption), and in red each file's problem (file, line,
+    problem) and each run that could not be evaluated."""
+    read = []
+    for role, source, info in outcome.files:
+        what = ROLE_WORDS.get(role, f"run **{role}**")
+        if isinstance(info, Problem):
+            st.error(
+                f"{info.message} ({what}; the other files are still used)", icon=":material/error:"
+            )
+        else:
+            read.append(f":material/check_circle: `{source.name}` — {what}: {info.description}")
+    if read:
+        st.caption("  \n".join(read))
+    for name, message in outcome.failed.items():
+        st.error(f"Run **{name}** could not be evaluated: {message}", icon=":material/error:")

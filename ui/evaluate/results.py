@@ -1,0 +1,171 @@
+"""The Evaluate page's first two tabs: each run's means with their intervals and what the
+means include (missing queries, queries with nothing relevant), then every query's values
+(sortable, downloadable as CSV), their distribution and the rank of the first relevant
+document.
+
+Values come from `ui.evaluate.outcome.Outcome` (metrics' results); here they are only laid out.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from metrics.conventions import Convention
+from metrics.query_summary import means_without, nothing_relevant
+from ui.evaluate import figures
+from ui.evaluate.choices import MISSING_LABELS, Choices
+from ui.evaluate.compute import Compared, Problem
+from ui.evaluate.outcome import Outcome
+
+FIRST_RELEVANT = "first relevant rank"
+SUMMARY_COLUMNS = {
+    "relevant": "relevant judged (R)",
+    "retrieved": "retrieved",
+    "first_relevant": FIRST_RELEVANT,
+}
+VALUE_FORMAT = "%.4f"
+
+
+def means_table(runs: pd.DataFrame) -> pd.DataFrame:
+    """One row per run: each measure's mean and its 95% interval as text (from
+    `batch.compare`'s runs table), then the number of queries, in the runs' order."""
+    names = list(dict.fromkeys(runs["run"]))
+    by_measure = {
+        m: rows.set_index("run").loc[names] for m, rows in runs.groupby("measure", sort=False)
+    }
+    table = pd.DataFrame({"run": names})
+    for measure, rows in by_measure.items():
+        table[measure] = rows["mean"].to_numpy()
+        table[f"{measure} 95% CI"] = [
+            f"[{low:.4f}, {high:.4f}]"
+            for low, high in zip(rows["ci_low"], rows["ci_high"], strict=True)
+        ]
+    table["queries"] = next(iter(by_measure.values()))["queries"].to_numpy()
+    return table
+
+
+def per_query_table(outcome: Outcome) -> pd.DataFrame:
+    """Every (query, run): the measures, then R, the list's length and the first relevant
+    rank; runs in upload order, queries in trec_eval's order."""
+    parts = []
+    for run, evaluated in outcome.evaluated.items():
+        part = evaluated.result.per_query.join(
+            evaluated.summary.rename(columns=SUMMARY_COLUMNS)
+        ).reset_index()
+        part.insert(1, "run", run)
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _columns(measures) -> dict:
+    config = {m: st.column_config.NumberColumn(m, format=VALUE_FORMAT) for m in measures}
+    config[FIRST_RELEVANT] = st.column_config.NumberColumn(
+        FIRST_RELEVANT, format="%d", help="Empty: no relevant document was retrieved."
+    )
+    return config
+
+
+def means(outcome: Outcome, choices: Choices) -> None:
+    """The means tab: table, figure, then the queries behind the means."""
+    compared = outcome.compared
+    if isinstance(compared, Problem):
+        st.error(compared.message, icon=":material/error:")
+        return
+    assert isinstance(compared, Compared)
+    st.dataframe(
+        means_table(compared.runs),
+        hide_index=True,
+        column_config=_columns(choices.names),
+        key="ev_means_table",
+    )
+    st.caption(
+        f"Means over the queries under **{choices.preset}**, as `python -m metrics` prints "
+        "them; 95% percentile bootstrap intervals of the mean (10,000 resamples of the "
+        "queries, seed 0), as its `--compare` prints them."
+    )
+    st.plotly_chart(figures.means_bars(compared.runs), key="ev_means_plot")
+    queries_behind_means(outcome, choices)
+
+
+def queries_behind_means(outcome: Outcome, choices: Choices) -> None:
+    """Which queries the means include and how: missing from a run, not in the qrels,
+    nothing relevant; and the messages the command line prints."""
+    st.subheader("The queries behind the means")
+    for run, evaluated in outcome.evaluated.items():
+        result = evaluated.result
+        if result.missing:
+            st.info(
+                f"**{run}** has no results for {_queries(result.missing)}. The policy chosen "
+                f"above is to {MISSING_LABELS[choices.missing]}, so {run}'s means are over "
+                f"{len(result.per_query)} queries.",
+                icon=":material/help:",
+            )
+        if result.ignored:
+            st.info(
+                f"**{run}** has results for {_queries(result.ignored)} that the qrels do not "
+                "judge; they are ignored (nothing can be scored without judgments).",
+                icon=":material/help:",
+            )
+    empty = sorted({q for e in outcome.evaluated.values() for q in nothing_relevant(e.summary)})
+    if empty:
+        _nothing_relevant(outcome, empty, choices.convention)
+    else:
+        st.caption("Every query has at least one relevant judged document.")
+    messages = [(run, w) for run, e in outcome.evaluated.items() for w in e.result.warnings]
+    if messages:
+        with st.expander(f"Messages ({len(messages)}), as the command line prints them"):
+            for run, message in messages:
+                st.markdown(f"- **{run}**: {message}")
+
+
+def _nothing_relevant(outcome: Outcome, empty: list[str], convention: Convention) -> None:
+    st.info(
+        f"{_queries(empty).capitalize()} {'has' if len(empty) == 1 else 'have'} no relevant "
+        f"judged document (R = 0; relevant means grade ≥ {convention.rel_threshold:g}). No "
+        f"run can do well or badly on them: nDCG scores them {convention.empty_value:g} under "
+        f"{convention.name} (its value when the ideal DCG is 0), every other measure 0, and "
+        "they count in the means, as in trec_eval. Without them the means would be:",
+        icon=":material/help:",
+    )
+    rows = {run: means_without(e.result.per_query, empty) for run, e in outcome.evaluated.items()}
+    table = pd.DataFrame(rows).T.rename_axis("run").reset_index()
+    st.dataframe(table, hide_index=True, column_config=_columns(table.columns[1:]))
+
+
+def _queries(qids: list[str]) -> str:
+    """'query 315', '2 queries (307, 322)', '14 queries (301, ..., 310 and 4 more)'."""
+    if len(qids) == 1:
+        return f"query {qids[0]}"
+    shown = ", ".join(qids[:10]) + (f" and {len(qids) - 10} more" if len(qids) > 10 else "")
+    return f"{len(qids)} queries ({shown})"
+
+
+def per_query(outcome: Outcome, choices: Choices) -> None:
+    """The per-query tab: the table (sortable, CSV), then the distribution of a column."""
+    table = per_query_table(outcome)
+    runs = list(outcome.evaluated)
+    shown = st.multiselect("Runs", runs, default=runs, key="ev_table_runs")
+    st.dataframe(
+        table[table["run"].isin(shown)],
+        hide_index=True,
+        column_config=_columns(choices.names),
+        key="ev_per_query_table",
+    )
+    st.download_button(
+        "Download as CSV (every run, full precision)",
+        table.to_csv(index=False).encode("utf-8"),
+        file_name="ranklab_per_query.csv",
+        mime="text/csv",
+        icon=":material/download:",
+    )
+    st.caption(
+        "Click a column header to sort. The first relevant rank is the rank of the first "
+        "document with grade ≥ the threshold (after ties are ordered by the convention); "
+        "R counts the relevant judged documents, retrieved or not."
+    )
+    column = st.selectbox(
+        "Distribution of", [*choices.names, FIRST_RELEVANT], key="ev_distribution"
+    )
+    values = {run: table.loc[table["run"] == run].set_index("qid")[column] for run in shown}
+    st.plotly_chart(figures.distribution(values, column), key="ev_distribution_plot")
