@@ -66,7 +66,7 @@ class Compared:
 # ----------------------------------------------------------------------------------- files
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=8, show_spinner=False)  # a 1M-line run takes ~60 MB here
 def parsed(kind: str, name: str, digest: str, _data: bytes):
     """The file read by metrics (a DataFrame, or a dict for groups); raises TrecFormatError."""
     return READERS[kind](_data, name=name)
