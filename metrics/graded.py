@@ -149,26 +149,28 @@ def _top_gain(ordered: Ordered, convention: Convention) -> float:
     return float(gain(np.array([ordered.scale_max]), convention)[0])
 
 
-def _rename(result: Result, name: str, column: str, value: float) -> Result:
-    table = result.table.copy()
+def part(family: str, full: Result) -> Result:
+    """DCG, IDCG or nDCG out of one nDCG breakdown, whose table holds all three: the
+    contributions become the DCG or the ideal column, the value the matching detail."""
+    if family == "nDCG":
+        return full
+    if family not in ("DCG", "IDCG"):
+        raise ValueError(f"part() gives DCG, IDCG or nDCG; got {family!r}.")
+    column = "dcg_contribution" if family == "DCG" else "ideal_contribution"
+    table = full.table.copy()
     table["contribution"] = table[column]
-    return Result(_at(name, _cut_of(result.name)), value, table, result.details, "")
-
-
-def _cut_of(name: str) -> int | None:
-    return int(name.split("@")[1]) if "@" in name else None
+    name = full.name.replace("nDCG", family)
+    return Result(name, full.details[family], table, full.details)  # the note is nDCG's
 
 
 def dcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """DCG@k = sum_{i<=k} gain(g_i) disc(i); contributions are the per-rank terms."""
-    full = ndcg_breakdown(ranking, convention, k)
-    return _rename(full, "DCG", "dcg_contribution", full.details["DCG"])
+    return part("DCG", ndcg_breakdown(ranking, convention, k))
 
 
 def idcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """IDCG@k: DCG of the ideal ranking (see `ideal_grades`)."""
-    full = ndcg_breakdown(ranking, convention, k)
-    return _rename(full, "IDCG", "ideal_contribution", full.details["IDCG"])
+    return part("IDCG", ndcg_breakdown(ranking, convention, k))
 
 
 def ndcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:

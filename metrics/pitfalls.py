@@ -44,7 +44,7 @@ def correct(family: str, scenario: Scenario) -> Result:
     conv, k = scenario.convention, scenario.k
     ordered = order(scenario.ranking, conv)
     if family in DCG_FAMILY:
-        return pick(family, graded.ndcg_breakdown(ordered, conv, k))
+        return graded.part(family, graded.ndcg_breakdown(ordered, conv, k))
     compute = {
         "ERR": graded.err,
         "RBP": graded.rbp,
@@ -55,17 +55,6 @@ def correct(family: str, scenario: Scenario) -> Result:
         "RR": binary.reciprocal_rank,
     }[family]
     return compute(ordered, conv, k)
-
-
-def pick(family: str, full: Result) -> Result:
-    """DCG, IDCG or nDCG out of one nDCG breakdown (its table holds all three)."""
-    if family == "nDCG":
-        return full
-    column = "dcg_contribution" if family == "DCG" else "ideal_contribution"
-    table = full.table.copy()
-    table["contribution"] = table[column]
-    name = full.name.replace("nDCG", family)
-    return Result(name, full.details[family], table, full.details, full.note)
 
 
 def _readd(full: Result, eps: float = 0.0) -> Result:
@@ -699,4 +688,4 @@ def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] =
     result = correct(base, scenario)
     for adjust in adjusters:
         result = adjust(family, scenario, result)
-    return pick(family, result) if family in DCG_FAMILY else result
+    return graded.part(family, result) if family in DCG_FAMILY else result

@@ -40,8 +40,8 @@ def evaluate(ranking: Ranking, convention: Convention, k: int) -> Report:
     ordered = order(ranking, convention)
     full = graded.ndcg_breakdown(ordered, convention, k)
     results = {
-        "DCG": graded.dcg(ordered, convention, k),
-        "IDCG": graded.idcg(ordered, convention, k),
+        "DCG": graded.part("DCG", full),
+        "IDCG": graded.part("IDCG", full),
         "nDCG": full,
         "ERR": graded.err(ordered, convention, k),
         "RBP": graded.rbp(ordered, convention),

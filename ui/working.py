@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from metrics import graded
 from metrics.conventions import Convention
-from metrics.pitfalls import pick
 from metrics.result import Result
 from ui import latex
 from ui.latex import Expr, Line, number
@@ -29,8 +29,8 @@ def lines(family: str, result: Result, convention: Convention, decimals: int = 4
         return [latex.idcg(result, convention, decimals)]
     if family == "nDCG":
         return [
-            latex.dcg(pick("DCG", result), convention, decimals),
-            latex.idcg(pick("IDCG", result), convention, decimals),
+            latex.dcg(graded.part("DCG", result), convention, decimals),
+            latex.idcg(graded.part("IDCG", result), convention, decimals),
             latex.ndcg(result, decimals),
         ]
     if family == "ERR":
