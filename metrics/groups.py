@@ -7,7 +7,8 @@ file and average every measure within each group.
 A groups file has one query per line: a query id and its group, separated by a comma, a tab
 or spaces. A first line naming the columns (e.g. ``qid,group``) is a header: the query column
 is any of qid, query_id, query, topic, topic_id; the group column is group, category, type or
-label, else the second column. Blank lines and lines starting with ``#`` are skipped. A
+label, else the second column; every line then has the header's number of fields (without a
+header, exactly two). Blank lines and lines starting with ``#`` are skipped. A
 problem raises `metrics.trec.TrecFormatError` naming the file, the line and the problem.
 """
 
@@ -56,18 +57,20 @@ def read_groups(
     if not lines:
         raise TrecFormatError(name, None, "the file has no data lines")
     split = _splitter(lines[0][1])
-    query_at, group_at = 0, 1
+    query_at, group_at, width = 0, 1, 2
     header = [field.lower() for field in split(lines[0][1])]
     if header[0] in QUERY_COLUMNS or any(field in GROUP_COLUMNS for field in header):
         query_at, group_at = _header_columns(header, name, lines[0][0])
-        lines = lines[1:]
+        lines, width = lines[1:], len(header)
     groups: dict[str, str] = {}
     first_line: dict[str, int] = {}
     for number, line in lines:
         fields = split(line)
-        if len(fields) <= max(query_at, group_at):
+        if len(fields) != width:
+            what = "the header" if width > 2 else "a query id and a group"
+            hint = " (is this a run or a qrels file?)" if len(fields) >= 4 else ""
             raise TrecFormatError(
-                name, number, f"expected a query id and a group, found {len(fields)} field(s)"
+                name, number, f"expected {width} fields ({what}), found {len(fields)}{hint}"
             )
         qid, group = fields[query_at], fields[group_at]
         if not qid or not group:

@@ -19,6 +19,7 @@ from metrics.trec import TrecFormatError
         b"query_id\tcategory\n1\tnav\n2\tinfo\n",
         b"# comment\n\n1 nav\n2   info\n",
         b"\xef\xbb\xbfgroup,qid\nnav,1\ninfo,2\n",
+        b"topic,size,group\n1,3,nav\n2,4,info\n",
     ],
 )
 def test_read_groups_forms(text: bytes) -> None:
@@ -34,7 +35,9 @@ def test_read_groups_from_a_path(tmp_path) -> None:
 @pytest.mark.parametrize(
     ("text", "line", "problem"),
     [
-        (b"qid,group\n1,nav\n2\n", 3, "found 1 field"),
+        (b"qid,group\n1,nav\n2\n", 3, "expected 2 fields (a query id and a group), found 1"),
+        (b"301 Q0 D1 1 2.5 run\n", 1, "found 6 (is this a run or a qrels file?)"),
+        (b"qid,group,size\n1,a,3\n2,b\n", 3, "expected 3 fields (the header), found 2"),
         (b"1,nav\n1,info\n", 2, "query 1 is put in group 'info' here but in 'nav' on line 1"),
         (b"1,nav\n,info\n", 2, "empty"),
         (b"qid,group\n", None, "header line but no data lines"),

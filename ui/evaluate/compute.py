@@ -81,7 +81,8 @@ def inspect(kind: str, name: str, digest: str, _data: bytes) -> FileInfo | Probl
         message = str(error)
         return Problem(message if message.startswith(name) else f"{name}: {message}")
     if kind == "groups":
-        return FileInfo(name, f"{len(content):,} queries in {len(set(content.values()))} groups")
+        groups = len(set(content.values()))
+        return FileInfo(name, f"{len(content):,} queries in {groups} group{'s' * (groups != 1)}")
     what = "judgments" if kind == "qrels" else "lines"
     return FileInfo(name, f"{len(content):,} {what}, {content['qid'].nunique():,} queries")
 
