@@ -241,7 +241,8 @@ def rbp_gains(ordered: Ordered, convention: Convention) -> tuple[np.ndarray, flo
 def rbp(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """RBP(p) over the whole list (no cutoff). Columns: rank, doc_id, grade, judged, gain,
     weight ((1-p)p^(i-1)), contribution (weight * gain), residual_weight (weight * top gain
-    where unjudged). details: residual (unjudged weight + p^n tail, times the top gain) and
+    where unjudged). details: top_gain (the largest gain a rank can have), residual (unjudged
+    weight + p^n tail, times the top gain) and
     upper = RBP + residual: the value if every unknown document were of the top grade."""
     del k  # RBP has no cutoff; the argument keeps the measure signature uniform.
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
@@ -268,5 +269,11 @@ def rbp(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
         }
     )
     value = float(contribution.sum())
-    details = {"p": p, "residual": residual, "tail": tail, "upper": value + residual}
+    details = {
+        "p": p,
+        "top_gain": top,
+        "residual": residual,
+        "tail": tail,
+        "upper": value + residual,
+    }
     return Result(f"RBP(p={p:g})", value, table, details)

@@ -323,7 +323,7 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
         rf"(1-{ps}) \sum_{{i\ \mathrm{{unjudged}}}} {ps}^{{i-1}} + {ps}^{{{n}}}",
         f"(1-{ps}) sum_(i unjudged) {ps}^(i-1) + {ps}^{n}",
     )
-    top = _rbp_top_gain(t, result.details["tail"], p)
+    top = result.details["top_gain"]
     if top != 1:
         g = number(top, decimals)
         rule = Expr(rf"{g} \left({rule.tex}\right)", f"{g}*({rule.text})")
@@ -343,16 +343,6 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
         note="RBP + residual: the value if every unknown document had the top grade",
     )
     return [total, residual, interval]
-
-
-def _rbp_top_gain(table: pd.DataFrame, tail: float, p: float) -> float:
-    """The top gain an unknown rank could have, read off the Result: the residual weight of an
-    unjudged rank over its weight, else the tail over p^n (1 for graded and binary RBP)."""
-    unjudged = table[~table["judged"] & (table["weight"] > 0)]
-    if len(unjudged):
-        return float(unjudged["residual_weight"].iloc[0] / unjudged["weight"].iloc[0])
-    reach = p ** len(table)
-    return tail / reach if reach > 0 else 1.0
 
 
 # --- copyable renderings ---------------------------------------------------------------------
