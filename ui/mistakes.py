@@ -182,9 +182,12 @@ def breakdowns(c: Comparison, decimals: int) -> None:
     cells highlighted."""
     right, wrong = _shown(c.right, c.family), _shown(c.wrong, c.family)
     st.markdown("**Right**")
-    st.dataframe(_styled(right, None, decimals), hide_index=True)
+    # placeholder: an empty cell (no ideal document at this rank) reads "–", not "None"
+    st.dataframe(_styled(right, None, decimals), hide_index=True, placeholder="–")
     st.markdown("**With the mistakes** (changed cells highlighted)")
-    st.dataframe(_styled(wrong, differing(right, wrong), decimals), hide_index=True)
+    st.dataframe(
+        _styled(wrong, differing(right, wrong), decimals), hide_index=True, placeholder="–"
+    )
 
 
 def workings(c: Comparison, scenario: Scenario, decimals: int) -> None:

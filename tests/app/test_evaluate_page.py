@@ -128,6 +128,15 @@ def test_sample_per_query_values_equal_pytrec_eval(app: AppTest, expected) -> No
     assert at.get("plotly_chart")
 
 
+def test_a_query_without_relevant_documents_shows_a_dash_not_none(app: AppTest) -> None:
+    # 307 and 322 have nothing relevant: their first relevant rank is empty, drawn as "–"
+    at = show_tab(open_page(app), "Per query")
+    shown = next(df for df in at.dataframe if "first relevant rank" in set(df.value.columns))
+    rows = shown.value.set_index(["qid", "run"])
+    assert pd.isna(rows.loc[("307", "run_weak"), "first relevant rank"])
+    assert shown.proto.placeholder == "–"
+
+
 def test_nothing_relevant_and_missing_queries_are_explained(app: AppTest) -> None:
     at = open_page(app)
     notes = " ".join(i.value for i in at.info)

@@ -57,6 +57,14 @@ def test_the_ideal_from_the_list_right_and_wrong_side_by_side(app: AppTest) -> N
     assert "ideal = np.sort(list_grades)[::-1][:k]" in [c.value for c in at.code]
 
 
+def test_ranks_without_an_ideal_document_read_a_dash_not_none(app: AppTest) -> None:
+    # the ideal ranking is cut at k = 5: rank 6 of the right table has no ideal grade
+    at = switch(open_lab(app), "ideal_from_retrieved")
+    right, wrong = at.dataframe
+    assert right.value["ideal grade"].isna().tolist()[5]
+    assert right.proto.placeholder == "–" and wrong.proto.placeholder == "–"
+
+
 def test_a_mistake_that_changes_nothing_says_why(app: AppTest) -> None:
     at = switch(open_lab(app), "natural_log")
     cards = metric_values(at)

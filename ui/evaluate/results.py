@@ -150,6 +150,7 @@ def per_query(outcome: Outcome, choices: Choices) -> None:
         table[table["run"].isin(shown)],
         hide_index=True,
         column_config=_columns(choices.names),
+        placeholder="–",  # a query with nothing relevant has no first relevant rank
         key="ev_per_query_table",
     )
     st.download_button(
