@@ -126,8 +126,8 @@ def ranking_from(ranking: pd.DataFrame, unretrieved: pd.DataFrame, scale_max: fl
     """Validate the two tables into a `Ranking`; raises `RankingError` naming the bad cell."""
     if len(ranking) == 0:
         raise RankingError(
-            "The ranked list is empty: add at least one document (the + below the table) or "
-            "load an example."
+            "The ranked list is empty: add at least one document (click the empty row at the "
+            "foot of the table, or the + above it) or load an example."
         )
     scores = _scores(ranking["score"].tolist())
     return Ranking.build(

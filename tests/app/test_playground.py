@@ -600,6 +600,9 @@ def test_an_empty_list(app: AppTest) -> None:
     edit(at, deleted_rows=[0, 1, 2, 3, 4, 5])
     assert_unchanged_with_message(at, "The ranked list is empty")
     assert len(at.session_state["ranking"]) == 0
+    # the data editor's "+" (add row) sits in the toolbar above the table, not below it
+    message = next(e for e in errors(at) if "list is empty" in e)
+    assert "the + above it" in message and "below" not in message
 
 
 @pytest.mark.parametrize(
