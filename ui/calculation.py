@@ -29,7 +29,7 @@ def render(report: Report, decimals: int) -> None:
     for tab, lines in zip(st.tabs(list(sections)), sections.values(), strict=True):
         with tab:
             for line in lines:
-                st.latex(line.tex)
+                st.latex(line.display)
                 if line.note:
                     st.caption(line.note)
             left, right = st.columns(2)

@@ -30,6 +30,11 @@ from metrics.result import Result
 
 MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
 HEAD, TAIL = 6, 2
+# On screen, an equation whose plain text is longer than WRAP_AT characters is set one "=" a
+# row, and a long sum or list continues on further rows of at most ROW_TEX characters of LaTeX
+# (five DCG fractions, three ERR terms): on one line, DCG@5's working is ~870 px wide and its
+# total fell past the right edge of the page at 1280 px (a classroom projector).
+WRAP_AT, ROW_TEX = 100, 140
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,48 @@ class Line:
     @property
     def text(self) -> str:
         return " = ".join([self.lhs.text, *(s.text for s in self.sides)])
+
+    @property
+    def display(self) -> str:
+        """The equation for st.latex: `tex` when short; else an aligned block with each "="
+        on its own row and long sums continued on further rows, so the result stays in view."""
+        if len(self.text) <= WRAP_AT:
+            return self.tex
+        if not self.sides:  # a statement such as ERR's R_1 = ..., R_2 = ...: rows of items
+            rows = ["&" + row for row in _rows(self.lhs.tex, r",\quad ", ",")]
+        else:
+            rows = []
+            for i, side in enumerate(self.sides):
+                start = rf"{self.lhs.tex} &= " if i == 0 else "&= "
+                for j, row in enumerate(_rows(side.tex, " + ", "")):
+                    rows.append((start if j == 0 else r"&\quad + ") + row)
+        return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
+
+
+def _rows(tex: str, separator: str, trail: str) -> list[str]:
+    """`tex` cut at its top-level `separator`s (outside braces and \\left ... \\right pairs, which
+    must stay on one row; a \\left( ... \\right) pair becomes \\bigl( ... \\bigr), which need
+    not) into rows of at most ROW_TEX characters (a longer single item stays whole); each row
+    but the last ends with `trail`."""
+    tex = tex.replace(r"\left(", r"\bigl(").replace(r"\right)", r"\bigr)")
+    items, depth, start = [], 0, 0
+    for i, char in enumerate(tex):
+        if char == "{" or tex.startswith(r"\left", i):
+            depth += 1
+        elif char == "}" or tex.startswith(r"\right", i):
+            depth -= 1
+        elif depth == 0 and tex.startswith(separator, i):
+            items.append(tex[start:i])
+            start = i + len(separator)
+    items.append(tex[start:])
+    rows: list[list[str]] = [[]]
+    for item in items:
+        if rows[-1] and len(separator.join([*rows[-1], item])) > ROW_TEX:
+            rows.append([])
+        rows[-1].append(item)
+    return [
+        separator.join(row) + (trail if n < len(rows) - 1 else "") for n, row in enumerate(rows)
+    ]
 
 
 def number(x: float, decimals: int) -> str:

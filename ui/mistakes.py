@@ -203,7 +203,7 @@ def workings(c: Comparison, scenario: Scenario, decimals: int) -> None:
 def show_lines(lines: Sequence[working.Line]) -> None:
     """Equations as st.latex, each remark under it."""
     for line in lines:
-        st.latex(line.tex)
+        st.latex(line.display)
         if line.note:
             st.caption(line.note)
 

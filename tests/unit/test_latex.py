@@ -8,6 +8,7 @@ the expected value; the core only produces the Result that ui.latex renders.
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -155,3 +156,50 @@ def test_copyable_renderings() -> None:
     assert tex.splitlines()[0] == rf"\[ {lines[0].tex} \]"
     md = latex.to_markdown(lines)
     assert md.splitlines()[0] == f"- `{lines[0].text}`"
+
+
+def test_a_long_working_is_shown_one_equals_sign_a_row() -> None:
+    # DCG@6 of the issue's list, gain 2^g - 1: 7 + 3/log2(3) + 7/2 + 0 + 1/log2(6) + 3/log2(7)
+    report = evaluate(ISSUE_LIST, TEXTBOOK, 6)
+    line = latex.dcg(report.results["DCG"], TEXTBOOK, 4)
+    assert line.display == (
+        r"\begin{aligned}"
+        r"\mathrm{DCG@6} &= \frac{2^{3}-1}{\log_2 2} + \frac{2^{2}-1}{\log_2 3} + "
+        r"\frac{2^{3}-1}{\log_2 4} + \frac{2^{0}-1}{\log_2 5} + \frac{2^{1}-1}{\log_2 6} \\ "
+        r"&\quad + \frac{2^{2}-1}{\log_2 7} \\ "  # five fractions a row
+        r"&= 7 + 1.8928 + 3.5 + 0 + 0.3869 + 1.0686 \\ "
+        r"&= 13.8483"
+        r"\end{aligned}"
+    )
+    # the copyable LaTeX stays one equation
+    assert latex.to_latex([line]) == rf"\[ {line.tex} \]" and r"\\" not in line.tex
+
+
+def test_err_stop_probabilities_continue_on_rows() -> None:
+    # R_i = (2^g - 1)/2^4 for grades 3, 2, 3, 0, 1, 2: 7/16, 3/16, 7/16, 0, 1/16, 3/16
+    report = evaluate(ISSUE_LIST, TEXTBOOK, 6)
+    rule = latex.err(report.results["ERR"], 4)[0]
+    rows = rule.display.removeprefix(r"\begin{aligned}").removesuffix(r"\end{aligned}")
+    rows = rows.split(r" \\ ")
+    assert len(rows) > 1 and all(row.startswith("&") for row in rows)
+    assert all(row.endswith(",") for row in rows[:-1])
+    values = re.findall(r"= ([\d.]+)", rule.display)
+    assert values == ["0.4375", "0.1875", "0.4375", "0", "0.0625", "0.1875"]
+
+
+def test_a_short_working_stays_whole_and_rbp_continues_inside_its_brackets() -> None:
+    short = evaluate(ISSUE_LIST, TEXTBOOK, 3)
+    line = latex.dcg(short.results["DCG"], TEXTBOOK, 3)
+    assert line.display == line.tex  # 88 characters: one row
+    # RBP's sum inside its parentheses continues on a second row:
+    # (1-0.8)(3/4*0.8^0 + 2/4*0.8^1 + 3/4*0.8^2 + 0*0.8^3 + 1/4*0.8^4 + 2/4*0.8^5 + ...)
+    report = evaluate(Ranking.build([3, 2, 3, 0, 1, 2, 1, 1, 2, 1], scale_max=4), TEXTBOOK, 10)
+    total = latex.rbp(report.results["RBP"], 4)[0]
+    rows = total.display.split(r" \\ ")
+    assert rows[0].startswith(r"\begin{aligned}\mathrm{RBP(p=0.8)} &= (1-0.8) \bigl(0.75 \cdot")
+    assert rows[1].startswith(r"&\quad + ") and rows[1].endswith(r"\bigr)")
+    # gains g/4 times 0.8^(i-1): 0.75, 0.4, 0.48, 0, 0.1024, 0.16384, 0.065536, 0.0524288,
+    # 0.08388608, 0.033554432; their sum times 1 - 0.8
+    rbp = 0.2 * (0.75 + 0.4 + 0.48 + 0.1024 + 0.16384 + 0.065536 + 0.0524288 + 0.08388608
+                 + 0.033554432)  # fmt: skip
+    assert rows[-1] == f"&= {rbp:.4f}" + r"\end{aligned}"
