@@ -74,6 +74,9 @@ PITFALL_DEMOS: dict[str, Demo] = {
     ),
     "duplicate_counted": _demo("nDCG", Ranking.build([2, 0, 1]), 3, "The grade-2 document twice."),
     "merged_queries": _demo("R", _SHORT, 3, "Both relevant documents found: R@3 must be 1."),
+    "cutoff_one_short": _demo(
+        "nDCG", Ranking.build([0, 1, 0, 3]), 4, "The best document sits exactly at rank k = 4."
+    ),
     "k_clipped": _demo("P", _SHORT, 5, "Three documents, k = 5."),
     "ties_input_order": _demo(
         "RR", _TIED, 3, "d1 (relevant) and d2 tie; trec_eval puts d2 first ('d2' > 'd1')."

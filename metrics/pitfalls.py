@@ -200,6 +200,10 @@ def _duplicate_top(s: Scenario) -> Scenario:
     return replace(s, ranking=Ranking.build(new, ids, scores, r.unretrieved, r.scale_max))
 
 
+def _cutoff_one_short(s: Scenario) -> Scenario:
+    return replace(s, k=s.k - 1)
+
+
 def _clip_k(s: Scenario) -> Scenario:
     if s.k is None or s.k <= len(s.ranking):
         return s
@@ -532,6 +536,23 @@ CATALOGUE: tuple[Pitfall, ...] = (
         unchanged=(
             "The pooled documents do not reach the ideal top k and nothing here divides by R."
         ),
+    ),
+    Pitfall(
+        "cutoff_one_short",
+        "The sum stops one rank early (k - 1 ranks)",
+        ("DCG", "IDCG", "nDCG", "ERR", "P", "R", "F1", "AP", "RR"),
+        "@k reads ranks 1 to k inclusive. A loop `for i in range(1, k)` or a slice "
+        "`ranked[:k - 1]` stops at rank k - 1, so the k-th document never counts (and P@k still "
+        "divides by k, or the ideal is cut one short as well).",
+        "1-based formulas translated to 0-based loops; `range(1, k)` where `range(1, k + 1)` "
+        "was meant.",
+        "for i in range(1, k):  # ranks 1..k-1",
+        "for i in range(1, k + 1):  # ranks 1..k",
+        1.0,
+        transform=_cutoff_one_short,
+        applies=lambda s: s.k is not None and s.k > 1,
+        needs="a cutoff k of at least 2.",
+        unchanged="The document at rank k adds nothing (it is not relevant, or beyond the list).",
     ),
     Pitfall(
         "k_clipped",

@@ -60,6 +60,12 @@ CASES = {
         scenario(Ranking.build([-1, 2]), k=2, negative="clip"),
         -0.5 + 3 / log2(3),
     ),
+    "cutoff_one_short": (
+        "nDCG",
+        scenario(),
+        (7 + 3 / log2(3) + 7 / log2(4) + 1 / log2(6))
+        / (7 + 7 / log2(3) + 7 / log2(4) + 3 / log2(5) + 3 / log2(6)),
+    ),
     "k_clipped": ("P", scenario(Ranking.build([1, 0, 1]), k=5), 2 / 3),
     "ties_input_order": ("RR", scenario(TIED, k=3), 1.0),
     "err_gmax_4": ("ERR", scenario(Ranking.build([1, 0, 1], scale_max=1), k=1), 1 / 16),

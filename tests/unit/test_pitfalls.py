@@ -193,3 +193,13 @@ def test_unknown_pitfall_and_family_are_explained():
     with pytest.raises(ValueError, match="Unknown measure 'MAP'"):
         compute("MAP", scenario(), [])
     assert inf > wrong("nDCG", scenario(), "gain_flipped")
+
+
+def test_cutoff_one_short():
+    # list A at k = 6 read only to rank 5: DCG@5 over IDCG@5
+    s = scenario()
+    dcg5 = 7 + 3 / log2(3) + 7 / log2(4) + 0 + 1 / log2(6)
+    idcg5 = 7 + 7 / log2(3) + 7 / log2(4) + 3 / log2(5) + 3 / log2(6)
+    assert wrong("nDCG", s, "cutoff_one_short") == pytest.approx(dcg5 / idcg5)
+    assert wrong("P", s, "cutoff_one_short") == pytest.approx(4 / 5)  # 3,2,3,0,1
+    assert not BY_KEY["cutoff_one_short"].applies(scenario(k=1))
