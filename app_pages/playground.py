@@ -8,7 +8,18 @@ import streamlit as st
 
 from metrics.ranking import RankingError
 from metrics.report import HEADLINE, cutoff_curves, evaluate
-from ui import breakdown, calculation, cards, controls, editors, figures, mistakes, share, state
+from ui import (
+    breakdown,
+    calculation,
+    cards,
+    controls,
+    editors,
+    figures,
+    link_problems,
+    mistakes,
+    share,
+    state,
+)
 
 state.open_link()
 settings = state.settings()
@@ -18,13 +29,7 @@ title.title("Playground")
 with mode_box:
     presentation = state.bound("presentation", st.toggle, "Presentation mode")
 
-if state.link_problems():
-    st.warning(
-        "This link was damaged or edited by hand, so part of it was not used:\n\n"
-        + "\n".join(f"- {problem}" for problem in state.link_problems()),
-        icon=":material/link_off:",
-    )
-    st.button("Dismiss", on_click=state.dismiss_link_problems)
+link_problems.show(state.link_problems(), state.dismiss_link_problems)
 
 top = st.container()  # the cards, filled once the result is known
 left, right = st.columns([3, 2], gap="large")

@@ -1,8 +1,10 @@
 """Exercises: a seeded round (compute DCG/IDCG/nDCG, compare two lists, predict which measure
 prefers which list, pick the gain or discount that makes A win). The round's number, convention,
-k and kinds live in the URL, so one shared link gives a whole class the same lists. Answers are
-checked as they are typed (numbers through the diagnosis), the round is scored, each worked
-solution shows on request, and the sheet and its solutions download as Markdown or LaTeX.
+k and kinds live in the URL, so one shared link gives a whole class the same lists; a damaged
+link is not silently replaced: the page names each part it could not use and what it used
+instead. Answers are checked as they are typed (numbers through the diagnosis), the round is
+scored, each worked solution shows on request, and the sheet and its solutions download as
+Markdown or LaTeX.
 Presentation mode (shared with the Playground) enlarges the cards and tucks the settings away.
 """
 
@@ -10,13 +12,16 @@ import streamlit as st
 
 from metrics.conventions import PRESETS
 from metrics.exercises import generate, score
-from ui import quiz, state
+from ui import link_problems, quiz, state
+
+quiz.check_link()  # before the round's widgets, which read the link themselves
 
 title, mode = st.columns([5, 2], vertical_alignment="bottom")
 title.title("Exercises")
 with mode:
     presentation = state.bound("presentation", st.toggle, "Presentation mode")
 decimals = int(state.settings()["decimals"])
+link_problems.show(quiz.link_problems(), quiz.dismiss_link_problems, key="quiz_dismiss_link")
 
 box = (
     st.expander("Round settings", icon=":material/settings:")

@@ -1,6 +1,6 @@
 """The quiz page's pieces: one exercise with its answer boxes and feedback, its worked solution,
-the round's settings (bound to the URL, so a link gives everyone the same round) and the sheet
-downloads.
+the round's settings (bound to the URL, so a link gives everyone the same round), the check of
+that link and the sheet downloads.
 
 Answers are checked with `metrics.exercises.check` (numbers through the diagnosis); a wrong
 number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
@@ -9,8 +9,9 @@ text the downloaded sheet holds.
 
 from __future__ import annotations
 
+import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -21,12 +22,112 @@ from metrics.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
 from metrics.phrasing import moot
 from ui import answers, sheet
 from ui.mistakes import show_lines
-from ui.url_state import preset_slug
+from ui.url_state import _shown, preset_slug
 
 URL_PATH = "quiz"
 SLUGS = {preset_slug(name): name for name in PRESETS}
 DEFAULT_SEED = 1
 MAX_SEED = 999_999
+DEFAULT_SLUG = next(iter(SLUGS))  # the convention selectbox starts on its first option
+DEFAULT_K = 5
+LINK_PROBLEMS = "quiz_link_problems"
+_WHOLE = re.compile(r"[0-9]{1,7}\Z")
+
+
+def _seed_problem(text: str) -> str | None:
+    if _WHOLE.match(text) and int(text) <= MAX_SEED:
+        return None
+    return f"is not a whole number from 0 to {MAX_SEED:,}; using round {DEFAULT_SEED}."
+
+
+def _conv_problem(text: str) -> str | None:
+    if text in CONV_TEXTS:
+        return None
+    return f"names no convention; using {SLUGS[DEFAULT_SLUG]}. Conventions: {', '.join(SLUGS)}."
+
+
+def _k_problem(text: str) -> str | None:
+    if text in map(str, CUTOFFS):
+        return None
+    allowed = ", ".join(map(str, CUTOFFS[:-1])) + f" or {CUTOFFS[-1]}"
+    return f"is not a cutoff the exercises use ({allowed}); using k = {DEFAULT_K}."
+
+
+# A bound selectbox or multiselect keeps the *shown* option in the URL (the convention's name,
+# the kind's title), while `link` writes the slug or the kind's key: both are read, and a slug
+# or key is turned into the shown text before the widgets read the link.
+CONV_TEXTS = {**{name: name for name in SLUGS.values()}, **SLUGS}
+KIND_TEXTS = {**{title: title for title in KINDS.values()}, **KINDS}
+_KIND_KEYS = {**{title: kind for kind, title in KINDS.items()}, **{kind: kind for kind in KINDS}}
+
+#: The single-valued parameters this page owns: parameter -> (check, what is used instead).
+_SINGLE = {
+    "seed": (_seed_problem, f"round {DEFAULT_SEED}"),
+    "qconv": (_conv_problem, SLUGS[DEFAULT_SLUG]),
+    "qk": (_k_problem, f"k = {DEFAULT_K}"),
+}
+
+
+def link_check(params: Mapping[str, list[str]]) -> tuple[list[str], dict[str, list[str]]]:
+    """What is wrong with this page's parameters in `params` (each parameter's values), and
+    the fixes: parameter -> its values as the widgets read them (empty = drop it, so its widget
+    starts from its default). Other parameters are not this page's and are not looked at."""
+    problems: list[str] = []
+    fixes: dict[str, list[str]] = {}
+    for param, (problem_of, instead) in _SINGLE.items():
+        values = params.get(param, [])
+        if len(set(values)) > 1:
+            shown = ", ".join(map(_shown, values))
+            problems.append(f"{param} is given {len(values)} times ({shown}); using {instead}.")
+            fixes[param] = []
+        elif values and (why := problem_of(values[0])) is not None:
+            problems.append(f"{param}={_shown(values[0])} {why}")
+            fixes[param] = []
+    conv = params.get("qconv", [])
+    if "qconv" not in fixes and conv and conv[0] not in (CONV_TEXTS[conv[0]], DEFAULT_SLUG):
+        fixes["qconv"] = [CONV_TEXTS[conv[0]]]  # a slug, e.g. from `link`
+    kinds = params.get("ex", [])
+    unknown = [v for v in kinds if v not in KIND_TEXTS and v != ""]
+    keep = [KIND_TEXTS[v] for v in kinds if v in KIND_TEXTS]
+    if unknown:
+        are = "is not a kind" if len(unknown) == 1 else "are not kinds"
+        others = ", ".join(_KIND_KEYS[v] for v in kinds if v in KIND_TEXTS)
+        using = f"using the others, {others}" if keep else "using every kind"
+        problems.append(
+            f"ex={', '.join(map(_shown, unknown))} {are} of exercise ({', '.join(KINDS)}); {using}."
+        )
+        fixes["ex"] = keep
+    elif set(kinds) & set(KINDS) and keep != list(KINDS.values()):
+        fixes["ex"] = keep  # keys, e.g. from `link`
+    return problems, fixes
+
+
+def check_link() -> None:
+    """Before the round's widgets exist (they read the query string themselves): check this
+    page's parameters in the link, note what is wrong (`link_problems`) and take the bad values
+    out (or write a slug or key as the widget's text), then run the page again so the widgets
+    start from the link as fixed. A link the widgets read as it is runs on untouched."""
+    params = {param: st.query_params.get_all(param) for param in (*_SINGLE, "ex")}
+    problems, fixes = link_check(params)
+    if not fixes:
+        return
+    if problems:
+        st.session_state[LINK_PROBLEMS] = problems
+    for param, keep in fixes.items():
+        if keep:
+            st.query_params[param] = keep
+        else:
+            del st.query_params[param]
+    st.rerun()
+
+
+def link_problems() -> list[str]:
+    """What was wrong with the link this page was opened with (empty when nothing)."""
+    return st.session_state.get(LINK_PROBLEMS, [])
+
+
+def dismiss_link_problems() -> None:
+    st.session_state[LINK_PROBLEMS] = []
 
 
 def new_round() -> None:
@@ -54,7 +155,9 @@ def settings() -> tuple[int, list[str], str, int]:
         key="qconv",
         bind="query-params",
     )
-    k = k_col.selectbox("Cutoff k", CUTOFFS, index=CUTOFFS.index(5), key="qk", bind="query-params")
+    k = k_col.selectbox(
+        "Cutoff k", CUTOFFS, index=CUTOFFS.index(DEFAULT_K), key="qk", bind="query-params"
+    )
     kinds = st.multiselect(
         "Exercises",
         list(KINDS),

@@ -92,3 +92,111 @@ def test_no_kind_chosen_says_so(app: AppTest) -> None:
     at = open_round(app, seed="42")
     at.multiselect(key="ex").set_value([]).run()
     assert "Choose at least one kind" in at.info[0].value
+
+
+# --- a damaged link says what it could not use ----------------------------------------------
+
+ROUND_1 = "/quiz?seed=1&qconv=textbook&qk=5&ex=dcg&ex=compare&ex=predict&ex=choose"
+ROUND_42_START = "grades 2, 1, 3, 2, 0 (rank 1 first)"  # exercise 1 of round 42 (see above)
+DAMAGED = "This link was damaged or edited by hand, so part of it was not used:"
+
+
+def link_warning(at: AppTest) -> str:
+    (warning,) = at.warning
+    assert warning.value.startswith(DAMAGED)
+    return warning.value
+
+
+def statements(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_a_damaged_seed_is_named_and_round_1_used(app: AppTest) -> None:
+    at = open_round(app, seed="zz", g="3,2")  # g is the Playground's, not the quiz's
+    assert link_warning(at).endswith(
+        "- seed='zz' is not a whole number from 0 to 999,999; using round 1."
+    )
+    assert at.number_input(key="seed").value == 1
+    assert at.code[0].value.endswith(ROUND_1)
+    assert statements(at) == statements(open_round(AppTest.from_file(app._script_path), seed="1"))
+    assert at.query_params["g"] == "3,2"  # left alone
+    (dismiss,) = [b for b in at.button if b.label == "Dismiss"]
+    dismiss.click().run()
+    assert not at.warning and not at.exception
+    assert at.code[0].value.endswith(ROUND_1)
+
+
+def test_a_damaged_k_is_named_and_the_rest_of_the_link_kept(app: AppTest) -> None:
+    at = open_round(app, seed="42", qk="0")
+    assert link_warning(at).endswith(
+        "- qk='0' is not a cutoff the exercises use (3, 4 or 5); using k = 5."
+    )
+    assert at.selectbox(key="qk").value == 5
+    assert at.number_input(key="seed").value == 42
+    assert ROUND_42_START in statements(at)
+    assert metric_values(at)["Score"] == "0 / 12"
+
+
+def test_an_unknown_kind_is_named_and_the_known_ones_kept(app: AppTest) -> None:
+    app.query_params["ex"] = ["compare", "bogus"]
+    at = open_round(app, seed="42")
+    assert link_warning(at).endswith(
+        "- ex='bogus' is not a kind of exercise (dcg, compare, predict, choose); "
+        "using the others, compare."
+    )
+    assert at.multiselect(key="ex").value == ["compare"]
+    assert at.code[0].value.endswith("/quiz?seed=42&qconv=textbook&qk=5&ex=compare")
+    assert metric_values(at)["Score"] == "0 / 3"  # nDCG of A, of B, which is better
+
+
+def test_a_link_of_unknown_kinds_only_uses_every_kind(app: AppTest) -> None:
+    at = open_round(app, seed="42", ex="bogus")
+    assert link_warning(at).endswith("using every kind.")
+    assert at.multiselect(key="ex").value == ["dcg", "compare", "predict", "choose"]
+    assert ROUND_42_START in statements(at)
+
+
+def test_every_damaged_part_is_named(app: AppTest) -> None:
+    at = open_round(app, seed="zz", qk="0", ex="bogus", qconv="nope")
+    lines = link_warning(at).split("\n\n", 1)[1].splitlines()
+    assert [line.split(" ", 2)[1] for line in lines] == [
+        "seed='zz'",
+        "qconv='nope'",
+        "qk='0'",
+        "ex='bogus'",
+    ]
+    assert "names no convention; using Textbook." in lines[1]
+    assert at.code[0].value.endswith(ROUND_1)
+
+
+def test_a_repeated_round_number_is_named(app: AppTest) -> None:
+    app.query_params["seed"] = ["42", "7"]
+    at = open_round(app)
+    assert link_warning(at).endswith("- seed is given 2 times ('42', '7'); using round 1.")
+    assert at.number_input(key="seed").value == 1
+
+
+def test_a_valid_link_gives_its_round_without_a_warning(app: AppTest) -> None:
+    at = open_round(app, seed="42", qk="5", qconv="textbook")
+    assert not at.warning
+    assert ROUND_42_START in statements(at)
+    assert metric_values(at)["Score"] == "0 / 12"
+
+
+def test_the_shared_address_gives_its_settings(app: AppTest) -> None:
+    # the address the page shows writes the convention's slug and the kinds' keys, while the
+    # bound widgets keep the shown text in the URL: both open the same round, without a warning
+    app.query_params["ex"] = ["compare", "dcg"]
+    at = open_round(app, seed="42", qk="4", qconv="trec-eval-ndcg-cut")
+    assert not at.warning
+    assert at.selectbox(key="qconv").value == "trec-eval-ndcg-cut"
+    assert at.selectbox(key="qk").value == 4
+    assert at.multiselect(key="ex").value == ["compare", "dcg"]
+    shared = "/quiz?seed=42&qconv=trec-eval-ndcg-cut&qk=4&ex=compare&ex=dcg"
+    assert at.code[0].value.endswith(shared)
+    fresh = AppTest.from_file(app._script_path)
+    fresh.query_params["ex"] = ["Compare two lists", "Compute DCG, IDCG and nDCG"]
+    same = open_round(fresh, seed="42", qk="4", qconv="trec_eval ndcg_cut")
+    assert not same.warning
+    assert same.code[0].value.endswith(shared)
+    assert statements(same) == statements(at)
