@@ -60,13 +60,20 @@ with no data lines.  Only the first problem in file order is reported.
 
 Speed
 -----
-Files are parsed by the pandas C parser (text columns straight into Arrow strings) and checked
-with vectorised operations; a valid file is never read line by line in Python.  Only when a
-check fails is the first bad line looked for: the first 50,000 lines by a Python scan, the
-rest (in whitespace-separated files) by vectorised checks that flag rows, after which only
-the first flagged line is examined in Python.  Measured on this project's 2-core machine
-(``bench/bench_read.py``): a 10-million-line run (400 MB) reads in about 4.5 s, a third of
-it parsing and the rest the duplicate check; an error on its last line is reported in 10-15 s.
+A TREC file whose fields are separated by single spaces (or single tabs), the usual case, is
+read by Arrow's CSV reader straight into the result's columns (:mod:`metrics.arrow_kernels`;
+given a path, Arrow reads the file itself, so its bytes are never held whole) and checked with
+vectorised operations that make single-separator splitting agree with the rules above; the
+same document twice for a query is looked for by hashing the (qid, docno) pairs, not with a
+hash table.  Any other file, or any doubt, takes the general path: the pandas C parser (text
+columns straight into Arrow strings) and the same checks, vectorised.  A valid file is never
+read line by line in Python, and both paths give the same DataFrame.  Only when a check fails
+is the first bad line looked for: the first 50,000 lines by a Python scan, the rest (in
+whitespace-separated files) by vectorised checks that flag rows, after which only the first
+flagged line is examined in Python.  Measured on this project's 2-core machine (read_run of
+bench/make_collection.py's runs): 2 million lines (73 MB) in about 0.2 s, 10 million in about
+1.5 s (the general path: 0.45 s and 2.2 s); an error on the last of 10 million lines is
+reported in 10-15 s.
 """
 
 from __future__ import annotations
@@ -77,6 +84,7 @@ import io
 import itertools
 import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,6 +92,8 @@ from typing import IO, NoReturn
 
 import numpy as np
 import pandas as pd
+
+from metrics import arrow_kernels
 
 __all__ = [
     "DEFAULT_TAG",
@@ -127,6 +137,7 @@ _FIELD_WORDS = {
 }
 
 _COMMENT_LINE = re.compile(rb"(?:^|(?<=\r))#[^\r\n]*", re.MULTILINE)  # lines end at LF, CR
+_COMMENT_START = re.compile(rb"(?:^|[\r\n])#")
 _FIELD_SEP = re.compile(r"[ \t]+")
 _NON_BLANK = re.compile(rb"[^ \t\r\n]")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -137,6 +148,11 @@ _INT64_MAX = 2**63 - 1
 # stores large strings) copies nothing.  Needs pyarrow, which pandas' "str" dtype and
 # streamlit use too.
 _PARSED_TEXT = "large_string[pyarrow]"
+# The fast path finds a file's layout in its first lines: at most this many bytes of them.
+_HEAD_BYTES = 1 << 16
+_NUMBER_FIELDS = ("rank", "score", "rel")
+# float64 holds every whole number below this exactly (ranks are parsed as float64 there).
+_FLOAT_INTS = 2.0**53
 # Lines past the first _QUICK_SCAN_LINES are searched for errors with vectorised checks.
 _QUICK_SCAN_LINES = 50_000
 _CONTENT_BYTE = np.ones(256, dtype=bool)  # False for the bytes of a blank line
@@ -211,10 +227,13 @@ def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
 
 
 def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
-    data, default_name = _load(source)
+    path = _regular_file(source)  # read by the fast path itself; else the bytes are loaded
+    data, default_name = (None, path) if path is not None else _load(source)
     name = name or default_name or f"{kind} input"
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8) :]
+    frame = _read_plain_trec(path if data is None else data, name, kind)
+    if frame is not None:
+        return frame
+    data, parse_data = _prepare(Path(path).read_bytes() if data is None else data)
     first = next(_data_lines(data), None)
     if first is None:
         raise TrecFormatError(
@@ -223,19 +242,128 @@ def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
             "the file has no data lines (it is empty, or holds only blank and comment lines)",
         )
     layout = _choose_layout(kind, name, *first)
-    # Comment lines become empty lines, which the parser skips; only pay for the
-    # substitution when some line starts with '#'.
-    has_comment = b"#" in data and (data.startswith(b"#") or b"\n#" in data or b"\r#" in data)
-    parse_data = _COMMENT_LINE.sub(b"", data) if has_comment else data
     try:
         frame = _parse(parse_data, layout)
     except (ValueError, OverflowError):  # pandas' ParserError, UnicodeDecodeError: ValueErrors
         frame = None
+    if path is not None and frame is not None:
+        # The bytes are needed again only to find a bad line: free them while the table is
+        # checked (a file that fails a check is read again).
+        del data, parse_data
     if frame is None or not _looks_valid(frame, layout):
+        if path is not None and frame is not None:
+            data, parse_data = _prepare(Path(path).read_bytes())
         _raise_first_problem(data, parse_data, layout, name, frame)
     if frame.empty:
         raise TrecFormatError(name, first[0], "the file has a header line but no data lines")
     return _finish(frame, layout)
+
+
+def _regular_file(source: Source) -> str | None:
+    """The path, when ``source`` is the path of a regular file (not a ``str`` holding the
+    content, nor a pipe such as ``<(zcat run.gz)``, which can be read only once)."""
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        return None
+    if not isinstance(source, (str, os.PathLike)):
+        return None
+    try:
+        return os.fspath(source) if stat.S_ISREG(os.stat(source).st_mode) else None
+    except OSError:  # reported by _load, which reads it
+        return None
+
+
+def _prepare(data: bytes) -> tuple[bytes, bytes]:
+    """The file's bytes without a byte order mark, and a copy for the parser with the comment
+    lines emptied (the parser skips empty lines).  The substitution is paid for only when
+    some line starts with '#'; else both are the same bytes."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    has_comment = b"#" in data and (data.startswith(b"#") or b"\n#" in data or b"\r#" in data)
+    return data, _COMMENT_LINE.sub(b"", data) if has_comment else data
+
+
+def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame | None:
+    """The common case, fast: a TREC file whose fields are separated by single spaces (or
+    single tabs), read by Arrow's CSV reader (:mod:`metrics.arrow_kernels`) straight into the
+    result's columns and checked with vectorised operations.  ``source`` is a path (Arrow
+    reads the file itself, so its bytes are never held whole) or the file's bytes.
+
+    Returns None, for :func:`_read`'s general path to read the file, whenever the file is not
+    such a file or a check has any doubt: a header line or a CSV/TSV name, a line Arrow cannot
+    split into exactly the TREC fields (a run's extra fields, runs of separators, a blank line
+    holding spaces), an empty field or one holding the other separator, a comment line, a
+    value that is not a number or not finite, a rank that is not a whole number below 2**53,
+    or two rows whose (qid, docno) hashes are equal (a duplicate pair, or rarely a collision).
+    The checks make single-separator splitting agree with splitting at runs of spaces and
+    tabs, so a file read here gives exactly the DataFrame the general path gives.
+    """
+    head = _head(source)
+    first = next(_data_lines(head), None)
+    if first is None or _COMMENT_START.search(head):  # comments: not worth a try
+        return None
+    try:
+        layout = _choose_layout(kind, name, *first)
+    except TrecFormatError:
+        return None
+    if layout.header:
+        return None
+    line = first[1]
+    if b"\t" not in line:
+        delimiter, other = " ", ord("\t")
+    elif b" " not in line:
+        delimiter, other = "\t", ord(" ")
+    else:
+        return None
+    names = [f"_{i}" for i in range(layout.n_fields)]
+    for field, position in layout.positions.items():
+        names[position] = field
+    kinds = {field: "number" if field in _NUMBER_FIELDS else "text" for field in layout.positions}
+    columns = {column: kinds.get(column, "ignored") for column in names}
+    table = arrow_kernels.read_delimited(source, columns, delimiter)
+    if table is None or table.num_rows == 0:
+        return None
+    # Splitting at single separators agrees with splitting at runs of spaces and tabs when no
+    # field is empty (no two separators in a row, none at a line's ends) and none holds the
+    # other separator; a comment line would have a qid starting with '#'.
+    for column, what in columns.items():
+        if what != "number":
+            shortest, has_other = arrow_kernels.text_check(table[column], other)
+            if shortest == 0 or has_other:
+                return None
+    if arrow_kernels.starts_with(table["qid"], "#"):
+        return None
+    if arrow_kernels.has_repeated_pair(table["qid"], table["docno"]) is not False:
+        return None  # a document twice for a query (or a hash collision): let _read decide
+    out: dict[str, object] = {}
+    for field in ("qid", "docno", "score", "rel", "rank", "tag"):  # the result's order
+        if field not in layout.positions:
+            continue
+        values = table[field]
+        table = table.drop_columns([field])  # each number column is freed once converted
+        if field not in _NUMBER_FIELDS:
+            out[field] = pd.Series(values, dtype="str")  # the same Arrow strings, no copy
+        elif field == "rank":
+            out[field] = arrow_kernels.whole_values(values, _FLOAT_INTS)
+            if out[field] is None:
+                return None
+        else:
+            out[field] = values.to_numpy()
+            if not np.isfinite(out[field]).all():
+                return None
+    return pd.DataFrame(out, copy=False)
+
+
+def _head(source: str | bytes) -> bytes:
+    """The first whole lines of ``source`` (a path or bytes), at most _HEAD_BYTES of them,
+    without a byte order mark."""
+    if isinstance(source, bytes):
+        head = source[:_HEAD_BYTES]
+    else:
+        with open(source, "rb") as f:
+            head = f.read(_HEAD_BYTES)
+    if len(head) == _HEAD_BYTES:  # more may follow: keep whole lines only
+        head = head[: head.rfind(b"\n") + 1]
+    return head[len(codecs.BOM_UTF8) :] if head.startswith(codecs.BOM_UTF8) else head
 
 
 def _load(source: Source) -> tuple[bytes, str | None]:
@@ -365,7 +493,18 @@ def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
 
 
 def _has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
-    """Whether some (qid, docno) pair occurs twice (sorting the pair codes)."""
+    """Whether some (qid, docno) pair occurs twice.
+
+    First by hashing the texts (:func:`metrics.arrow_kernels.text_hash`, a pass over the
+    bytes): when no two rows' pair hashes are equal no pair repeats, and that is the answer
+    for every valid file.  Only when two hashes are equal are the pairs compared exactly,
+    with codes from ``pd.factorize`` (a hash table: about ten times slower on 2 million
+    rows), so that a hash collision is never taken for a duplicate.
+    """
+    qid_text, docno_text = arrow_kernels.arrow_text(qid), arrow_kernels.arrow_text(docno)
+    if qid_text is not None and docno_text is not None:
+        if arrow_kernels.has_repeated_pair(qid_text, docno_text) is False:
+            return False
     pairs, all_distinct = _pair_codes(qid, docno)
     if all_distinct:
         return False
