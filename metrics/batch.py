@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from metrics import stats
+from metrics import arrow_kernels
 from metrics.batch_measures import Prepared, compute
 from metrics.conventions import TREC_EVAL_NDCG_CUT, Convention
 from metrics.measures import Measure, parse
@@ -129,6 +129,8 @@ def compare(
 
     Pairs are compared on the queries both runs evaluated (all the qrels' queries unless
     missing='skip'). Also returns notes for the user (a t-test that could not be done)."""
+    from metrics import stats  # noqa: PLC0415 (only comparisons need it)
+
     names = list(results)
     measures = list(results[names[0]].per_query.columns)
     few = [name for name in names if len(results[name].per_query) < 2]
@@ -265,8 +267,7 @@ def prepare(
     # sort=True orders str by code point: the byte order of UTF-8, trec_eval's strcmp order.
     qrels_q, qrels_qids = pd.factorize(_text(qrels["qid"]), sort=True)
     qrels_qids = np.asarray(qrels_qids, dtype=object)
-    run_codes, run_qids = pd.factorize(_text(run["qid"]))
-    run_qids = np.asarray(run_qids, dtype=object)
+    run_codes, run_qids = _factorize(_text(run["qid"]))
     to_qrels = pd.Index(qrels_qids).get_indexer(run_qids)  # -1: not in the qrels
     present = np.zeros(len(qrels_qids), dtype=bool)
     present[to_qrels[to_qrels >= 0]] = True
@@ -442,15 +443,21 @@ def _byte_order(docno: pd.Series, rows: np.ndarray) -> np.ndarray:
     """The rank of each of docno[rows] among them in byte order (strcmp's, trec_eval's).
     Python compares str by code point, the byte order of their UTF-8; Arrow compares bytes."""
     arrow = _arrow(docno)
-    if arrow is None or not ARROW_KERNELS:
+    if arrow is None:
         _, key = np.unique(docno.iloc[rows].to_numpy(dtype=object), return_inverse=True)
         return key
-    import pyarrow.compute as pc  # noqa: PLC0415
+    return arrow_kernels.byte_order_keys(arrow, rows)
 
-    sorter = pc.sort_indices(arrow.take(rows)).to_numpy()
-    key = np.empty(len(rows), dtype=np.int64)
-    key[sorter] = np.arange(len(rows))
-    return key
+
+def _factorize(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """`pd.factorize` (codes in order of first appearance) with the uniques as objects; int32
+    codes straight from Arrow for an Arrow column (the run's qid column: 2-10 million rows)."""
+    arrow = _arrow(values)
+    factorized = None if arrow is None else arrow_kernels.factorize(arrow)
+    if factorized is None:
+        codes, uniques = pd.factorize(values)
+        return codes, np.asarray(uniques, dtype=object)
+    return factorized
 
 
 def _join(run, run_q, qrels, pool_q, keep):
@@ -459,11 +466,13 @@ def _join(run, run_q, qrels, pool_q, keep):
     judged_rows = np.flatnonzero(keep)
     docs = _text(qrels["docno"]).iloc[judged_rows]
     names = pd.unique(docs)
-    doc_code = _positions_in(_text(run["docno"]), names)
-    candidates = np.flatnonzero((doc_code >= 0) & (run_q >= 0))
+    rows, doc_code = _positions_in(_text(run["docno"]), names)
+    evaluated = run_q[rows] >= 0
+    candidates, doc_code = rows[evaluated], doc_code[evaluated]
     width = len(names)
-    run_key = run_q[candidates].astype(np.int64) * width + doc_code[candidates]
-    qrels_key = pool_q[judged_rows].astype(np.int64) * width + _positions_in(docs, names)
+    run_key = run_q[candidates].astype(np.int64) * width + doc_code
+    _, judged_code = _positions_in(docs, names)  # every judged document is among the names
+    qrels_key = pool_q[judged_rows].astype(np.int64) * width + judged_code
     keys = pd.Index(qrels_key)
     if not keys.is_unique:
         dup = int(judged_rows[np.flatnonzero(keys.duplicated())[0]])
@@ -482,28 +491,20 @@ def _text(values: pd.Series) -> pd.Series:
 
 
 def _arrow(values: pd.Series):
-    """The column as a pyarrow array when pandas keeps it in Arrow (its default str dtype, and
-    what metrics.trec returns), so matching and sorting run in Arrow's kernels; else None.
-    pyarrow is the library behind pandas' strings here, not an extra dependency."""
-    if not hasattr(values.array, "__arrow_array__"):
-        return None
-    try:
-        import pyarrow as pa  # noqa: PLC0415
-    except ImportError:  # pragma: no cover - pandas' Arrow strings imply pyarrow
-        return None
-    return pa.array(values.array)
+    """The column as a pyarrow ChunkedArray when pandas keeps it in Arrow strings (its default
+    str dtype, and what metrics.trec returns), so that matching and sorting run in Arrow's
+    kernels (`metrics.arrow_kernels`); else None (and always None with ARROW_KERNELS False)."""
+    return arrow_kernels.arrow_text(values) if ARROW_KERNELS else None
 
 
-def _positions_in(values: pd.Series, names) -> np.ndarray:
-    """For each value its position in `names` (distinct strings), -1 when absent."""
+def _positions_in(values: pd.Series, names) -> tuple[np.ndarray, np.ndarray]:
+    """The rows whose value is among `names` (distinct strings), and its position there."""
     arrow = _arrow(values)
-    if arrow is None or not ARROW_KERNELS:
-        return pd.Index(names, dtype=object).get_indexer(values.to_numpy(dtype=object))
-    import pyarrow as pa  # noqa: PLC0415
-    import pyarrow.compute as pc  # noqa: PLC0415
-
-    found = pc.index_in(arrow, value_set=pa.array(np.asarray(names, dtype=object), arrow.type))
-    return pc.fill_null(found, -1).to_numpy()
+    if arrow is None:
+        at = pd.Index(names, dtype=object).get_indexer(values.to_numpy(dtype=object))
+        rows = np.flatnonzero(at >= 0)
+        return rows, at[rows]
+    return arrow_kernels.positions_in(arrow, np.asarray(names, dtype=object))
 
 
 ARROW_KERNELS = True  # False: the pure pandas path (the tests run both)
