@@ -45,6 +45,8 @@ __all__ = [
     "positions_in",
     "prefetch",
     "read_delimited",
+    "release_unused",
+    "rows_sharing_a_pair_hash",
     "starts_with",
     "take",
     "text_check",
@@ -118,8 +120,14 @@ def _read_delimited(
         return None
     # The parser's threads free their buffers into their own malloc arenas, where the main
     # thread's numpy arrays cannot reuse them: hand them back (30 MB per 2 million lines).
-    pa.default_memory_pool().release_unused()
+    release_unused()
     return table
+
+
+def release_unused() -> None:
+    """Give back to the system the memory Arrow's allocator holds but no longer uses (with
+    the C library's malloc, as the command line has it, this is malloc_trim)."""
+    pa.default_memory_pool().release_unused()
 
 
 _prefetched: dict[tuple, tuple[threading.Thread, list, tuple]] = {}
@@ -235,7 +243,23 @@ def _block_hash(offsets: np.ndarray, data: np.ndarray) -> np.ndarray:
 def has_repeated_pair(first: pa.ChunkedArray, second: pa.ChunkedArray) -> bool | None:
     """False when no two rows have equal (first, second) texts, proven by their hashes; None
     when two rows' hashes are equal (equal texts, or rarely a collision: the caller decides
-    with an exact comparison).  Memory: one uint64 per row."""
+    with an exact comparison, see :func:`rows_sharing_a_pair_hash`).  Memory: one uint64 per
+    row."""
+    pairs = _pair_hashes(first, second)
+    pairs.sort()  # numpy sorts 64-bit keys fast (2 million in ~10 ms)
+    return None if (pairs[1:] == pairs[:-1]).any() else False
+
+
+def rows_sharing_a_pair_hash(first: pa.ChunkedArray, second: pa.ChunkedArray) -> np.ndarray:
+    """The rows whose (first, second) hash another row has too: the only rows that can
+    repeat a pair, to be compared exactly."""
+    pairs = _pair_hashes(first, second)
+    ordered = np.sort(pairs)
+    shared = ordered[1:][ordered[1:] == ordered[:-1]]
+    return np.flatnonzero(np.isin(pairs, shared))
+
+
+def _pair_hashes(first: pa.ChunkedArray, second: pa.ChunkedArray) -> np.ndarray:
     pairs = text_hash(first)
     with np.errstate(over="ignore"):
         for row, offsets, data in _text_blocks(second):
@@ -244,8 +268,7 @@ def has_repeated_pair(first: pa.ChunkedArray, second: pa.ChunkedArray) -> bool |
             block ^= _block_hash(offsets, data)
             block ^= block >> np.uint64(29)
             block *= _MUL_WORD
-    pairs.sort()  # numpy sorts 64-bit keys fast (2 million in ~10 ms)
-    return None if (pairs[1:] == pairs[:-1]).any() else False
+    return pairs
 
 
 def whole_values(column: pa.ChunkedArray, limit: float) -> np.ndarray | None:

@@ -151,6 +151,8 @@ _PARSED_TEXT = "large_string[pyarrow]"
 # The fast path finds a file's layout in its first lines: at most this many bytes of them.
 _HEAD_BYTES = 1 << 16
 _NUMBER_FIELDS = ("rank", "score", "rel")
+# Rows whose (qid, docno) hashes are shared are compared as Python tuples up to this many.
+_EXACT_ROWS = 100_000
 # float64 holds every whole number below this exactly (ranks are parsed as float64 there).
 _FLOAT_INTS = 2.0**53
 # Lines past the first _QUICK_SCAN_LINES are searched for errors with vectorised checks.
@@ -233,6 +235,7 @@ def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
     frame = _read_plain_trec(path if data is None else data, name, kind)
     if frame is not None:
         return frame
+    arrow_kernels.release_unused()  # what the fast path read before it gave up
     data, parse_data = _prepare(Path(path).read_bytes() if data is None else data)
     first = next(_data_lines(data), None)
     if first is None:
@@ -495,16 +498,21 @@ def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
 def _has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
     """Whether some (qid, docno) pair occurs twice.
 
-    First by hashing the texts (:func:`metrics.arrow_kernels.text_hash`, a pass over the
+    By hashing the texts (:func:`metrics.arrow_kernels.has_repeated_pair`, a pass over the
     bytes): when no two rows' pair hashes are equal no pair repeats, and that is the answer
-    for every valid file.  Only when two hashes are equal are the pairs compared exactly,
-    with codes from ``pd.factorize`` (a hash table: about ten times slower on 2 million
-    rows), so that a hash collision is never taken for a duplicate.
+    for every valid file.  Otherwise the rows sharing a hash are compared exactly, so that a
+    hash collision is never taken for a duplicate; when they are many (a file pasted twice),
+    all pairs are, with codes from ``pd.factorize`` (a hash table: ten times slower than the
+    hashing on 2 million rows).
     """
     qid_text, docno_text = arrow_kernels.arrow_text(qid), arrow_kernels.arrow_text(docno)
     if qid_text is not None and docno_text is not None:
         if arrow_kernels.has_repeated_pair(qid_text, docno_text) is False:
             return False
+        rows = arrow_kernels.rows_sharing_a_pair_hash(qid_text, docno_text)
+        if len(rows) <= _EXACT_ROWS:
+            pairs = zip(qid.iloc[rows].tolist(), docno.iloc[rows].tolist(), strict=True)
+            return len(set(pairs)) < len(rows)
     pairs, all_distinct = _pair_codes(qid, docno)
     if all_distinct:
         return False

@@ -97,6 +97,13 @@ def test_repeated_pairs():
     )
 
 
+def test_the_rows_that_may_repeat_a_pair():
+    qid = chunked(["1", "1", "2", "1", "2", "1"], [3])
+    docno = chunked(["a", "b", "a", "a", "c", "b"], [1])
+    assert ak.has_repeated_pair(qid, docno) is None
+    assert ak.rows_sharing_a_pair_hash(qid, docno).tolist() == [0, 1, 3, 5]
+
+
 def test_a_hash_collision_is_reported_as_a_possible_repeat(monkeypatch):
     monkeypatch.setattr(ak, "_block_hash", lambda offsets, data: np.zeros(len(offsets) - 1, "u8"))
     qid = pa.chunked_array([pa.array(["1", "1"], pa.large_string())])

@@ -226,10 +226,12 @@ def collide(monkeypatch):
     )
 
 
-def test_hash_collisions_are_never_taken_for_duplicates(monkeypatch):
+@pytest.mark.parametrize("exact_rows", [100_000, 0], ids=["rows compared", "all pairs coded"])
+def test_hash_collisions_are_never_taken_for_duplicates(monkeypatch, exact_rows):
     content = b"1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n2 Q0 a 1 3 t\n"
     expected = general(monkeypatch, read_run, content)
     collide(monkeypatch)
+    monkeypatch.setattr(trec, "_EXACT_ROWS", exact_rows)
     pd.testing.assert_frame_equal(read_run(content), expected)  # exact comparison: no duplicate
     assert outcome(read_run, DUPLICATE).endswith(
         "(lines 1 and 4); a run may rank each document only once per query"
