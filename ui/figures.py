@@ -26,6 +26,20 @@ FONT_SIZE = 15
 HEIGHT = 380
 
 
+def base_layout(title: str, x_title: str, y_title: str) -> dict[str, Any]:
+    """The layout every RankLab figure shares: title, projector-sized font, height, margins,
+    a horizontal legend above the plot and the axis titles."""
+    return {
+        "title": {"text": title},
+        "font": {"size": FONT_SIZE},
+        "height": HEIGHT,
+        "margin": {"l": 60, "r": 20, "t": 60, "b": 50},
+        "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1},
+        "xaxis": {"title": {"text": x_title}},
+        "yaxis": {"title": {"text": y_title}},
+    }
+
+
 def _figure(
     traces: list[dict[str, Any]],
     title: str,
@@ -37,27 +51,16 @@ def _figure(
     **layout: Any,
 ) -> go.Figure:
     shapes, annotations = marks
+    base = base_layout(title, x_title, y_title)
+    if n <= 30:
+        base["xaxis"]["dtick"] = 1
+    base["yaxis"].update({"range": y_range} if y_range else {"rangemode": "tozero"})
     return go.Figure(
         {
             "data": traces,
             "layout": {
-                "title": {"text": title},
-                "font": {"size": FONT_SIZE},
-                "height": HEIGHT,
-                "margin": {"l": 60, "r": 20, "t": 60, "b": 50},
-                "legend": {
-                    "orientation": "h",
-                    "yanchor": "bottom",
-                    "y": 1.0,
-                    "xanchor": "right",
-                    "x": 1,
-                },
+                **base,
                 "hovermode": "x unified",
-                "xaxis": {"title": {"text": x_title}, **({"dtick": 1} if n <= 30 else {})},
-                "yaxis": {
-                    "title": {"text": y_title},
-                    **({"range": y_range} if y_range else {"rangemode": "tozero"}),
-                },
                 "shapes": shapes,
                 "annotations": annotations,
                 **layout,

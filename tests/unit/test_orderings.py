@@ -9,9 +9,9 @@ import math
 import numpy as np
 import pytest
 
-from metrics import binary, graded
 from metrics import conventions as C
 from metrics import orderings as O
+from metrics.behaviour import current_values
 from metrics.ranking import Ranking, order
 
 CONVENTIONS = [
@@ -33,15 +33,8 @@ LISTS = [
 
 
 def _core(ranking: Ranking, convention: C.Convention, k: int) -> dict[str, float]:
-    o = order(ranking, convention)
-    return {
-        "nDCG": graded.ndcg(o, convention, k).value,
-        "ERR": graded.err(o, convention, k).value,
-        "RBP": graded.rbp(o, convention).value,
-        "P": binary.precision(o, convention, k).value,
-        "AP": binary.average_precision(o, convention, k).value,
-        "RR": binary.reciprocal_rank(o, convention, k).value,
-    }
+    """The single-list core's values (the landscape's own reading of one list)."""
+    return current_values(order(ranking, convention), convention, k)
 
 
 @pytest.mark.parametrize("convention", CONVENTIONS, ids=lambda c: c.name)

@@ -20,7 +20,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ui.explore_figures import PALETTE
-from ui.figures import FONT_SIZE, HEIGHT
+from ui.figures import base_layout
 
 OUTCOME_COLORS = {"win": "#059669", "tie": "#9ca3af", "loss": "#dc2626"}
 
@@ -30,22 +30,7 @@ def run_colors(runs: Sequence[str]) -> dict[str, str]:
 
 
 def _figure(traces: list[dict[str, Any]], title: str, x_title: str, y_title: str, **layout):
-    return go.Figure(
-        {
-            "data": traces,
-            "layout": {
-                "title": {"text": title},
-                "font": {"size": FONT_SIZE},
-                "height": HEIGHT,
-                "margin": {"l": 60, "r": 20, "t": 60, "b": 50},
-                "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 1,
-                           "xanchor": "right"},
-                "xaxis": {"title": {"text": x_title}},
-                "yaxis": {"title": {"text": y_title}},
-                **layout,
-            },
-        }
-    )  # fmt: skip
+    return go.Figure({"data": traces, "layout": {**base_layout(title, x_title, y_title), **layout}})
 
 
 def _interval_bars(frame: pd.DataFrame, x: str, run: str, color: str, low: str, high: str):
