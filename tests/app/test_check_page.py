@@ -101,8 +101,9 @@ def test_rbp_has_no_cutoff(app: AppTest) -> None:
     at = open_check(app)
     at.selectbox(key="check_family").set_value("RBP").run()
     assert at.number_input(key="check_k").disabled
-    # RBP(p=0.8), gains g/4: 0.2 * (3/4 + 2/4 0.8 + 3/4 0.8^2 + 1/4 0.8^4 + 2/4 0.8^5)
-    rbp = 0.2 * (3 / 4 + 2 / 4 * 0.8 + 3 / 4 * 0.8**2 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
+    # RBP(p=0.8), gains g/3 (the default example is graded 0..3):
+    # 0.2 * (3/3 + 2/3 0.8 + 3/3 0.8^2 + 1/3 0.8^4 + 2/3 0.8^5)
+    rbp = 0.2 * (3 / 3 + 2 / 3 * 0.8 + 3 / 3 * 0.8**2 + 1 / 3 * 0.8**4 + 2 / 3 * 0.8**5)
     at = answer(at, f"{rbp:.4f}")
     assert at.success[0].value.startswith("**Right.** RBP(p=0.8)")
 
