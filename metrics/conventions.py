@@ -126,10 +126,13 @@ class Convention:
             )
 
     def with_(self, **changes) -> Convention:
-        """A copy with some fields changed, renamed 'Custom' unless a name is given."""
-        changes.setdefault("name", "Custom")
-        changes.setdefault("source", f"{self.name}, modified.")
-        return replace(self, **changes)
+        """A copy with some fields changed. Unless a name is given it is named for what
+        changed, e.g. 'Textbook + linear gain' (the name stays when nothing changed)."""
+        other = replace(self, **{k: v for k, v in changes.items() if k not in _META})
+        what = [_change(name, value) for name, (_, value) in self.differences(other).items()]
+        changes.setdefault("name", " + ".join([self.name, *what]) if what else self.name)
+        changes.setdefault("source", f"{self.name}, modified." if what else self.source)
+        return replace(other, **{k: v for k, v in changes.items() if k in _META})
 
     def differences(
         self, other: Convention, family: str | None = None
@@ -144,6 +147,36 @@ class Convention:
 
 
 _META = {"name", "source", "notes"}
+_WORDS = {
+    "ideal": {"judged": "ideal from the judgments", "retrieved": "ideal from the list",
+              "none": "ideal of top grades"},
+    "ideal_cut": {True: "ideal cut at k", False: "ideal not cut"},
+    "ties": {"docno_desc": "ties by doc id", "input": "ties in input order",
+             "reverse_input": "ties in reverse input order", "average": "ties averaged"},
+    "float32_scores": {True: "float32 scores", False: "float64 scores"},
+}  # fmt: skip
+
+
+def _change(name: str, value: object) -> str:
+    """A changed field in a few words, e.g. 'linear gain', 'RBP p = 0.9'."""
+    if name in _WORDS:
+        return _WORDS[name][value]  # type: ignore[index]
+    if name in ("gain", "discount"):
+        return f"{value} {name}"
+    if name == "gain_map":
+        return "gain map"
+    if name == "rbp_gain":
+        return f"{value} RBP gain"
+    if name == "negative":
+        return f"negative grades: {value}"
+    if name in ("err_gmax", "rbp_gmax"):
+        top = "scale maximum" if value is None else f"{value:g}"
+        return f"{'ERR' if name == 'err_gmax' else 'RBP'} top grade {top}"
+    if name == "rel_threshold":
+        return f"relevant if ≥ {value:g}"  # type: ignore[str-format]
+    labels = {"log_base": "log base", "discount_p": "discount p", "rbp_p": "RBP p",
+              "empty_value": "nDCG of an empty query"}  # fmt: skip
+    return f"{labels[name]} = {value:g}"  # type: ignore[str-format]
 _ORDERING = ("ties", "float32_scores", "negative")
 _DCG = ("gain", "gain_map", "discount", "log_base", "discount_p") + _ORDERING
 _BINARY = ("rel_threshold",) + _ORDERING
