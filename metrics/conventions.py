@@ -176,7 +176,8 @@ def _change(name: str, value: object) -> str:
         return f"relevant if ≥ {value:g}"  # type: ignore[str-format]
     labels = {"log_base": "log base", "discount_p": "discount p", "rbp_p": "RBP p",
               "empty_value": "nDCG of an empty query"}  # fmt: skip
-    return f"{labels[name]} = {value:g}"  # type: ignore[str-format]
+    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    return f"{labels.get(name, name.replace('_', ' '))} = {shown}"
 _ORDERING = ("ties", "float32_scores", "negative")
 _DCG = ("gain", "gain_map", "discount", "log_base", "discount_p") + _ORDERING
 _BINARY = ("rel_threshold",) + _ORDERING
