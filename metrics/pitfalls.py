@@ -360,7 +360,8 @@ CATALOGUE: tuple[Pitfall, ...] = (
         DCG_FAMILY,
         "1/ln(i+1) = (1/log2(i+1)) / ln 2: every weight is scaled by 1.4427, so DCG and IDCG grow "
         "by that factor and nDCG does not change at all. A wrong DCG, a right nDCG.",
-        "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints only nDCG).",
+        "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints nDCG and "
+        "ERR, never DCG).",
         "disc = 1 / np.log(ranks + 1)",
         "disc = 1 / np.log2(ranks + 1)",
         1.5,
@@ -441,8 +442,8 @@ CATALOGUE: tuple[Pitfall, ...] = (
         ("IDCG", "nDCG"),
         "nDCG@k compares the top k with the best possible top k. An IDCG over every judged "
         "document is larger, so nDCG@k can never reach 1 when more than k are relevant.",
-        "trec_eval's `ndcg` (no cutoff) compared with ndcg_cut.k; hand-written IDCG over the "
-        "whole judged pool.",
+        "Hand-written IDCG over the whole judged pool. No tool prints this: trec_eval's `ndcg` "
+        "cuts neither DCG nor IDCG (it has no cutoff), its ndcg_cut.k cuts both.",
         "idcg = dcg(ideal)            # all judged documents",
         "idcg = dcg(ideal[:k])",
         2.0,
@@ -530,9 +531,13 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "negative_exponential",
         "Negative grades fed to 2^g - 1",
         ("DCG", "IDCG", "nDCG", "ERR", "RBP"),
-        "A grade of -1 (trec_eval's 'judged as junk' or 'unjudged') gives 2^-1 - 1 = -0.5: a "
-        "negative gain that lowers DCG, and nDCG can leave [0, 1].",
-        "scikit-learn's dcg_score accepts negative labels (ndcg_score now refuses them).",
+        "2^g - 1 is meant for grades 0 and up: a grade of -1 gives 2^-1 - 1 = -0.5, a negative "
+        "gain that lowers DCG, and nDCG can leave [0, 1]. In trec_eval's qrels a negative grade "
+        "is not a judgment at all: the document was in the pool but not judged, so it is "
+        "neither relevant nor non-relevant and gains nothing.",
+        "Hand-written 2**g - 1 on qrels with negative grades. scikit-learn's dcg_score accepts "
+        "negative labels with linear gain (a -1 counts -1, not -0.5); its ndcg_score refuses "
+        "them.",
         "gain = 2.0 ** grades - 1",
         "gain = 2.0 ** np.maximum(grades, 0) - 1  # or drop them",
         1.0,

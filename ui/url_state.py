@@ -159,6 +159,7 @@ FIELD_PARAMS: dict[str, tuple[str, object, object]] = {
         ("discount_p", "dp", _float_codec()),
         ("ideal", "ideal", _choice(conventions.IDEALS)),
         ("ideal_cut", "cut", _bool_codec()),
+        ("dcg_cutoff", "dk", _bool_codec()),
         ("empty_value", "empty", _empty_value_codec()),
         ("err_gmax", "eg", _optional_float_codec()),
         ("rbp_p", "rp", _float_codec()),

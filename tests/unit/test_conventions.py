@@ -99,7 +99,10 @@ def test_with_renames_and_differences():
     assert changed.name == "trec_eval ndcg_cut + exponential gain"  # named for what changed
     assert changed.source == "trec_eval ndcg_cut, modified."
     assert C.TREC_EVAL_NDCG_CUT.differences(changed) == {"gain": ("linear", "exponential")}
-    assert C.TREC_EVAL_NDCG_CUT.differences(C.TREC_EVAL_NDCG) == {"ideal_cut": (True, False)}
+    assert C.TREC_EVAL_NDCG_CUT.differences(C.TREC_EVAL_NDCG) == {
+        "ideal_cut": (True, False),
+        "dcg_cutoff": (True, False),
+    }
     assert C.RANX.differences(C.RANX_BURGES) == {"gain": ("linear", "exponential")}
     several = C.TEXTBOOK.with_(gain="linear", rbp_p=0.9, ideal_cut=False, rel_threshold=2.0)
     assert several.name == (
