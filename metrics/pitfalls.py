@@ -292,15 +292,14 @@ class Pitfall:
     does not hold (a duplicate, another query), which the lab demonstrates but a diagnosis
     of a hand calculation cannot suspect. `needs` says what a scenario must have for the
     mistake to show (when `applies` is False); `unchanged` why it can still change nothing
-    when it applies (both read by `why_unchanged`)."""
+    when it applies (both read by `why_unchanged`). Its wrong and right code are whole
+    programs, in `metrics.snippets`."""
 
     key: str
     title: str
     families: tuple[str, ...]
     why: str
     where: str
-    wrong_code: str
-    right_code: str
     plausibility: float
     transform: Callable[[Scenario], Scenario] | None = None
     adjust: Callable[[str, Scenario, Result], Result] | None = None
@@ -325,8 +324,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "different metric, not a repair.",
         "Formulas copied from older Wikipedia versions and course wikis; 1-based ranks fed to a "
         "formula written for i+1.",
-        "disc = 1 / np.log2(ranks)          # ranks = 1..k",
-        "disc = 1 / np.log2(ranks + 1)      # ranks = 1..k",
         0.5,
         adjust=_shift_discount(0),
         applies=_log_discount,
@@ -344,8 +341,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "1/log2(3) = 0.631 instead of 1. DCG shrinks, and nDCG changes because the top ranks "
         "lose relatively more than the lower ones.",
         "`np.log2(np.arange(1, k + 1) + 2)` or enumerate() starting at 1 on a formula for i+2.",
-        "disc = 1 / np.log2(np.arange(1, k + 1) + 2)",
-        "disc = 1 / np.log2(np.arange(1, k + 1) + 1)",
         1.0,
         adjust=_shift_discount(2),
         applies=_log_discount,
@@ -362,8 +357,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "by that factor and nDCG does not change at all. A wrong DCG, a right nDCG.",
         "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints nDCG and "
         "ERR, never DCG).",
-        "disc = 1 / np.log(ranks + 1)",
-        "disc = 1 / np.log2(ranks + 1)",
         1.5,
         transform=_convention(discount="log", log_base=math.e),
         applies=lambda s: _log_discount(s) and s.convention.log_base != math.e,
@@ -384,8 +377,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "trec_eval and pytrec_eval use linear gain, LightGBM and gdeval exponential; code and "
         "papers rarely say which (pytrec_eval's maintainer once called its linear gain "
         "exponential).",
-        "gain = grades            # meant: 2**grades - 1",
-        "gain = 2.0 ** grades - 1",
         3.0,
         transform=_flip_gain,
         applies=lambda s: s.convention.gain != "custom",
@@ -402,8 +393,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "DCG and IDCG must use the same gain, or nDCG is not a ratio of like quantities: with "
         "2^g - 1 above and g below, nDCG can exceed 1.",
         "A DCG helper with exponential gain and an IDCG computed by a second, simpler helper.",
-        "dcg = sum((2**g - 1) * d); idcg = sum(g_ideal * d)",
-        "dcg = sum((2**g - 1) * d); idcg = sum((2**g_ideal - 1) * d)",
         1.0,
         adjust=_linear_ideal,
         applies=_exponential,
@@ -422,8 +411,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "found few of them can still score 1.",
         "scikit-learn's ndcg_score, LightGBM, XGBoost and most learning-to-rank code (by design: "
         "they only see the scored list).",
-        "ideal = np.sort(list_grades)[::-1][:k]",
-        "ideal = np.sort(all_judged_grades)[::-1][:k]",
         3.0,
         transform=_convention(ideal="retrieved"),
         applies=lambda s: s.convention.ideal == "judged" and _has_unretrieved(s),
@@ -444,8 +431,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "document is larger, so nDCG@k can never reach 1 when more than k are relevant.",
         "Hand-written IDCG over the whole judged pool. No tool prints this: trec_eval's `ndcg` "
         "cuts neither DCG nor IDCG (it has no cutoff), its ndcg_cut.k cuts both.",
-        "idcg = dcg(ideal)            # all judged documents",
-        "idcg = dcg(ideal[:k])",
         2.0,
         transform=_convention(ideal_cut=False),
         applies=_ideal_cut,
@@ -462,8 +447,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "The ideal ranking is cut at R, the number of relevant documents, not at k: IDCG then "
         "counts more ideal documents than the list is allowed to show when R > k.",
         "Code that builds the ideal list from the relevant documents alone, then forgets to cut.",
-        "idcg = dcg(ideal[:R])",
-        "idcg = dcg(ideal[:k])",
         1.0,
         transform=_convention(ideal_cut=False),
         adjust=_ideal_cut_at_r,
@@ -481,8 +464,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "R, AP and IDCG divide by every relevant judged document, retrieved or not. Counting "
         "only the retrieved ones rewards a system for what it failed to find.",
         "Evaluation code that only has the ranked list in hand (no qrels): R = sum(list_rels).",
-        "R = sum(rel for d in ranked_list)",
-        "R = sum(rel for d in qrels[qid])",
         2.5,
         transform=_drop_unretrieved,
         applies=_has_unretrieved,
@@ -502,8 +483,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "Counts divided as integers drop the fraction: 3 // 5 = 0, so P@5 is 0 unless all five "
         "are relevant.",
         "C, Java and Python 2 `/` on ints; numpy integer arrays with //.",
-        "p_at_k = hits // k",
-        "p_at_k = hits / k",
         1.0,
         adjust=_integer_division,
         unchanged=(
@@ -518,8 +497,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "nDCG = DCG / (IDCG + 1e-8) avoids a division by zero but makes a perfect list score "
         "0.99999999..., and hides the real decision: what a query with nothing relevant scores.",
         "Deep-learning code that guards every division with eps.",
-        "ndcg = dcg / (idcg + 1e-8)",
-        "ndcg = dcg / idcg if idcg > 0 else 0.0",
         0.5,
         adjust=_epsilon,
         unchanged=(
@@ -538,8 +515,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "Hand-written 2**g - 1 on qrels with negative grades. scikit-learn's dcg_score accepts "
         "negative labels with linear gain (a -1 counts -1, not -0.5); its ndcg_score refuses "
         "them.",
-        "gain = 2.0 ** grades - 1",
-        "gain = 2.0 ** np.maximum(grades, 0) - 1  # or drop them",
         1.0,
         transform=_convention(negative="keep"),
         applies=_has_negative,
@@ -556,8 +531,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "from the judgments, holds it once: nDCG can exceed 1. trec_eval stops with an error "
         "('duplicate docs'); tools that read the run into a dictionary silently keep one copy.",
         "Runs merged from several shards; gdeval; hand-made evaluation loops.",
-        "for doc in ranked: dcg += gain[doc] * disc[i]",
-        "seen = set(); ... skip a doc already in seen",
         0.5,
         transform=_duplicate_top,
         diagnosable=False,
@@ -573,8 +546,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "R must count the relevant documents of this query only. Pooling the judgments of all "
         "queries inflates R (and IDCG), so recall and AP drop.",
         "qrels loaded as one set of relevant doc ids instead of a dict per query.",
-        "relevant = {doc for (q, doc, rel) in qrels if rel > 0}",
-        "relevant = {doc for (q, doc, rel) in qrels if q == qid and rel > 0}",
         0.5,
         transform=_merge_other_query,
         diagnosable=False,
@@ -592,8 +563,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "divisor all stop one short.",
         "1-based formulas translated to 0-based loops; `range(1, k)` where `range(1, k + 1)` "
         "was meant.",
-        "for i in range(1, k):  # ranks 1..k-1",
-        "for i in range(1, k + 1):  # ranks 1..k",
         1.0,
         transform=_cutoff_one_short,
         applies=lambda s: s.k is not None and s.k > 1,
@@ -608,8 +577,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "divides by 10 and IDCG@10 still counts 10 ideal documents. Clipping k to the list "
         "length rewards short lists.",
         "k = min(k, len(ranked)) written once at the top of a function.",
-        "k = min(k, len(ranked))",
-        "# keep k; missing ranks gain nothing",
         1.5,
         transform=_clip_k,
         applies=_k_beyond_list,
@@ -626,8 +593,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "descending (compared as text: 'd9' > 'd10'). Input order gives another ranking and "
         "another value.",
         "ranx, LightGBM and Python's stable sort keep input order; trec_eval does not.",
-        "order = np.argsort(-scores, kind='stable')",
-        "order = sorted(docs, key=lambda d: (-score[d], d), reverse=...)  # trec_eval: docno desc",
         2.0,
         transform=_convention(ties="input"),
         applies=_ties_not_input,
@@ -648,8 +613,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "0..3 or binary scale every stopping probability shrinks: a relevant document at rank "
         "1 gives 1/16 instead of 1/2 on binary labels.",
         "gdeval.pl and ir_measures' ERR@k; RankLib fixes 16 = 2^4.",
-        "R = (2**g - 1) / 2**4",
-        "R = (2**g - 1) / 2**g_max",
         2.0,
         transform=_convention(err_gmax=4.0),
         applies=lambda s: (s.convention.err_gmax or s.ranking.scale_max) != 4.0,
@@ -663,8 +626,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "Taking gmax from the grades in this list makes R_i depend on the query: the same "
         "document at the same rank scores differently from one query to the next.",
         "gmax = max(grades) computed per query in hand-written code.",
-        "R = (2**g - 1) / 2**max(grades)",
-        "R = (2**g - 1) / 2**g_max  # the scale's maximum",
         1.0,
         transform=_err_list_max,
         unchanged=(
@@ -679,8 +640,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "RBP's gain must lie in [0, 1] (g/gmax, or 0/1). With the raw grade a grade-3 document "
         "counts 3 times and RBP can exceed 1.",
         "ranx's graded RBP (since 0.3.15) uses the raw grade.",
-        "rbp = (1 - p) * sum(g * p**(i - 1))",
-        "rbp = (1 - p) * sum(g / g_max * p**(i - 1))",
         1.0,
         transform=_convention(rbp_gain="raw"),
         applies=lambda s: s.convention.rbp_gain == "graded",
@@ -696,8 +655,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "P@k divides the hits in the top k by k. Dividing by the list length n is a different "
         "number whenever n != k (set precision, trec_eval's set_P).",
         "`len(ranked)` used where `k` was meant.",
-        "p_at_k = hits_at_k / len(ranked)",
-        "p_at_k = hits_at_k / k",
         1.5,
         adjust=_precision_by_length,
         applies=lambda s: s.k is not None and s.k != len(s.ranking),
