@@ -157,6 +157,7 @@ _WORDS = {
     "ideal": {"judged": "ideal from the judgments", "retrieved": "ideal from the list",
               "none": "ideal of top grades"},
     "ideal_cut": {True: "ideal cut at k", False: "ideal not cut"},
+    "dcg_cutoff": {True: "DCG cut at k", False: "DCG not cut"},
     "ties": {"docno_desc": "ties by doc id", "input": "ties in input order",
              "reverse_input": "ties in reverse input order", "average": "ties averaged"},
     "float32_scores": {True: "float32 scores", False: "float64 scores"},
