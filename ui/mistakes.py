@@ -9,6 +9,7 @@ marks the cells of the wrong breakdown that are not those of the right one.
 from __future__ import annotations
 
 import difflib
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -245,9 +246,9 @@ def explain(p: Pitfall, family: str, decimals: int) -> None:
         st.code(right_lines, language="python", wrap_lines=True)
     with st.expander(f"Both programs, whole and runnable, on its example list ({shown})"):
         st.caption(
-            f"{demo.note} Run, the wrong program sets `{VARIABLE[shown]}` to "
+            f"{demo.note} Run them: the wrong program sets `{VARIABLE[shown]}` to "
             f"{value_text(wrong_value, decimals)} and the right one to "
-            f"{value_text(right_value, decimals)}: the lab's values for this list."
+            f"{value_text(right_value, decimals)}, the lab's values for this list."
         )
         wrong_col, right_col = st.columns(2)
         wrong_col.code(wrong, language="python", wrap_lines=True)
@@ -264,7 +265,10 @@ def differing_lines(wrong: str, right: str) -> tuple[str, str]:
         if tag != "equal":
             only_a += [line for line in a[i1:i2] if line.strip()]
             only_b += [line for line in b[j1:j2] if line.strip()]
-    return "\n".join(only_a) or "# (no line differs)", "\n".join(only_b) or "# (no line)"
+    return (
+        textwrap.dedent("\n".join(only_a)) or "# (no line differs)",
+        textwrap.dedent("\n".join(only_b)) or "# (no line)",
+    )
 
 
 def relevant_to(family: str) -> list[Pitfall]:
