@@ -428,7 +428,7 @@ def test_agreement_tab_means_with_the_other_labels_equal_pytrec_eval(app: AppTes
         for measure in PYTREC:
             row = changes[(changes["run"] == run) & (changes["measure"] == measure)].iloc[0]
             assert row["mean_b"] == pytest.approx(other[measure].mean(), abs=1e-12)
-    assert table(at, "mean_diff_a", "sign_flips") is not None
+    assert table(at, "challenger_minus_baseline_a", "sign_flips") is not None
 
 
 # ----------------------------------------------------------------------------- drill-down

@@ -63,8 +63,9 @@ def render(outcome: Outcome, choices: Choices) -> None:
         delta=f"{pair.confidence:.0%} CI [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
         delta_color="off",
         delta_arrow="off",
-        help=f"Mean of {challenger}'s value − {baseline}'s over the {pair.queries} queries "
-        "both runs were evaluated on; percentile bootstrap interval (10,000 resamples, seed 0).",
+        help=f"Mean over the {pair.queries} queries both runs were evaluated on of the "
+        "challenger's value − the baseline's; percentile bootstrap interval (10,000 "
+        "resamples, seed 0).",
         border=True,
     )
     for column, label, p, adjusted, about in (
