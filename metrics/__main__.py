@@ -204,8 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--compare",
         action="store_true",
         help="with several runs: each run's mean with a 95%% bootstrap confidence interval, "
-        "and for each pair of runs the mean difference, its 95%% CI and the p-values of a "
-        "paired randomisation test and a paired t-test",
+        "and for each pair of runs the mean difference (the later run minus the one given "
+        "first), its 95%% CI and the p-values of a paired randomisation test and a paired "
+        "t-test, raw and Holm-adjusted over every pair and measure",
     )
     return parser
 
