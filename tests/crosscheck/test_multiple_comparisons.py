@@ -14,7 +14,7 @@ multitest = pytest.importorskip("statsmodels.stats.multitest")
 scipy_stats = pytest.importorskip("scipy.stats")
 
 from metrics.batch import BatchResult, compare  # noqa: E402
-from metrics.comparison import pairs_table  # noqa: E402
+from metrics.comparison import FEW_QUERIES, pairs_table  # noqa: E402
 from metrics.stats import holm, percentile_interval_coverage  # noqa: E402
 
 
@@ -58,3 +58,16 @@ def test_percentile_coverage_is_the_t_probability(n, confidence):
     z = scipy_stats.norm.ppf((1 + confidence) / 2)
     expected = 1 - 2 * scipy_stats.t.sf(z * math.sqrt((n - 1) / n), n - 1)
     assert percentile_interval_coverage(n, confidence) == pytest.approx(expected, rel=1e-10)
+
+
+def scipy_coverage(n: int) -> float:
+    z = scipy_stats.norm.ppf(0.975)
+    return 1 - 2 * scipy_stats.t.sf(z * math.sqrt((n - 1) / n), n - 1)
+
+
+def test_the_few_queries_threshold_is_where_its_comment_says():
+    # metrics.comparison.FEW_QUERIES: below 30 a nominal 95% interval covers less than 93.6%
+    # (90% at 10 queries, 85% at 5)
+    assert FEW_QUERIES == 30
+    assert scipy_coverage(29) < 0.936 < scipy_coverage(30)
+    assert round(scipy_coverage(10), 2) == 0.90 and round(scipy_coverage(5), 2) == 0.85

@@ -137,6 +137,8 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
                 "p_randomisation_a": st.column_config.NumberColumn("p with A", format="%.4g"),
                 "p_randomisation_b": st.column_config.NumberColumn("p with B", format="%.4g"),
                 "sign_flips": st.column_config.CheckboxColumn("sign flips"),
-                "significance_changes": st.column_config.CheckboxColumn("p < 0.05 changes"),
+                "significance_changes": st.column_config.CheckboxColumn(
+                    "p < 0.05 changes", help="Unadjusted p of the randomisation test."
+                ),
             },
         )
