@@ -293,7 +293,7 @@ def test_compare_tab_counts_and_verdict(app: AppTest, expected) -> None:
     assert shown["wins"] == str((diff > 1e-12).sum())
     assert shown["ties"] == str((diff.abs() <= 1e-12).sum())
     assert shown["losses"] == str((diff < -1e-12).sum())
-    assert shown["mean difference, challenger − baseline"] == f"{diff.mean():+.4f}"
+    assert shown["challenger − baseline (mean)"] == f"{diff.mean():+.4f}"
     verdict = next(t.value for t in at.text if "has the higher mean" in t.value)
     assert verdict.startswith(
         f"run_medium has the higher mean nDCG@10: run_medium − run_weak = {diff.mean():+.3f} "
@@ -325,11 +325,11 @@ def test_compare_card_and_table_agree_on_the_sign(app: AppTest, expected) -> Non
     )
     row = pairs.loc[("AP", "run_weak", "run_medium")]
     assert row["challenger_minus_baseline"] == pytest.approx(diff, abs=1e-12)
-    assert metric_values(at)["mean difference, challenger − baseline"] == f"{diff:+.4f}"
+    assert metric_values(at)["challenger − baseline (mean)"] == f"{diff:+.4f}"
     # picked the other way round, the card turns; the table keeps the run listed first
     at.selectbox(key="ev_cmp_a").set_value("run_medium").run()
     at.selectbox(key="ev_cmp_b").set_value("run_weak").run()
-    assert metric_values(at)["mean difference, challenger − baseline"] == f"{-diff:+.4f}"
+    assert metric_values(at)["challenger − baseline (mean)"] == f"{-diff:+.4f}"
 
 
 def test_compare_shows_holm_adjusted_p_over_every_pair_and_measure(app: AppTest) -> None:

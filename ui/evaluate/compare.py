@@ -58,7 +58,7 @@ def render(outcome: Outcome, choices: Choices) -> None:
     )
     tests = st.columns(3)
     tests[0].metric(
-        "mean difference, challenger − baseline",
+        "challenger − baseline (mean)",
         f"{pair.diff:+.4f}",
         delta=f"{pair.confidence:.0%} CI [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
         delta_color="off",
