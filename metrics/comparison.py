@@ -143,14 +143,17 @@ def holm_note(table: pd.DataFrame, alpha: float = 0.05) -> str | None:
     )
 
 
-def interval_warning(queries: int, confidence: float = 0.95) -> str | None:
+def interval_warning(queries: int, confidence: float = 0.95, where: str = "") -> str | None:
     """A warning for percentile bootstrap intervals over fewer than FEW_QUERIES queries,
-    with how often such an interval covers the mean at this number of queries, or None."""
-    if queries >= FEW_QUERIES:
+    with how often such an interval covers the mean at this number of queries, or None (also
+    for a single query, which has no interval). `where` says whose queries, e.g. ' in the
+    smallest group'."""
+    if not 2 <= queries < FEW_QUERIES:
         return None
     cover = percentile_interval_coverage(queries, confidence)
     return (
-        f"Only {queries} queries: with fewer than {FEW_QUERIES}, {confidence:.0%} percentile "
+        f"Only {queries} queries{where}: with fewer than {FEW_QUERIES}, {confidence:.0%} "
+        "percentile "
         "bootstrap intervals are too narrow. Even if the per-query values were normally "
         f"distributed, such an interval would contain the true mean only about {cover:.1%} "
         f"of the time with {queries} queries, and less for skewed values (Hesterberg 2015, "

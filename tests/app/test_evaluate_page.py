@@ -393,6 +393,13 @@ def test_groups_tab_means_per_group_equal_pytrec_eval(app: AppTest, expected) ->
             for group, value in by_group[measure].items():
                 assert shown.loc[group, f"{measure} · {run}"] == pytest.approx(value, abs=1e-12)
     assert shown.loc["navigational", "queries · run_weak"] == 8
+    # the smallest group has 8 queries: a 95% percentile interval of 8 normal values covers
+    # P(|T_7| <= 1.96 sqrt(7/8)) of the time
+    scipy_stats = pytest.importorskip("scipy.stats")
+    cover = 1 - 2 * scipy_stats.t.sf(scipy_stats.norm.ppf(0.975) * (7 / 8) ** 0.5, 7)
+    warnings = " ".join(w.value for w in at.warning)
+    assert "Only 8 queries in a group: with fewer than 30" in warnings
+    assert f"only about {cover:.1%} of the time with 8 queries" in warnings
 
 
 def test_a_broken_groups_file_is_reported_and_the_rest_stays(app: AppTest) -> None:

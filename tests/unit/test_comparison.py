@@ -179,3 +179,6 @@ def test_interval_warning_from_29_queries_down() -> None:
     assert text is not None and f"only about {cover:.1%} of the time with 10 queries" in text
     assert "90.4%" in text  # the same, read off a t table: P(|T_9| <= 1.859) = 0.904
     assert "Hesterberg 2015" in text and "fewer than 30" in text
+    assert interval_warning(1) is None  # one query: no interval to warn about
+    group = interval_warning(8, where=" in a group")
+    assert group is not None and group.startswith("Only 8 queries in a group: with fewer than")
