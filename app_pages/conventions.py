@@ -79,6 +79,11 @@ def show_disagreement(d: Disagreement, decimals: int) -> None:
     worked = work(d)
     for family in d.families:
         for column, (side, results) in zip(st.columns(len(worked)), worked, strict=True):
+            if family not in results:  # the tool has no such measure
+                column.metric(
+                    f"{family} · {side.label}", "—", help=f"{side.who}: no {family}", border=True
+                )
+                continue
             column.metric(
                 f"{results[family].name} · {side.label}",
                 value_text(results[family].value, decimals),

@@ -189,9 +189,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--missing",
         choices=MISSING,
         default="zero",
-        help="a qrels query with no results in the run: 'zero' scores it 0 and counts it in "
-        "the mean (default; trec_eval -c), 'skip' leaves it out (trec_eval 9's default), "
-        "'error' stops. Either way it is named on stderr.",
+        # source: shared/research/library-conventions.md, fixture M1 (trec_eval 9.0.8 and 10
+        # run on it); tests/crosscheck/test_cli_missing.py checks 'skip' against pytrec_eval
+        help="a qrels query with no results in the run: 'zero' (the default) scores it 0 and "
+        "counts it in the mean, as trec_eval -c and ir_measures do; 'skip' leaves it out of "
+        "the mean, as trec_eval 9 does without -c; 'error' stops, as trec_eval 10 does "
+        "without -c. So when a run misses queries, the default 'all' line is NOT plain "
+        "trec_eval's: add --missing skip for trec_eval 9's mean. The missing queries are "
+        "named on stderr.",
     )
     parser.add_argument(
         "--convention",
