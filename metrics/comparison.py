@@ -126,9 +126,9 @@ def family_text(table: pd.DataFrame) -> str:
 
 def holm_note(table: pd.DataFrame, alpha: float = 0.05) -> str | None:
     """Why and over what the p-values are Holm-adjusted, or None for a single comparison."""
-    if len(table) < 2:
-        return None
     m = len(table)
+    if m < 2:
+        return None
     return (
         f"Multiple comparisons: {family_text(table)}. Even if no run differed from any "
         f"other, each test would come out below {alpha:g} with probability up to "
@@ -137,9 +137,8 @@ def holm_note(table: pd.DataFrame, alpha: float = 0.05) -> str | None:
         f"Holm's method (Holm 1979) adjusts the p-values over these {m} comparisons: concluding "
         f"there is a difference only where the adjusted p is below {alpha:g} keeps the chance "
         f"of any false conclusion among them at most {alpha:.0%}, however the tests depend on "
-        "each other. "
-        "The randomisation and t-test p-values are adjusted separately; the bootstrap "
-        "intervals are not adjusted."
+        "each other. The randomisation and t-test p-values are adjusted separately; the "
+        "bootstrap intervals are not adjusted."
     )
 
 
@@ -153,12 +152,12 @@ def interval_warning(queries: int, confidence: float = 0.95, where: str = "") ->
     cover = percentile_interval_coverage(queries, confidence)
     return (
         f"Only {queries} queries{where}: with fewer than {FEW_QUERIES}, {confidence:.0%} "
-        "percentile "
-        "bootstrap intervals are too narrow. Even if the per-query values were normally "
-        f"distributed, such an interval would contain the true mean only about {cover:.1%} "
-        f"of the time with {queries} queries, and less for skewed values (Hesterberg 2015, "
-        "The American Statistician 69(4): percentile intervals are less accurate than "
-        "t-intervals for small samples). Read the intervals as rough; more queries help."
+        "percentile bootstrap intervals are too narrow. Even if the per-query values were "
+        "normally distributed, such an interval would contain the true mean only about "
+        f"{cover:.1%} of the time with {queries} queries, and less for skewed values "
+        "(Hesterberg 2015, The American Statistician 69(4): percentile intervals are less "
+        "accurate than t-intervals for small samples). Read the intervals as rough; more "
+        "queries help."
     )
 
 
