@@ -309,8 +309,8 @@ def holm(p_values) -> np.ndarray:
     when its adjusted p < alpha keeps the family-wise error rate (the chance of at least one
     such call among the m where the runs do not differ) at most alpha, whatever the
     dependence between the tests (S. Holm, "A simple sequentially rejective multiple test
-    procedure", Scandinavian Journal of Statistics 6(2), 1979). Same as R's
-    ``p.adjust(p, "holm")`` and statsmodels' ``multipletests(p, method="holm")``.
+    procedure", Scandinavian Journal of Statistics 6(2), 1979). Same as statsmodels'
+    ``multipletests(p, method="holm")`` (tests/crosscheck/test_multiple_comparisons.py).
 
     NaN (a test that could not be done) stays NaN and is not counted in m.
     """
