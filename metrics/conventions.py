@@ -198,7 +198,11 @@ READS: dict[str, tuple[str, ...]] = {
 }
 """The convention fields each measure family depends on."""
 
+# What the presets say about each tool (sources and notes) is checked against the tool itself
+# in tests/crosscheck/test_claims.py. What cannot be run here is marked with its source below.
 
+
+# source: the papers named in the text.
 TEXTBOOK = Convention(
     name="Textbook",
     source="Exponential gain 2^g-1 and discount 1/log2(i+1) (Burges et al., ICML 2005; Manning, "
@@ -214,6 +218,8 @@ TREC_EVAL_NDCG_CUT = Convention(
     gain="linear",
     err_gmax=4.0,
     negative="unjudged",
+    # source (trec_eval 10, not on PyPI): research note shared/research/library-conventions.md
+    # §1D and D11 (m_rbp.c:te_calc_rbp: p = 0.9, per-topic rescaling) and D2 (doubles).
     notes=(
         "trec_eval has no ERR: ERR here uses gdeval's top grade 4, as the CLI does. "
         "trec_eval 10 has a graded rbp (p = 0.9 by default; a topic's grades that leave [0, 1] "
@@ -307,6 +313,7 @@ GDEVAL = Convention(
     ),
 )
 
+# source: Järvelin & Kekäläinen 2002 (DCG with the rank-b discount); research note D3.
 JK2002 = Convention(
     name="Järvelin & Kekäläinen 2002",
     source="Järvelin & Kekäläinen, ACM TOIS 20(4), 2002: linear gain, rank-b discount with b=2 "

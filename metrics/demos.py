@@ -135,6 +135,10 @@ def work(d: Disagreement) -> list[tuple[Side, dict[str, Result]]]:
     ]
 
 
+# Every tool named here is run in tests/crosscheck/test_claims.py, except those that do not
+# install here: source: research note shared/research/library-conventions.md D1 (torchmetrics
+# averages tied gains), D3 (RankLib's ideal from the list), D4 (TF-Ranking scores an empty query
+# 0), D7 (TF-Ranking and torchmetrics' adaptive_k divide by min(k, n)), D10 (RankLib's gmax 4).
 _TREC = Side("trec_eval ndcg_cut", C.TREC_EVAL_NDCG_CUT, "trec_eval, pytrec_eval, ir_measures")
 
 DISAGREEMENTS: tuple[Disagreement, ...] = (

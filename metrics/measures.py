@@ -71,6 +71,9 @@ def _count(key: str) -> Callable[..., Result]:
     return compute
 
 
+# Citations: papers, and the tool measure each family reproduces (checked against the tool in
+# tests/crosscheck/test_claims.py, test_registry_*). Readers: the user model of the cited paper
+# (source: research note shared/research/library-conventions.md §1D for ERR and RBP).
 _SUM_K = r"\sum_{i=1}^{k}"
 REGISTRY: dict[str, MeasureInfo] = {
     m.family: m

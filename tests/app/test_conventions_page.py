@@ -63,6 +63,11 @@ def test_every_preset_on_the_playground_list(app: AppTest) -> None:
     assert table.loc["Textbook", "differs"] == "—"
 
 
+def test_the_table_says_presets_cover_measures_their_tool_lacks(app: AppTest) -> None:
+    captions = [c.value for c in open_page(app).caption]
+    assert any("scikit-learn has no RR, trec_eval no ERR" in c for c in captions)
+
+
 def test_the_why_of_each_tool(app: AppTest) -> None:
     at = open_page(app)
     assert at.selectbox(key="conv_explain").options == list(EXPECTED)

@@ -353,6 +353,20 @@ def test_presets_set_every_choice(app: AppTest, preset: str, dcg: float, idcg: f
     assert any(c.value.startswith("**Reproduces:**") for c in at.caption)
 
 
+def test_trec_eval_ndcg_preset_ignores_k(app: AppTest) -> None:
+    # trec_eval's ndcg takes no cutoff: the whole list 3,2,3,0,1,2 over the whole judged pool
+    # 3,3,3,2,2,2,1 (linear gain), whatever k is.
+    at = open_playground(app)
+    at.selectbox(key="w_preset").set_value("trec_eval ndcg").run()
+    dcg = 3 + 2 / L(3) + 3 / L(4) + 0 + 1 / L(6) + 2 / L(7)
+    idcg = 3 + 3 / L(3) + 3 / L(4) + 2 / L(5) + 2 / L(6) + 2 / L(7) + 1 / L(8)
+    assert value(at, "nDCG") == f"{dcg / idcg:.4f}"
+    assert value(at, "DCG") == f"{dcg:.4f}"
+    assert "nDCG@5" not in metric_values(at)
+    assert value(at, "P@5") == "0.8000"  # the other measures still read k
+    assert at.toggle(key="w_dcg_cutoff").value is False
+
+
 def test_gdeval_uses_the_natural_log_which_cancels_in_ndcg(app: AppTest) -> None:
     at = open_playground(app)
     at.selectbox(key="w_preset").set_value("gdeval").run()
