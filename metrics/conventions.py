@@ -185,6 +185,8 @@ def _change(name: str, value: object) -> str:
               "empty_value": "nDCG of an empty query"}  # fmt: skip
     shown = f"{value:g}" if isinstance(value, float) else str(value)
     return f"{labels.get(name, name.replace('_', ' '))} = {shown}"
+
+
 _ORDERING = ("ties", "float32_scores", "negative")
 _DCG = ("gain", "gain_map", "discount", "log_base", "discount_p", "dcg_cutoff") + _ORDERING
 _BINARY = ("rel_threshold",) + _ORDERING

@@ -131,12 +131,7 @@ def _linear_ideal(family: str, scenario: Scenario, full: Result) -> Result:
 
 
 def _ideal_cut_at_r(family: str, scenario: Scenario, full: Result) -> Result:
-    big_r = int(
-        (
-            _ordered(scenario).judged_pool
-            >= scenario.convention.rel_threshold
-        ).sum()
-    )
+    big_r = int((_ordered(scenario).judged_pool >= scenario.convention.rel_threshold).sum())
     t = full.table.copy()
     beyond = t["rank"] > big_r
     t.loc[beyond, ["ideal_grade", "ideal_gain"]] = np.nan
