@@ -24,14 +24,10 @@ the ratio to the trivial page. Target: a 100-row rerun under 3x the trivial page
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -39,6 +35,9 @@ from playwright.sync_api import Page, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from serving import served  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
 from tests.e2e.helpers import (  # noqa: E402
@@ -59,41 +58,6 @@ _DONE = """([selector, before]) => {
     const app = document.querySelector("[data-testid='stApp']");
     return el && el.innerText !== before && app.dataset.testScriptState === 'notRunning';
 }"""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def served(script: str) -> Iterator[str]:
-    """Serve `script` (a path relative to the repository) and yield its base URL."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", script, "--server.headless=true",
-         "--server.address=127.0.0.1", f"--server.port={port}",
-         "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
-        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError(f"streamlit did not start for {script}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _timed(page: Page, commit: Callable[[], None], selector: str) -> float:
@@ -193,16 +157,16 @@ def main() -> None:
     parser.add_argument("--apptest", action="store_true", help="also time the script alone")
     args = parser.parse_args()
     with (
-        served("bench/trivial_app.py") as trivial_url,
-        served("app.py") as app_url,
+        served("bench/trivial_app.py") as trivial_server,
+        served("app.py") as app_server,
         sync_playwright() as playwright,
     ):
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", *CHROMIUM_ARGS]
         )
         page = browser.new_page(viewport=VIEWPORT)
-        trivial = trivial_rerun_ms(page, trivial_url)
-        playground = {n: playground_rerun_ms(page, app_url, n) for n in SIZES}
+        trivial = trivial_rerun_ms(page, trivial_server.url)
+        playground = {n: playground_rerun_ms(page, app_server.url, n) for n in SIZES}
         browser.close()
     report(
         "Served app in chromium: edit committed -> new numbers shown",
