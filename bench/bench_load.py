@@ -366,6 +366,7 @@ def main() -> None:
     args = parser.parse_args()
     rows: list[Row] = []
     with served("app.py") as server:
+        print(f"server pid {server.pid} at {server.url}", file=sys.stderr, flush=True)
         idle = rss_mb(server.pid)
         try:
             asyncio.run(
