@@ -3,12 +3,12 @@
     python bench/bench_explore_cache.py                    # each cached section: miss vs hit
     python bench/bench_explore_cache.py --before OLD_TREE  # also whole-page reruns, old vs new
 
-Sections: each function of ui/cached.py on the default Playground list (Textbook, k = 5),
+Sections: the functions of ui/cached.py on the default Playground list (Textbook, k = 5),
 timed uncached (the core's own function) and as a cache hit (what a rerun after an unrelated
 widget change costs), median of REPS. Pages (`--before`, a checkout without the cache, e.g.
-`git worktree add /tmp/old main`): `AppTest` reruns of the Metric behaviour and Check pages
-with nothing changed, i.e. the cost of any widget change that leaves the heavy inputs alone,
-median of REPS, the old and the new tree alternating in fresh processes.
+`git worktree add /tmp/old main`): `AppTest` reruns of the Metric behaviour, Check, Discounts
+and Gains pages with nothing changed, i.e. the cost of any widget change that leaves the heavy
+inputs alone, median of REPS, the old and the new tree alternating in fresh processes.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ REPS = 7
 PAGES = {
     "behaviour": ("app_pages/behaviour.py", {}),
     "check": ("app_pages/check.py", {"check_answer": "0.5"}),
+    "discounts": ("app_pages/discounts.py", {}),
+    "gains": ("app_pages/gains.py", {}),
 }
 
 
@@ -42,7 +44,7 @@ def _median_ms(action: Callable[[], object], reps: int = REPS) -> float:
 
 def sections() -> None:
     sys.path.insert(0, str(REPO))
-    from metrics import behaviour, diagnose
+    from metrics import behaviour, diagnose, profiles, tradeoffs
     from metrics.pitfalls import Scenario
     from metrics.ranking import order
     from ui import cached, explore_figures, url_state
@@ -60,6 +62,12 @@ def sections() -> None:
     histograms = behaviour.landscape_histograms(scape)
     answer = diagnose.parse_answer("0.5")
     scenario = Scenario(ranking, convention, k)
+    gains, discounts = tradeoffs.gain_conventions(None), tradeoffs.tradeoff_discounts(0.8)
+    curves = tradeoffs.tradeoff_curves(2, 1, gains, discounts)
+    chosen = curves["discount"].iloc[0]
+    weights = profiles.weights_frame(
+        [profiles.discount_profile(c, 20, 10) for c in profiles.standard_conventions()], 10, False
+    )
     cases = [
         ("position sweep (N = 20)", "sweep", (2, 20, convention, k, top)),
         ("  its figure", "position_sweep_figure", (table, "title")),
@@ -70,6 +78,9 @@ def sections() -> None:
         ("landscape", "landscape", (ordered, convention, k)),
         ("  its figure", "landscape_figure", (histograms, scape.current)),
         ("diagnosis (nDCG, 0.5)", "diagnosis", ("nDCG", scenario, answer)),
+        ("discount profiles figure", "profile_weights_figure", (weights, 10, False, False)),
+        ("trade-off curves", "tradeoff_curves", (2, 1, gains, discounts)),
+        ("  their figure", "tradeoff_curves_figure", (curves, chosen, 2, 1, 2)),
     ]
     uncached = {
         "sweep": behaviour.sweep,
@@ -81,6 +92,9 @@ def sections() -> None:
         "landscape": behaviour.landscape,
         "landscape_figure": explore_figures.landscape,
         "diagnosis": diagnose.diagnose,
+        "profile_weights_figure": explore_figures.profile_weights,
+        "tradeoff_curves": tradeoffs.tradeoff_curves,
+        "tradeoff_curves_figure": explore_figures.tradeoff_curves,
     }
     print(f"\n{'section':<26}{'uncached ms':>12}{'cache hit ms':>14}{'hit / uncached':>16}")
     for label, name, args in cases:

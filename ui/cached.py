@@ -2,7 +2,8 @@
 
 Any widget on a page reruns the whole script; without a cache the Metric behaviour page
 recomputed its sweep, swap grid, redundancy and landscape (and rebuilt their plotly figures)
-after any click, and the Check page re-ran the diagnosis. Each function here is the core's (or
+after any click, the Check page re-ran the diagnosis, and the Discounts and Gains pages rebuilt
+their figures and trade-off curves. Each function here is the core's (or
 the figure builder's) own function, called with the same arguments; Streamlit keys the cache
 on every argument's value (its hasher reads dataclasses such as Ranking, Ordered and
 Convention field by field, numpy arrays by their bytes), so a changed input is a new entry,
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics import behaviour, diagnose
+from metrics import behaviour, diagnose, tradeoffs
 from ui import explore_figures
 
 ENTRIES = 64  # per function: plenty for one class's lists and settings
@@ -41,9 +42,14 @@ sweep = _data(behaviour.sweep)
 swap_deltas = _data(behaviour.swap_deltas)
 redundancy = _data(behaviour.redundancy)
 landscape = _data(behaviour.landscape)
+tradeoff_curves = _data(tradeoffs.tradeoff_curves)
 diagnosis = _shared(diagnose.diagnose)
 
 position_sweep_figure = _shared(explore_figures.position_sweep)
 swap_matrix_figure = _shared(explore_figures.swap_matrix)
 redundancy_figure = _shared(explore_figures.redundancy)
 landscape_figure = _shared(explore_figures.landscape)
+profile_weights_figure = _shared(explore_figures.profile_weights)
+weight_spent_figure = _shared(explore_figures.weight_spent)
+gain_curves_figure = _shared(explore_figures.gain_curves)
+tradeoff_curves_figure = _shared(explore_figures.tradeoff_curves)

@@ -13,7 +13,7 @@ from math import log2
 import pandas as pd
 import pytest
 
-from metrics import behaviour, diagnose
+from metrics import behaviour, diagnose, tradeoffs
 from metrics.conventions import TEXTBOOK
 from metrics.pitfalls import Scenario
 from metrics.ranking import Ranking, order
@@ -103,3 +103,21 @@ def test_a_link_is_decoded_once_and_each_session_gets_its_own_copy():
     first.ranking.loc[0, "grade"] = "0"  # one session's edit ...
     assert state.decode_link(params).ranking["grade"].tolist() == ["3", "2"]  # ... stays its own
     assert state.decode_link({"g": "1,0", "k": "2"}).ranking["grade"].tolist() == ["1", "0"]
+
+
+def test_tradeoff_curves_equal_the_core_and_follow_the_grades():
+    gains, discounts = tradeoffs.gain_conventions(None), tradeoffs.tradeoff_discounts(0.8)
+    got = cached.tradeoff_curves(2, 1, gains, discounts)
+    pd.testing.assert_frame_equal(got, tradeoffs.tradeoff_curves(2, 1, gains, discounts))
+    # one document at rank 1 (discount 1): its gain, g under linear gain, 2^g - 1 under exponential
+    linear = got[got["gain"] == "linear"]["one"]
+    assert (linear == 2).all()
+    three = cached.tradeoff_curves(3, 1, gains, discounts)
+    assert (three[three["gain"] == "linear"]["one"] == 3).all()
+    assert (three[three["gain"] == "exponential"]["one"] == 7).all()
+    other_p = tradeoffs.tradeoff_discounts(0.5)  # another p: the geometric curve changes
+    half = cached.tradeoff_curves(3, 1, gains, other_p)
+    geometric = half["discount"].str.contains("0.5")
+    # n grade-1 documents under geometric p = 0.5, linear gain: 1 + 0.5 + 0.25 at n = 3
+    row = half[geometric & (half["gain"] == "linear") & (half["n"] == 3)]
+    assert row["many"].tolist() == [pytest.approx(1.75)]
