@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.e2e.helpers import stop_process  # noqa: E402
+
 START_TIMEOUT_S = 60
 
 
@@ -58,9 +62,4 @@ def served(script: str) -> Iterator[Server]:
             time.sleep(0.2)
         yield Server(url, proc.pid)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_process(proc)
