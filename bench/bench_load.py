@@ -3,6 +3,7 @@
     python bench/bench_load.py                  # N = 1, 10, 30, arriving within 2 s and 60 s
     python bench/bench_load.py --counts 1 5     # other class sizes
     python bench/bench_load.py --windows 10     # students arrive within 10 s
+    python bench/bench_load.py --root OLD_TREE  # serve another checkout's app.py (before/after)
 
 The client is not a browser: each session is a websocket to the server's `/_stcore/stream`
 speaking Streamlit's own protobuf messages the way its frontend does (streamlit/proto:
@@ -67,7 +68,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serving import served  # noqa: E402
+from serving import REPO, served  # noqa: E402
 
 LINK_QUERY = "g=3,2,3,0,1,2&u=3,2&top=3&k=5&preset=textbook"
 PAGE = "playground"
@@ -374,9 +375,10 @@ def main() -> None:
         "--windows", type=float, nargs="+", default=list(WINDOWS_S), help="seconds to open N"
     )
     parser.add_argument("--timeout", type=float, default=TIMEOUT_S, help="for the whole run")
+    parser.add_argument("--root", type=Path, default=REPO, help="the checkout to serve")
     args = parser.parse_args()
     rows: list[Row] = []
-    with served("app.py") as server:
+    with served("app.py", args.root.resolve()) as server:
         print(f"server pid {server.pid} at {server.url}", file=sys.stderr, flush=True)
         idle = rss_mb(server.pid)
         try:

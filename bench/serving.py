@@ -38,14 +38,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(script: str) -> Iterator[Server]:
-    """Serve `script` (a path relative to the repository) until the block ends."""
+def served(script: str, root: Path = REPO) -> Iterator[Server]:
+    """Serve `script` (a path relative to `root`, by default this repository) until the block
+    ends."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless=true",
          "--server.address=127.0.0.1", f"--server.port={port}",
          "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
-        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
