@@ -95,7 +95,21 @@ def test_a_figure_is_built_once_per_input():
     assert changed.to_dict() == explore_figures.redundancy(other).to_dict()
 
 
-def test_a_link_is_decoded_once_and_each_session_gets_its_own_copy():
+def test_a_link_is_decoded_once_for_all_sessions(monkeypatch):
+    calls, decode = [], url_state.decode
+
+    def counted(params):
+        calls.append(params)
+        return decode(params)
+
+    monkeypatch.setattr(state.url_state, "decode", counted)
+    params = {"g": "2,1,0", "k": "3", "top": "2"}  # a link no other test opens
+    first, second = state.decode_link(params), state.decode_link(dict(params))
+    assert len(calls) == 1
+    pd.testing.assert_frame_equal(first.ranking, second.ranking)
+
+
+def test_a_decoded_link_is_the_uncached_one_and_each_session_gets_its_own_copy():
     params = {"g": "3,2", "k": "2"}
     first = state.decode_link(params)
     assert first.ranking["grade"].tolist() == ["3", "2"]  # as typed in the link
