@@ -1,6 +1,7 @@
 """Metric behaviour: how each measure responds to where one relevant document sits, to swapping
 two documents, to repeating a relevant document, and to every reordering of the Playground's
-list. Computed by metrics.behaviour, drawn by ui.explore_figures."""
+list. Computed by metrics.behaviour, drawn by ui.explore_figures, the heavy parts through
+ui.cached (a widget change recomputes only what its inputs changed)."""
 
 import zlib
 from functools import partial
@@ -9,7 +10,7 @@ import numpy as np
 import streamlit as st
 
 from metrics import behaviour, orderings
-from ui import explore_figures, playground_inputs, swap
+from ui import cached, playground_inputs, swap
 
 LAST_SWAP = "beh_last_swap"
 
@@ -66,7 +67,7 @@ if grade < convention.rel_threshold:
         icon=":material/info:",
     )
 try:
-    sweep = behaviour.sweep(grade, n, convention, k, top, second)
+    sweep = cached.sweep(grade, n, convention, k, top, second)
 except ValueError as err:
     st.error(str(err), icon=":material/error:")
 else:
@@ -74,7 +75,7 @@ else:
         f", a grade-{second[1]:g} one fixed at rank {second[0]}" if second else ""
     )
     st.plotly_chart(
-        explore_figures.position_sweep(sweep, title),
+        cached.position_sweep_figure(sweep, title),
         key="beh_sweep_plot",
         alt="Every measure against the rank of the relevant document",
     )
@@ -118,7 +119,7 @@ elif len(ordered) < 2:
 else:
     measure = st.radio("measure", behaviour.SWAP_MEASURES, horizontal=True, key="beh_swap_measure")
     try:
-        deltas = behaviour.swap_deltas(ordered, convention, k, measure)
+        deltas = cached.swap_deltas(ordered, convention, k, measure)
     except ValueError as err:
         st.error(str(err), icon=":material/error:")
     else:
@@ -143,7 +144,7 @@ else:
         ids = ordered.doc_ids[: deltas.size]
         chart_key = f"beh_swap_grid_{zlib.crc32(repr(ordered.doc_ids).encode())}"
         st.plotly_chart(
-            explore_figures.swap_matrix(deltas.delta, ids, measure),
+            cached.swap_matrix_figure(deltas.delta, ids, measure),
             key=chart_key,
             on_select=partial(_apply_click, chart_key),
             selection_mode="points",
@@ -183,7 +184,7 @@ r_col, c_col = st.columns(2)
 r_grade = r_col.selectbox("grade of the copies", grades, index=top - 1, key="beh_red_grade")
 copies = c_col.slider("list length (most copies)", 1, 20, 10, key="beh_red_copies")
 try:
-    repeated = behaviour.redundancy(r_grade, copies, convention, copies, top)
+    repeated = cached.redundancy(r_grade, copies, convention, copies, top)
 except ValueError as err:
     st.error(str(err), icon=":material/error:")
 else:
@@ -194,7 +195,7 @@ else:
         f"from the first and **{last['nDCG'] - first['nDCG']:.4f}** from the rest."
     )
     st.plotly_chart(
-        explore_figures.redundancy(repeated),
+        cached.redundancy_figure(repeated),
         key="beh_redundancy_plot",
         alt="ERR and nDCG against the number of copies",
     )
@@ -211,7 +212,7 @@ if ordered is None:
     st.info(f"The landscape needs the Playground's list: {inputs.problem}", icon=":material/info:")
 else:
     try:
-        scape = behaviour.landscape(ordered, convention, k)
+        scape = cached.landscape(ordered, convention, k)
     except ValueError as err:
         st.error(str(err), icon=":material/error:")
     else:
@@ -241,7 +242,7 @@ else:
                 icon=":material/info:",
             )
         st.plotly_chart(
-            explore_figures.landscape(behaviour.landscape_histograms(scape), scape.current),
+            cached.landscape_figure(behaviour.landscape_histograms(scape), scape.current),
             key="beh_landscape_plot",
             alt="Distribution of each measure over the orderings, this list marked",
         )

@@ -10,10 +10,10 @@ ui.answers. Whatever is typed stays as typed; a bad value is explained at its bo
 import streamlit as st
 
 from metrics.conventions import PRESETS
-from metrics.diagnose import diagnose, parse_answer
+from metrics.diagnose import parse_answer
 from metrics.pitfalls import FAMILIES, Scenario
 from metrics.ranking import RankingError
-from ui import answers, state
+from ui import answers, cached, state
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA
 
 PLAYGROUND, TYPED = "playground", "typed"
@@ -117,7 +117,7 @@ except ValueError as err:
 scenario = Scenario(ranking, convention, None if family == "RBP" else int(k))
 try:
     with st.spinner("Trying every convention and common mistake..."):
-        diagnosis = diagnose(family, scenario, answer)
+        diagnosis = cached.diagnosis(family, scenario, answer)
 except ValueError as err:  # e.g. a grade this convention rejects
     st.error(f"{family} cannot be computed for this list: {err}", icon=":material/error:")
     st.stop()

@@ -7,7 +7,7 @@ import math
 import streamlit as st
 
 from metrics import profiles
-from ui import explore_figures, playground_inputs
+from ui import cached, playground_inputs
 
 st.title("Discounts and reader models")
 st.markdown(
@@ -73,7 +73,7 @@ else:
 
 frame = profiles.weights_frame(shown, k, normalise)
 st.plotly_chart(
-    explore_figures.profile_weights(frame, k, log_y, normalise),
+    cached.profile_weights_figure(frame, k, log_y, normalise),
     key="disc_profiles",
     alt="Weight of each rank under each discount profile",
 )
@@ -119,7 +119,7 @@ st.markdown(
     "of k reads patiently."
 )
 st.plotly_chart(
-    explore_figures.weight_spent(profiles.weights_frame(shown, k, normalise=True), k),
+    cached.weight_spent_figure(profiles.weights_frame(shown, k, normalise=True), k),
     key="disc_spent",
     alt="Cumulative share of each profile's weight within k",
 )

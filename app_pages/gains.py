@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics import tradeoffs
-from ui import explore_figures, state
+from ui import cached, state
 from ui.model import gain_map_frame
 
 CUSTOM = state.Table("gains_custom_map")
@@ -66,7 +66,7 @@ with table_col:
     st.dataframe(gain_table, hide_index=True, key="gains_table")
 with plot_col:
     st.plotly_chart(
-        explore_figures.gain_curves(gain_table), key="gains_plot", alt="Gain of each grade"
+        cached.gain_curves_figure(gain_table), key="gains_plot", alt="Gain of each grade"
     )
 
 st.header("One great document or several good ones?")
@@ -82,7 +82,7 @@ n = n_col.slider("n", 1, tradeoffs.CURVE_DEPTH, 2, key="gains_n")
 p = p_col.slider("p of the geometric discount", 0.05, 0.95, 0.8, 0.05, key="gains_p")
 
 discounts = tradeoffs.tradeoff_discounts(p)
-curves = tradeoffs.tradeoff_curves(a, b, gains, discounts)
+curves = cached.tradeoff_curves(a, b, gains, discounts)
 table = tradeoffs.tradeoff_table(curves, n)
 labels = list(dict.fromkeys(table["discount"]))
 
@@ -109,7 +109,7 @@ def _verdict(row: pd.Series) -> str:
 chosen = st.selectbox("Discount of the summary and the plot", labels, key="gains_discount")
 st.markdown("\n".join(_verdict(row) for _, row in table[table["discount"] == chosen].iterrows()))
 st.plotly_chart(
-    explore_figures.tradeoff_curves(curves, chosen, a, b, n),
+    cached.tradeoff_curves_figure(curves, chosen, a, b, n),
     key="gains_tradeoff_plot",
     alt="DCG of n grade-b documents against one grade-a document",
 )

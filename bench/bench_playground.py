@@ -1,7 +1,9 @@
-"""Rerun time of the Playground for 10, 100 and 1,000 rows, next to a trivial Streamlit page.
+"""Rerun time of the Playground for 10, 100 and 1,000 rows, and the time a new session takes
+to show a shared link's numbers, each next to a trivial Streamlit page.
 
     python bench/bench_playground.py              # served apps in chromium (the headline)
     python bench/bench_playground.py --apptest    # also the script time alone, in AppTest
+    python bench/bench_playground.py --new-session-only   # just the shared-link figure
 
 What is measured, and why a served app: a rerun is what a person waits for after an edit, from
 the moment the edit is committed (Enter in the grid) until the page shows the new numbers and
@@ -19,26 +21,32 @@ a reliable start for the next), types 4 into the first grade cell (which holds l
 Enter -> the watched text changed and the script finished. The Playground opens on a link with
 n random grades and k = 10. Reported: the median of REPS repetitions after WARMUP, in ms, and
 the ratio to the trivial page. Target: a 100-row rerun under 3x the trivial page.
+
+New session: what a student waits for after clicking a shared link. Each repetition opens
+SHARED_LINK in a new browser context (no cache, no cookies: a new Streamlit session, the page's
+HTML and JavaScript loaded afresh) and times goto -> the first metric card shows a number; the
+trivial page is timed the same way to its first content (its line of text). Median of
+NEW_SESSION_REPS after one untimed warm-up each (the server's first run imports the app), and
+the ratio. Target (issue 12): at most 1.5x the trivial page.
 """
 
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from serving import served  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
 from tests.e2e.helpers import (  # noqa: E402
@@ -50,6 +58,9 @@ from tests.e2e.helpers import (  # noqa: E402
 
 SIZES = (10, 100, 1000)
 REPS, WARMUP = 15, 2
+SHARED_LINK = "/playground?g=3,2,3,0,1,2&u=3,2&top=3&k=5&preset=textbook"
+NEW_SESSION_REPS = 6
+NEW_SESSION_TARGET = 1.5
 SEED = 1
 GRADE_COLUMN = 2  # rank, doc id, grade, score
 TARGET = 3.0
@@ -59,41 +70,6 @@ _DONE = """([selector, before]) => {
     const app = document.querySelector("[data-testid='stApp']");
     return el && el.innerText !== before && app.dataset.testScriptState === 'notRunning';
 }"""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def served(script: str) -> Iterator[str]:
-    """Serve `script` (a path relative to the repository) and yield its base URL."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", script, "--server.headless=true",
-         "--server.address=127.0.0.1", f"--server.port={port}",
-         "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
-        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError(f"streamlit did not start for {script}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _timed(page: Page, commit: Callable[[], None], selector: str) -> float:
@@ -146,6 +122,45 @@ def _first_edit(page: Page, url: str, column: int, watched: str) -> float:
     return _timed(page, lambda: page.keyboard.press("Enter"), watched)
 
 
+def _open_fresh(browser: Browser, url: str, first: str) -> float:
+    """Seconds from opening `url` in a new browser context to `first` (a selector) visible."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.locator(first).first.wait_for(state="visible", timeout=60_000)
+    elapsed = time.perf_counter() - start
+    context.close()
+    return elapsed
+
+
+def new_session_ms(browser: Browser, trivial_url: str, app_url: str) -> tuple[float, float]:
+    """Median ms of a new session to the trivial page's first content and to the shared
+    Playground link's first numbers, the two alternating (so both see the same load)."""
+    pages = (
+        (trivial_url, "[data-testid='stMarkdown']"),
+        (app_url + SHARED_LINK, "[data-testid='stMetricValue']"),
+    )
+    for url, first in pages:
+        _open_fresh(browser, url, first)  # warm-up: the server's first run imports the app
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(NEW_SESSION_REPS):
+        for found, (url, first) in zip(times, pages, strict=True):
+            found.append(_open_fresh(browser, url, first))
+    trivial, playground = (statistics.median(t) * 1000 for t in times)
+    return trivial, playground
+
+
+def report_new_session(trivial: float, playground: float) -> None:
+    print(f"\nNew session on a shared link: median of {NEW_SESSION_REPS}, a new context each")
+    print(f"{'page':<40}{'ms':>8}{'x trivial':>12}")
+    print(f"{'trivial page -> its first content':<40}{trivial:>8.0f}{1:>12.2f}")
+    ratio = playground / trivial
+    print(f"{'Playground link -> first numbers':<40}{playground:>8.0f}{ratio:>12.2f}")
+    verdict = "met" if ratio <= NEW_SESSION_TARGET else "NOT met"
+    print(f"target: at most {NEW_SESSION_TARGET:g}x the trivial page: {verdict}")
+
+
 def apptest_rerun_ms(n: int | None) -> float:
     """Median `AppTest.run()` after an edit: the Playground (n rows) or, for None, the trivial
     page, in this process."""
@@ -191,26 +206,34 @@ def report(title: str, trivial: float, playground: dict[int, float], *, target: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apptest", action="store_true", help="also time the script alone")
+    parser.add_argument(
+        "--new-session-only", action="store_true", help="only the shared-link new-session figure"
+    )
     args = parser.parse_args()
     with (
-        served("bench/trivial_app.py") as trivial_url,
-        served("app.py") as app_url,
+        served("bench/trivial_app.py") as trivial_server,
+        served("app.py") as app_server,
         sync_playwright() as playwright,
     ):
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", *CHROMIUM_ARGS]
         )
-        page = browser.new_page(viewport=VIEWPORT)
-        trivial = trivial_rerun_ms(page, trivial_url)
-        playground = {n: playground_rerun_ms(page, app_url, n) for n in SIZES}
+        if not args.new_session_only:
+            page = browser.new_page(viewport=VIEWPORT)
+            trivial = trivial_rerun_ms(page, trivial_server.url)
+            playground = {n: playground_rerun_ms(page, app_server.url, n) for n in SIZES}
+            page.close()
+        new_trivial, new_playground = new_session_ms(browser, trivial_server.url, app_server.url)
         browser.close()
-    report(
-        "Served app in chromium: edit committed -> new numbers shown",
-        trivial,
-        playground,
-        target=True,
-    )
-    if args.apptest:
+    if not args.new_session_only:
+        report(
+            "Served app in chromium: edit committed -> new numbers shown",
+            trivial,
+            playground,
+            target=True,
+        )
+    report_new_session(new_trivial, new_playground)
+    if args.apptest and not args.new_session_only:
         trivial = apptest_rerun_ms(None)
         playground = {n: apptest_rerun_ms(n) for n in SIZES}
         report("AppTest.run(): the script alone (no target)", trivial, playground, target=False)

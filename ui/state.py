@@ -91,7 +91,7 @@ GAIN_MAP = Table("gain_map")
 def init() -> None:
     """On a session's first run, whatever its page: the default list and settings."""
     if "settings" not in st.session_state:
-        load(url_state.default_state())
+        load(_default_state())
 
 
 def open_link() -> None:
@@ -104,7 +104,22 @@ def open_link() -> None:
     st.session_state["link_opened"] = True
     params = st.query_params.to_dict()
     if params:
-        load(url_state.decode(params))
+        load(decode_link(params))
+
+
+# Decoding a link validates it by evaluating its list (~50 ms): a class opening one shared link
+# decodes it once, not once per student. st.cache_data hands each session its own copy, so a
+# session's edits never reach another's. The result depends on the parameters alone.
+@st.cache_data(max_entries=256, show_spinner=False)
+def decode_link(params: dict[str, str]) -> url_state.Decoded:
+    """`url_state.decode(params)`, computed once per distinct link for all sessions."""
+    return url_state.decode(params)
+
+
+@st.cache_data(max_entries=1, show_spinner=False)
+def _default_state() -> url_state.Decoded:
+    """`url_state.default_state()`, built once for all sessions (each gets its own copy)."""
+    return url_state.default_state()
 
 
 def load(decoded: url_state.Decoded) -> None:

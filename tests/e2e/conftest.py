@@ -51,7 +51,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.helpers import collect_console_errors
+from tests.e2e.helpers import collect_console_errors, stop_process
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
@@ -151,12 +151,7 @@ def app_url() -> Iterator[str]:
                 time.sleep(0.25)
             yield base
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+            stop_process(proc)
 
 
 @pytest.fixture

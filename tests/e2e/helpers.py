@@ -6,10 +6,12 @@
   ``console_errors`` fixture in conftest.py does this for you).
 - ``edit_data_editor_cell(page, row, col, text)``: type into a cell of the canvas-based
   ``st.data_editor`` and wait for the rerun.
+- ``stop_process(proc)``: stop a served app (also used by bench/serving.py).
 """
 
 from __future__ import annotations
 
+import subprocess
 import time
 
 from playwright.sync_api import Locator, Page, expect
@@ -44,6 +46,16 @@ _BASE_PATH_PROBES = ("/_stcore/health", "/_stcore/host-config")
 
 def _is_base_path_probe(text: str, url: str) -> bool:
     return "404" in text and url.endswith(_BASE_PATH_PROBES)
+
+
+def stop_process(proc: subprocess.Popen, timeout_s: float = 10) -> None:
+    """Stop a served app: SIGTERM, then SIGKILL if it is still there after `timeout_s`."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=timeout_s)
 
 
 def collect_console_errors(page: Page) -> list[str]:
