@@ -222,7 +222,8 @@ def _parse_ids(tokens: list[_Token], unjudged_grade: float | None) -> ListText:
             raise token.error("a colon needs a doc id before it, as in 101:2.")
         doc = _doc_id(token)
         if i + 1 < len(tokens) and tokens[i + 1].text == ":":
-            if i + 2 >= len(tokens) or tokens[i + 2].kind == "punct":
+            grade = tokens[i + 2] if i + 2 < len(tokens) else None
+            if grade is None or grade.kind == "punct" or grade.line != token.line:
                 raise tokens[i + 1].error("a judgment needs a grade after the colon, as in 101:2.")
             if doc in judged:
                 first = judged_at[doc]
@@ -230,7 +231,7 @@ def _parse_ids(tokens: list[_Token], unjudged_grade: float | None) -> ListText:
                     f"this id is judged twice (first at line {first.line}, column "
                     f"{first.column}); keep one judgment."
                 )
-            judged[doc] = _number(tokens[i + 2], "a judgment's grade")
+            judged[doc] = _number(grade, "a judgment's grade")
             judged_at[doc] = token
             i += 3
             continue
@@ -348,8 +349,9 @@ def format_text(
     TREC fragment otherwise (query id 1). Judged documents not retrieved take the ids in
     `unretrieved_ids` (the ids they were typed with), or fresh ones u1, u2, ....
 
-    Raises ValueError when no form holds the list: scores with an id TREC cannot write (it
-    holds a space), or ids with no judgment at all (only grades-only text lacks colons)."""
+    Raises ValueError (naming no id) when no form holds the list: scores with an id holding a
+    space, an id holding both quote characters, or ids with no judgment at all (only
+    grades-only text lacks colons)."""
     grades = [None if g is None or math.isnan(g) else float(g) for g in grades]
     doc_ids = list(doc_ids)
     if scores is None and doc_ids == [f"d{i + 1}" for i in range(len(grades))]:
@@ -368,7 +370,7 @@ def format_text(
         )
     bad = next((d for d in doc_ids + missed_ids if not re.fullmatch(r"\S+", d)), None)
     if bad is not None:
-        raise ValueError(f"the doc id {bad!r} cannot be written in a TREC line.")
+        raise ValueError("a doc id holds a space, which a TREC line cannot hold.")
     run = [
         f"{TREC_QID} Q0 {d} {rank} {_show(s)} ranklab"
         for rank, (d, s) in enumerate(zip(doc_ids, scores, strict=True), start=1)
@@ -399,4 +401,6 @@ def _id(doc: str) -> str:
     """An id as `parse` reads it back: quoted when it holds a separator."""
     if _PLAIN_ID.fullmatch(doc):
         return doc
+    if "'" in doc and '"' in doc or "\n" in doc:
+        raise ValueError("a doc id holds both quote characters (or a line break).")
     return f"'{doc}'" if "'" not in doc else f'"{doc}"'
