@@ -32,7 +32,7 @@ NOTE = "list_box_note"  # why the tables cannot be written as text, if so
 MISSED_IDS = "list_box_missed_ids"  # the ids of the judged documents not retrieved, as typed
 UNJUDGED_ZERO = "list_box_unjudged_zero"
 
-IDLE = "Edit the text and press Ctrl+Enter, or edit the table: the two stay in step."
+IDLE = "Ctrl+Enter reads the text into the tables; edits in the tables show here."
 HELP = """Three ways to write one query; press Ctrl+Enter (or click outside) to fill the tables.
 
 - **Grades** in rank order: `3, 2, 3, 0, 1, 2`. A blank between commas or `?` is unjudged.
@@ -69,6 +69,13 @@ def render() -> None:
         help="For judgments and a ranking, and for TREC lines. Unjudged documents also gain 0, "
         "but RBP's residual counts what they might add.",
     )
+    with st.container(key="list_box_status"):  # two lines reserved (ui/style.py)
+        _status()
+
+
+def _status() -> None:
+    """Where the last text could not be read, or what it was read as."""
+    ss = st.session_state
     problem = ss.get(PROBLEM)
     if isinstance(problem, ListTextError):
         st.error(

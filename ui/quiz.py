@@ -223,13 +223,18 @@ def _answer_box(q: Question, key: str) -> str:
     return picked or ""
 
 
-def _feedback(c: Check, decimals: int, key: str) -> None:
+def _verdict(c: Check) -> None:
     if c.correct:
         st.success(c.message, icon=":material/check_circle:")
-        return
-    st.warning(c.message, icon=":material/troubleshoot:")
+    else:
+        st.warning(c.message, icon=":material/troubleshoot:")
+
+
+def _how(c: Check, decimals: int, key: str) -> None:
+    """How a wrong number comes about, with the calculations (full width: the answer boxes'
+    columns are too narrow for a formula)."""
     d = c.diagnosis
-    if d is not None and d.matches:
+    if not c.correct and d is not None and d.matches:
         with st.expander(f"How {c.text} comes about", key=f"{key}_how"):
             step = c.question.steps[0]
             for m in d.matches:
@@ -268,7 +273,9 @@ def exercise(
             typed = _answer_box(q, key)
             if typed.strip():
                 checks.append(check(q, typed, tolerance))
-                _feedback(checks[-1], decimals, key)
+                _verdict(checks[-1])
+    for c in checks:  # below the answer boxes, at full width
+        _how(c, decimals, f"quiz_{round_key}_{e.number}_{c.question.key}")
     if st.toggle("Show the worked solution", key=f"quiz_{round_key}_{e.number}_solution"):
         with st.container(border=True):
             for q in e.questions:
