@@ -118,3 +118,22 @@ def test_the_conventions_table_shows_every_choice_in_full(page: Page) -> None:
     )
     expect(page.get_by_test_id("stTable").get_by_text("nDCG@5", exact=True)).to_be_visible()
     assert cut_elements(page) == []
+
+
+def test_the_copy_link_box_keeps_the_link_clear_of_its_copy_button(page: Page) -> None:
+    page.set_viewport_size(PROJECTOR)
+    ids = ",".join(f"a-long-document-identifier-{i}" for i in range(6))
+    page.goto(f"/playground?g=3,2,3,0,1,2&d={ids}&top=4&k=5&preset=textbook")
+    wait_for_app(page)
+    page.get_by_role("button", name="Copy link").click()
+    code = page.get_by_test_id("stCode").filter(has_text="/playground?")
+    expect(code).to_be_visible(timeout=TIMEOUT_MS)
+    code.hover()
+    button = code.get_by_role("button", name="Copy to clipboard")
+    expect(button).to_be_visible()
+    # the right edge of the link's wrapped text (its lines' boxes) against the button's left
+    text_right = code.locator("code").evaluate(
+        """(el) => { const r = document.createRange(); r.selectNodeContents(el);
+                    return Math.max(...[...r.getClientRects()].map(b => b.right)); }"""
+    )
+    assert text_right <= button.bounding_box()["x"]
