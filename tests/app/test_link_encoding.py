@@ -6,16 +6,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-PLAYGROUND = "app_pages/playground.py"
-
-
-def open_playground(app: AppTest, **params: str) -> AppTest:
-    for key, value in params.items():
-        app.query_params[key] = value  # as the URL layer hands them over: decoded once
-    at = app.run()
-    at.switch_page(PLAYGROUND).run()
-    assert not at.exception
-    return at
+from tests.app.test_playground import open_playground
 
 
 def link(at: AppTest) -> str:

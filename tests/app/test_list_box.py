@@ -11,18 +11,12 @@ import math
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import metric_values, set_data_editor_edits
+from tests.app.test_playground import open_playground
 
 PLAYGROUND = "app_pages/playground.py"
 BOX = "list_box"
 NON_RELEVANT = "list_box_unjudged_zero"
 EXAMPLE_B = "101:2 203:1 305:2 408:1\n101 450 305 120 203 999 555"
-
-
-def open_playground(app: AppTest) -> AppTest:
-    at = app.run()
-    at.switch_page(PLAYGROUND).run()
-    assert not at.exception
-    return at
 
 
 def type_text(at: AppTest, text: str) -> AppTest:
