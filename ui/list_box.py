@@ -33,7 +33,7 @@ MISSED_IDS = "list_box_missed_ids"  # the ids of the judged documents not retrie
 UNJUDGED_ZERO = "list_box_unjudged_zero"
 
 IDLE = "Ctrl+Enter reads the text into the tables; edits in the tables show here."
-HELP = """Three ways to write one query; press Ctrl+Enter (or click outside) to fill the tables.
+HELP = """Three ways to write one query; press Ctrl+Enter to fill the tables.
 
 - **Grades** in rank order: `3, 2, 3, 0, 1, 2`. A blank between commas or `?` is unjudged.
   After `|`, the grades of judged documents not retrieved: `3, 2, ?, 0 | 2, 1`.
