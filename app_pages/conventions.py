@@ -20,6 +20,9 @@ from ui.mistakes import show_lines, value_text
 EXAMPLE_KEY = "conv_example"
 
 
+DIFFERS = "Choices that differ from Textbook"
+
+
 def preset_table(ranking, k: int | None, family: str) -> pd.DataFrame:
     """One row per preset: its value, the difference from Textbook, the choices that differ
     (those that can matter on this list)."""
@@ -113,17 +116,14 @@ if isinstance(ranking, Exception) or isinstance(k, Exception):
 else:
     cut = None if family == "RBP" else k
     table = preset_table(ranking, cut, family)
-    st.dataframe(
-        table,
+    # a static table, so that the long "differs" sentences wrap (a data grid cut them at 1280 px)
+    value = family if cut is None else f"{family}@{cut}"
+    shown = table.rename(columns={"tool": "Tool (preset)", "value": value, "differs": DIFFERS})
+    st.table(
+        shown.style.format(
+            {value: f"{{:.{decimals}f}}", "Δ Textbook": f"{{:+.{decimals}f}}"}, na_rep="—"
+        ),
         hide_index=True,
-        column_config={
-            "tool": st.column_config.TextColumn("Tool (preset)", pinned=True),
-            "value": st.column_config.NumberColumn(
-                family if cut is None else f"{family}@{cut}", format=f"%.{decimals}f"
-            ),
-            "Δ Textbook": st.column_config.NumberColumn(format=f"%+.{decimals}f"),
-            "differs": st.column_config.TextColumn("Choices that differ from Textbook"),
-        },
     )
     ignored = ", ".join(SHORT[f] for f in sorted(moot(ranking)))
     st.caption(

@@ -19,6 +19,8 @@ st.markdown(
 inputs = playground_inputs.read()
 
 N_KEY, K_KEY = "disc_n", "disc_k"
+# the profiles in the order profiles.standard_conventions gives them, then ERR's
+PROFILE_KEYS = ("log2", "log_b", "jk", "p1", "p2", "p3", "1/i", "flat", "err")
 with st.container(border=True):
     depth, cut, base, jk_base = st.columns(4)
     n = depth.slider("Ranks shown N", 5, 100, 20, key=N_KEY, persist_state="session")
@@ -56,6 +58,7 @@ with st.container(border=True):
         "Normalise to sum 1 within k", key="disc_norm", persist_state="session"
     )
     log_y = log_box.toggle("Log y axis", key="disc_logy", persist_state="session")
+    picked_box = st.container()  # the profiles to plot, filled once their labels are known
 
 conventions = profiles.standard_conventions(log_base=log_base, jk_base=jk, ps=ps)
 shown = [profiles.discount_profile(c, n, k) for c in conventions]
@@ -71,9 +74,22 @@ else:
         st.error(f"ERR's stopping distribution: {err}", icon=":material/error:")
     st.caption(inputs.caption(page_k=k))
 
-frame = profiles.weights_frame(shown, k, normalise)
+# each profile keeps its slot (colour and dash) whichever are picked; ERR's is the last
+slots = {p.label: i for i, p in enumerate(shown)}
+keys = dict(zip(PROFILE_KEYS, [p.label for p in shown], strict=False))
+picked = picked_box.multiselect(
+    "Profiles in the plots",
+    list(PROFILE_KEYS),
+    default=["log2", "p2"],
+    format_func=lambda key: keys.get(key, profiles.ERR_LABEL),
+    key="disc_shown",
+    persist_state="session",
+    help="The two the page is about by default: log2 against geometric p = 0.8.",
+)
+plotted = [p for p in shown if p.label in {keys.get(key) for key in picked}]
+frame = profiles.weights_frame(plotted, k, normalise)
 st.plotly_chart(
-    cached.profile_weights_figure(frame, k, log_y, normalise),
+    cached.profile_weights_figure(frame, k, log_y, normalise, slots),
     key="disc_profiles",
     alt="Weight of each rank under each discount profile",
 )
@@ -119,7 +135,7 @@ st.markdown(
     "of k reads patiently."
 )
 st.plotly_chart(
-    cached.weight_spent_figure(profiles.weights_frame(shown, k, normalise=True), k),
+    cached.weight_spent_figure(profiles.weights_frame(plotted, k, normalise=True), k, slots),
     key="disc_spent",
     alt="Cumulative share of each profile's weight within k",
 )

@@ -16,6 +16,7 @@ from ui import (
     editors,
     figures,
     link_problems,
+    list_box,
     mistakes,
     share,
     state,
@@ -35,12 +36,15 @@ top = st.container()  # the cards, filled once the result is known
 left, right = st.columns([3, 2], gap="large")
 with left:
     st.subheader("Ranked list")
+    text_box = st.container()  # filled after the editors, so that it sees this run's edits
     editors.ranking_editor()
     list_message = st.container()
     editors.loaded_example_note()
     editors.list_buttons()
     st.markdown("**Judged documents that were not retrieved**")
     editors.unretrieved_editor()
+    with text_box:
+        list_box.render()
 with right:
     settings_box = st.expander("Settings", icon=":material/settings:") if presentation else right
     with settings_box:

@@ -29,8 +29,8 @@ box = (
     else st.container(border=True)
 )
 with box:
-    seed, kinds, preset, k = quiz.settings()
-    address = quiz.link(seed, kinds, preset, k)
+    seed, kinds, preset, k, tolerance = quiz.settings()
+    address = quiz.link(seed, kinds, preset, k, tolerance)
     st.caption("Share this address: everyone who opens it gets the same lists.")
     st.code(address, language=None, wrap_lines=True)
 
@@ -47,7 +47,7 @@ score_box = st.container()
 round_key = f"{seed}_{quiz.preset_slug(preset)}_{k}_{'-'.join(kinds)}"
 checks = []
 for e in round_:
-    checks += quiz.exercise(e, round_key, decimals)
+    checks += quiz.exercise(e, round_key, decimals, tolerance)
 
 right, _ = score(checks)
 questions = sum(len(e.questions) for e in round_)

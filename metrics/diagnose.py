@@ -10,6 +10,12 @@ when neither of its mistakes alone already matches and both change the number.
 
 Tolerance: an answer typed with d decimals matches values within half a unit of its last
 decimal (d at least 2), so 0.79 accepts [0.785, 0.795] and 0.7850 accepts [0.78495, 0.78505].
+A teacher may set the tolerance instead (`with_tolerance`).
+
+Rounding twice: an answer that is the right value rounded first to more decimals and then to
+the ones typed (5.29148 -> 5.2915 -> 5.292, where rounding once gives 5.291) is not right, but
+it is no mistake of method either: `Diagnosis.rounded_from` holds the first rounding (5.2915)
+and `rounding_hint` says so.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import math
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from metrics.conventions import PRESETS, Convention
 from metrics.phrasing import SHORT
@@ -28,11 +35,22 @@ from metrics.result import Result
 
 @dataclass(frozen=True)
 class Answer:
-    """A typed answer and the tolerance its precision implies."""
+    """A typed answer and the tolerance its precision implies (`decimals`: how many were
+    typed, as a fraction of 1 for a percentage; None for a fraction such as 3/4)."""
 
     value: float
     tolerance: float
     text: str
+    decimals: int | None = None
+
+    def with_tolerance(self, tolerance: float | None) -> Answer:
+        """The answer checked within ±`tolerance` (a teacher's choice) instead of the
+        tolerance its precision implies; unchanged for None."""
+        if tolerance is None:
+            return self
+        if not math.isfinite(tolerance) or tolerance <= 0:
+            raise ValueError(f"A tolerance must be a positive number; got {tolerance!r}.")
+        return replace(self, tolerance=float(tolerance) + 1e-12)
 
 
 def parse_answer(text: str) -> Answer:
@@ -46,9 +64,11 @@ def parse_answer(text: str) -> Answer:
         if fraction:
             value = float(fraction.group(1)) / float(fraction.group(2))
             decimals = 6
+            typed = None
         else:
             value = float(cleaned)
             decimals = len(cleaned.split(".")[1]) if "." in cleaned else 0
+            typed = decimals + 2 * percent
     except (ValueError, ZeroDivisionError):
         raise ValueError(
             f"{raw!r} is not a number. Type a decimal such as 0.785, a fraction such as 3/4, "
@@ -60,7 +80,7 @@ def parse_answer(text: str) -> Answer:
         value /= 100.0
         decimals += 2
     tolerance = 0.5 * 10.0 ** -max(decimals, 2) + 1e-12
-    return Answer(value, tolerance, raw)
+    return Answer(value, tolerance, raw, typed)
 
 
 @dataclass(frozen=True)
@@ -92,6 +112,54 @@ class Diagnosis:
     right: Result
     correct: bool
     matches: tuple[Match, ...]
+    rounded_from: str | None = None  # the first of two roundings that give the answer
+
+
+def rounded_twice(value: float, answer: Answer) -> str | None:
+    """When `answer` is `value` rounded (half up, as by hand) to more decimals than typed and
+    then again to the typed ones, but rounding once gives another number: the first rounding,
+    e.g. '5.2915' for 5.29148 -> 5.2915 -> 5.292 (rounding once: 5.291). Else None."""
+    d = answer.decimals
+    if d is None or not math.isfinite(value):
+        return None
+    if _is(_round(value, d), answer.value):
+        return None
+    for first in range(d + 1, d + 7):
+        rounded = start = _round(value, first)
+        for places in range(first - 1, d - 1, -1):
+            rounded = rounded.quantize(Decimal(10) ** -places, ROUND_HALF_UP)
+        if _is(rounded, answer.value):
+            return str(start)
+    return None
+
+
+def _round(value: float | Decimal, places: int, how: str = ROUND_HALF_UP) -> Decimal:
+    return Decimal(value).quantize(Decimal(10) ** -places, how)
+
+
+def _is(number: Decimal, value: float) -> bool:
+    return abs(float(number) - value) <= 1e-12 * max(1.0, abs(value))
+
+
+def rounding_hint(d: Diagnosis) -> str:
+    """What to say when the answer was rounded twice (see `rounded_twice`): the value cut to
+    enough decimals to see which way it rounds, what rounding once gives, and the first
+    rounding the answer comes from."""
+    places = d.answer.decimals or 0
+    once = _round(d.right.value, places)
+    shown = next(
+        (
+            cut
+            for more in range(places + 1, 18)
+            if _round(cut := _round(d.right.value, more, ROUND_DOWN), places) == once
+        ),
+        Decimal(d.right.value),
+    )
+    return (
+        f"Right to {places} decimals — check your rounding: {d.right.name} = {shown}…, which "
+        f"rounds to {once}; {d.answer.text} comes from rounding {d.rounded_from} again. Round "
+        "once, from the full value."
+    )
 
 
 def _close(value: float, answer: Answer) -> bool:
@@ -113,6 +181,7 @@ def diagnose(
     right = correct(family, scenario)
     if _close(right.value, answer):
         return Diagnosis(family, answer, right, True, ())
+    rounded_from = rounded_twice(right.value, answer)
     base = scenario.convention
     matches: list[Match] = []
 
@@ -160,7 +229,7 @@ def diagnose(
                 matches.append(Match(preset, (p,), result, 2, p.plausibility / 2))
 
     matches.sort(key=lambda m: (m.departures, -m.plausibility))
-    return Diagnosis(family, answer, right, False, tuple(matches))
+    return Diagnosis(family, answer, right, False, tuple(matches), rounded_from)
 
 
 def _same(x: float, y: float | None) -> bool:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics.conventions import TEXTBOOK, Convention
-from metrics.diagnose import Diagnosis, diagnose, parse_answer
+from metrics.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
 from metrics.phrasing import choice, describe, moot
 from metrics.pitfalls import Scenario, correct
 from metrics.ranking import Ranking
@@ -347,8 +347,9 @@ def generate(
 # --- checking --------------------------------------------------------------------------------
 
 
-def check(question: Question, text: str) -> Check:
-    """Read one typed answer: a number is diagnosed, a choice compared with the right one."""
+def check(question: Question, text: str, tolerance: float | None = None) -> Check:
+    """Read one typed answer: a number is diagnosed (within ±`tolerance` when the teacher set
+    one, else within the precision typed), a choice compared with the right one."""
     text = str(text).strip()
     if not text:
         return Check(question, text, False, "No answer yet.")
@@ -357,13 +358,15 @@ def check(question: Question, text: str) -> Check:
             return Check(question, text, True, "Right.")
         return Check(question, text, False, f"Not quite: the answer is {question.answer}.")
     try:
-        answer = parse_answer(text)
+        answer = parse_answer(text).with_tolerance(tolerance)
     except ValueError as exc:
         return Check(question, text, False, str(exc))
     step = question.steps[0]
     d = diagnose(step.family, step.scenario, answer)
     if d.correct:
         return Check(question, text, True, "Right.", d)
+    if d.rounded_from is not None:
+        return Check(question, text, False, rounding_hint(d), d)
     if d.matches:
         how = d.matches[0].describe(
             step.scenario.convention, step.family, moot(step.scenario.ranking)

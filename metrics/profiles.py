@@ -147,6 +147,9 @@ def standard_conventions(
     ]
 
 
+ERR_LABEL = "ERR stopping (current list)"
+
+
 def err_profile(ranking: Ranking | Ordered, convention: Convention, n: int) -> Profile:
     """ERR's stopping distribution p_stop(i) for ranks 1..n, from graded.err's breakdown; V(i)
     is its p_reach. Ranks beyond the list weigh 0 and are never reached."""
@@ -154,7 +157,7 @@ def err_profile(ranking: Ranking | Ordered, convention: Convention, n: int) -> P
     weights, reach = np.zeros(n), np.zeros(n)
     weights[: len(table)] = table["p_stop"].to_numpy()
     reach[: len(table)] = table["p_reach"].to_numpy()
-    return Profile("ERR stopping (current list)", ERR_READER, weights, reach)
+    return Profile(ERR_LABEL, ERR_READER, weights, reach)
 
 
 def normalised(weights: np.ndarray, k: int) -> np.ndarray:

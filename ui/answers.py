@@ -12,7 +12,7 @@ import re
 
 import streamlit as st
 
-from metrics.diagnose import Diagnosis, Match
+from metrics.diagnose import Diagnosis, Match, rounding_hint
 from metrics.phrasing import changes, moot
 from metrics.pitfalls import Scenario, transformed
 from metrics.ranking import Ranking
@@ -54,6 +54,8 @@ def verdict(d: Diagnosis, decimals: int) -> None:
             "or more).",
             icon=":material/check_circle:",
         )
+    elif d.rounded_from is not None:
+        st.warning(rounding_hint(d), icon=":material/troubleshoot:")
     elif d.matches:
         count = len(d.matches)
         st.warning(

@@ -39,6 +39,13 @@ MEASURE_COLORS = {
     "RR": "#0891b2",
 }
 DASHES = {"RR": "dash", "R@k": "dash"}  # RR lies on AP and R@k on P@k's shape: keep both seen
+# Discount profiles: the Okabe-Ito qualitative palette (Okabe & Ito, "Color Universal Design",
+# 2008), told apart by people with any common colour-vision deficiency, each colour with its own
+# line style so that no two of the page's nine profiles look alike even in grey.
+OKABE_ITO = (
+    "#000000", "#E69F00", "#0072B2", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F0E442",
+)  # fmt: skip
+PROFILE_DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
 THIS_LIST = "#111827"
 SWAP_CELL_PX = 56  # largest square of the swap grid
 SWAP_PLOT_PX = 600
@@ -64,8 +71,34 @@ def _mark_k(fig: go.Figure, k: int, last: int) -> None:
         fig.add_vline(x=k + 0.5, line_dash="dot", line_color="grey", annotation_text=f"k = {k}")
 
 
-def profile_weights(frame: pd.DataFrame, k: int, log_y: bool, normalised: bool) -> go.Figure:
-    """One line per profile (frame: profile, rank, weight, as metrics.profiles.weights_frame)."""
+def profile_line(slot: int) -> dict[str, object]:
+    """The colour and dash of the profile in position `slot` of a page's list of profiles
+    (fixed by the slot, so a profile keeps its look whichever others are shown)."""
+    return {
+        "color": OKABE_ITO[slot % len(OKABE_ITO)],
+        "dash": PROFILE_DASHES[slot % len(PROFILE_DASHES)],
+        "width": 3,
+    }
+
+
+def _slots(
+    frame: pd.DataFrame, slots: Mapping[str, int] | None
+) -> list[tuple[str, int, pd.DataFrame]]:
+    groups = list(frame.groupby("profile", sort=False))
+    return [
+        (name, i if slots is None else slots[name], group) for i, (name, group) in enumerate(groups)
+    ]
+
+
+def profile_weights(
+    frame: pd.DataFrame,
+    k: int,
+    log_y: bool,
+    normalised: bool,
+    slots: Mapping[str, int] | None = None,
+) -> go.Figure:
+    """One line per profile (frame: profile, rank, weight, as metrics.profiles.weights_frame),
+    styled by `profile_line` of its slot (`slots`: profile -> slot; default: frame order)."""
     fig = go.Figure(
         [
             go.Scatter(
@@ -73,11 +106,11 @@ def profile_weights(frame: pd.DataFrame, k: int, log_y: bool, normalised: bool) 
                 x=group["rank"],
                 y=group["weight"],
                 mode="lines+markers",
-                line={"color": PALETTE[i % len(PALETTE)], "width": 3},
+                line=profile_line(slot),
                 marker={"size": 5},
                 hovertemplate=f"{name}<br>rank %{{x}}: %{{y:.4g}}<extra></extra>",
             )
-            for i, (name, group) in enumerate(frame.groupby("profile", sort=False))
+            for name, slot, group in _slots(frame, slots)
         ]
     )
     last = int(frame["rank"].max()) if len(frame) else 0
@@ -89,19 +122,19 @@ def profile_weights(frame: pd.DataFrame, k: int, log_y: bool, normalised: bool) 
     return fig
 
 
-def weight_spent(frame: pd.DataFrame, k: int) -> go.Figure:
+def weight_spent(frame: pd.DataFrame, k: int, slots: Mapping[str, int] | None = None) -> go.Figure:
     """Share of each profile's weight within k spent by rank i (i <= k), with the 50% and 90%
-    lines (frame: profile, rank, weight, normalised within k)."""
+    lines (frame: profile, rank, weight, normalised within k); lines as in `profile_weights`."""
     within = frame[frame["rank"] <= k]
     traces = []
-    for i, (name, group) in enumerate(within.groupby("profile", sort=False)):
+    for name, slot, group in _slots(within, slots):
         traces.append(
             go.Scatter(
                 name=name,
                 x=group["rank"],
                 y=group["weight"].cumsum(),
                 mode="lines+markers",
-                line={"color": PALETTE[i % len(PALETTE)], "width": 3},
+                line=profile_line(slot),
                 hovertemplate=f"{name}<br>by rank %{{x}}: %{{y:.1%}}<extra></extra>",
             )
         )

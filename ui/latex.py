@@ -32,10 +32,14 @@ from metrics.result import Result
 MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
 HEAD, TAIL = 6, 2
 # On screen, an equation whose plain text is longer than WRAP_AT characters is set one "=" a
-# row, and a long sum or list continues on further rows of at most ROW_TEX characters of LaTeX
-# (five DCG fractions, three ERR terms): on one line, DCG@5's working is ~870 px wide and its
-# total fell past the right edge of the page at 1280 px (a classroom projector).
-WRAP_AT, ROW_TEX = 100, 140
+# row, and a long sum or list continues on further rows: on one line, DCG@5's working is ~870 px
+# wide and its total fell past the right edge of the page at 1280 px (a classroom projector).
+# A row, its left-hand side included, holds at most ROW_WIDTH characters as the formula shows
+# them (`_shown_width`: a fraction as wide as its wider part, a command as the symbol it draws):
+# st.latex sets them ~8-11 px apart, so a row stays within the ~780 px of an expander at 1280
+# px (RBP's working with the left side counted in was 10 px too wide with a budget in LaTeX
+# characters, which counts `\cdot` as five and a fraction's two parts side by side).
+WRAP_AT, ROW_WIDTH = 100, 72
 
 
 @dataclass(frozen=True)
@@ -70,12 +74,14 @@ class Line:
         if len(self.text) <= WRAP_AT:
             return self.tex
         if not self.sides:  # a statement such as ERR's R_1 = ..., R_2 = ...: rows of items
-            rows = ["&" + row for row in _rows(self.lhs.tex, r",\quad ", ",")]
+            rows = ["&" + row for row in _rows(self.lhs.tex, r",\quad ", ",", ROW_WIDTH)]
         else:
             rows = []
+            # the left side (every row is indented by it), and " = " or a continuation's "+"
+            budget = ROW_WIDTH - _shown_width(self.lhs.tex) - _shown_width(r" = \quad + ")
             for i, side in enumerate(self.sides):
                 start = rf"{self.lhs.tex} &= " if i == 0 else "&= "
-                for j, row in enumerate(_rows(side.tex, " + ", "")):
+                for j, row in enumerate(_rows(side.tex, " + ", "", budget)):
                     rows.append((start if j == 0 else r"&\quad + ") + row)
         return _special(r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}")
 
@@ -87,11 +93,11 @@ def _special(tex: str) -> str:
     return re.sub(r"(?<![\\A-Za-z])nan(?![A-Za-z])", r"\\mathrm{nan}", tex)
 
 
-def _rows(tex: str, separator: str, trail: str) -> list[str]:
+def _rows(tex: str, separator: str, trail: str, width: int) -> list[str]:
     """`tex` cut at its top-level `separator`s (outside braces and \\left ... \\right pairs, which
     must stay on one row; a \\left( ... \\right) pair becomes \\bigl( ... \\bigr), which need
-    not) into rows of at most ROW_TEX characters (a longer single item stays whole); each row
-    but the last ends with `trail`."""
+    not) into rows at most `width` characters wide as shown (a wider single item stays whole);
+    each row but the last ends with `trail`."""
     tex = tex.replace(r"\left(", r"\bigl(").replace(r"\right)", r"\bigr)")
     items, depth, start = [], 0, 0
     for i, char in enumerate(tex):
@@ -105,12 +111,41 @@ def _rows(tex: str, separator: str, trail: str) -> list[str]:
     items.append(tex[start:])
     rows: list[list[str]] = [[]]
     for item in items:
-        if rows[-1] and len(separator.join([*rows[-1], item])) > ROW_TEX:
+        if rows[-1] and _shown_width(separator.join([*rows[-1], item])) > width:
             rows.append([])
         rows[-1].append(item)
     return [
         separator.join(row) + (trail if n < len(rows) - 1 else "") for n, row in enumerate(rows)
     ]
+
+
+_NOTHING = re.compile(r"\\(?:mathrm|bigl|bigr|left|right)|[{}_^&]")
+_COMMAND = re.compile(r"\\([a-zA-Z]+)|\\.")
+_WORDS = {"log": "log", "ln": "ln", "quad": "  ", "qquad": "    "}
+
+
+def _shown_width(tex: str) -> int:
+    """About how many characters wide `tex` is when set: a fraction counts its wider part, a
+    command the symbol it draws (\\cdot: 1, \\log: 3), braces and script marks nothing."""
+    while (at := tex.find(r"\frac{")) >= 0:
+        top_end = _group_end(tex, at + 5)
+        bottom_end = _group_end(tex, top_end + 1)
+        top, bottom = tex[at + 6 : top_end], tex[top_end + 2 : bottom_end]
+        wider = max(top, bottom, key=_shown_width)
+        tex = tex[:at] + "{" + wider + "}" + tex[bottom_end + 1 :]
+    tex = _NOTHING.sub("", tex)
+    tex = _COMMAND.sub(lambda m: _WORDS.get(m[1] or "", "x"), tex)
+    return len(tex)
+
+
+def _group_end(tex: str, start: int) -> int:
+    """The index of the brace closing the group opened at `start` (the end when unbalanced)."""
+    depth = 0
+    for i in range(start, len(tex)):
+        depth += {"{": 1, "}": -1}.get(tex[i], 0)
+        if depth == 0:
+            return i
+    return len(tex) - 1
 
 
 def number(x: float, decimals: int) -> str:

@@ -9,6 +9,7 @@ text the downloaded sheet holds.
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 from collections.abc import Mapping, Sequence
@@ -30,6 +31,7 @@ DEFAULT_SEED = 1
 MAX_SEED = 999_999
 DEFAULT_SLUG = next(iter(SLUGS))  # the convention selectbox starts on its first option
 DEFAULT_K = 5
+MIN_TOLERANCE, MAX_TOLERANCE = 0.00001, 0.5
 LINK_PROBLEMS = "quiz_link_problems"
 _WHOLE = re.compile(r"[0-9]{1,7}\Z")
 
@@ -44,6 +46,19 @@ def _conv_problem(text: str) -> str | None:
     if text in CONV_TEXTS:
         return None
     return f"names no convention; using {SLUGS[DEFAULT_SLUG]}. Conventions: {', '.join(SLUGS)}."
+
+
+def _tolerance_problem(text: str) -> str | None:
+    try:
+        tolerance = float(text)
+    except ValueError:
+        tolerance = math.nan
+    if MIN_TOLERANCE <= tolerance <= MAX_TOLERANCE:  # False for NaN
+        return None
+    return (
+        f"is not a tolerance from {MIN_TOLERANCE:.5f} to {MAX_TOLERANCE:g}; answers are "
+        "checked to the decimals typed."
+    )
 
 
 def _k_problem(text: str) -> str | None:
@@ -65,6 +80,7 @@ _SINGLE = {
     "seed": (_seed_problem, f"round {DEFAULT_SEED}"),
     "qconv": (_conv_problem, SLUGS[DEFAULT_SLUG]),
     "qk": (_k_problem, f"k = {DEFAULT_K}"),
+    "qtol": (_tolerance_problem, "the decimals typed"),
 }
 
 
@@ -135,9 +151,10 @@ def new_round() -> None:
     st.session_state["seed"] = secrets.randbelow(MAX_SEED) + 1
 
 
-def settings() -> tuple[int, list[str], str, int]:
-    """The round's number, kinds, convention name and k; each widget is bound to the URL."""
-    seed_col, conv_col, k_col = st.columns([2, 3, 1])
+def settings() -> tuple[int, list[str], str, int, float | None]:
+    """The round's number, kinds, convention name, k and the tolerance answers are checked
+    with (None: the precision typed); each widget is bound to the URL."""
+    seed_col, conv_col, k_col, tol_col = st.columns([2, 3, 1, 1.6])
     seed = seed_col.number_input(
         "Round number",
         min_value=0,
@@ -158,6 +175,19 @@ def settings() -> tuple[int, list[str], str, int]:
     k = k_col.selectbox(
         "Cutoff k", CUTOFFS, index=CUTOFFS.index(DEFAULT_K), key="qk", bind="query-params"
     )
+    tolerance = tol_col.number_input(
+        "Tolerance ±",
+        min_value=MIN_TOLERANCE,
+        max_value=MAX_TOLERANCE,
+        value=None,
+        step=0.0005,
+        format="%g",
+        placeholder="as typed",
+        key="qtol",
+        bind="query-params",
+        help="Empty: an answer is right when it is the value rounded to the decimals typed "
+        "(at least 2). A number such as 0.001: right when within ± that of the value.",
+    )
     kinds = st.multiselect(
         "Exercises",
         list(KINDS),
@@ -167,12 +197,16 @@ def settings() -> tuple[int, list[str], str, int]:
         bind="query-params",
     )
     st.button("New round", on_click=new_round, icon=":material/casino:")
-    return int(seed), kinds, SLUGS[slug], int(k)
+    return int(seed), kinds, SLUGS[slug], int(k), tolerance
 
 
-def link(seed: int, kinds: Sequence[str], preset: str, k: int) -> str:
-    """This round's shareable address."""
+def link(
+    seed: int, kinds: Sequence[str], preset: str, k: int, tolerance: float | None = None
+) -> str:
+    """This round's shareable address (with the tolerance, when the teacher set one)."""
     params = {"seed": seed, "qconv": preset_slug(preset), "qk": k, "ex": list(kinds)}
+    if tolerance is not None:
+        params["qtol"] = f"{tolerance:g}"
     base = (st.context.url or "").rstrip("/").removesuffix(f"/{URL_PATH}")
     return f"{base}/{URL_PATH}?{urlencode(params, doseq=True)}"
 
@@ -189,13 +223,18 @@ def _answer_box(q: Question, key: str) -> str:
     return picked or ""
 
 
-def _feedback(c: Check, decimals: int, key: str) -> None:
+def _verdict(c: Check) -> None:
     if c.correct:
         st.success(c.message, icon=":material/check_circle:")
-        return
-    st.warning(c.message, icon=":material/troubleshoot:")
+    else:
+        st.warning(c.message, icon=":material/troubleshoot:")
+
+
+def _how(c: Check, decimals: int, key: str) -> None:
+    """How a wrong number comes about, with the calculations (full width: the answer boxes'
+    columns are too narrow for a formula)."""
     d = c.diagnosis
-    if d is not None and d.matches:
+    if not c.correct and d is not None and d.matches:
         with st.expander(f"How {c.text} comes about", key=f"{key}_how"):
             step = c.question.steps[0]
             for m in d.matches:
@@ -216,9 +255,12 @@ def solution(q: Question, decimals: int) -> None:
         )
 
 
-def exercise(e: Exercise, round_key: str, decimals: int) -> list[Check]:
-    """One exercise: statement, lists, answer boxes with feedback, the solution on request.
-    Returns the checks of the questions answered."""
+def exercise(
+    e: Exercise, round_key: str, decimals: int, tolerance: float | None = None
+) -> list[Check]:
+    """One exercise: statement, lists, answer boxes with feedback (numbers checked within
+    ±`tolerance` when set), the solution on request. Returns the checks of the questions
+    answered."""
     st.subheader(e.title)
     st.markdown(e.statement)
     lists_table(e)
@@ -230,8 +272,10 @@ def exercise(e: Exercise, round_key: str, decimals: int) -> list[Check]:
         with slots.pop(0) if q.numeric else st.container():
             typed = _answer_box(q, key)
             if typed.strip():
-                checks.append(check(q, typed))
-                _feedback(checks[-1], decimals, key)
+                checks.append(check(q, typed, tolerance))
+                _verdict(checks[-1])
+    for c in checks:  # below the answer boxes, at full width
+        _how(c, decimals, f"quiz_{round_key}_{e.number}_{c.question.key}")
     if st.toggle("Show the worked solution", key=f"quiz_{round_key}_{e.number}_solution"):
         with st.container(border=True):
             for q in e.questions:

@@ -5,8 +5,8 @@ A link holds the list, the unretrieved grades and every setting as short, readab
     ?g=3,2,3,0,1,2&u=3,2&top=4&k=5&preset=textbook            (the default page)
     ?g=3,,2&d=a,b,c&s=0.9,0.5,0.5&k=3&preset=trec-eval-ndcg-cut&gain=exponential&t=2
 
-``g`` grades in rank order (empty = unjudged), ``d`` doc ids (only when not d1, d2, ...; each
-percent-encoded), ``s`` scores (only when given), ``u`` grades of judged documents not
+``g`` grades in rank order (empty = unjudged), ``d`` doc ids (only when not d1, d2, ...; % and
+``,`` written %25, %2C), ``s`` scores (only when given), ``u`` grades of judged documents not
 retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff, ``preset`` the preset the
 settings start from, then only the convention fields that differ from that preset (see
 `FIELD_PARAMS`), ``dec`` the decimals shown and ``pm=1`` presentation mode.
@@ -189,7 +189,8 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
         )
     params = {"g": ",".join(grade_text(g) for g in ranking.grades)}
     if ranking.doc_ids != tuple(default_doc_ids(n)):
-        params["d"] = ",".join(quote(d, safe="") for d in ranking.doc_ids)
+        # only the list's separator and the escape itself: the URL percent-encodes the rest once
+        params["d"] = ",".join(d.replace("%", "%25").replace(",", "%2C") for d in ranking.doc_ids)
     if ranking.scores is not None:
         params["s"] = ",".join(_num(s) for s in ranking.scores)
     if len(ranking.unretrieved):

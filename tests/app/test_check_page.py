@@ -118,6 +118,21 @@ def test_a_broken_playground_list_is_reported(app: AppTest) -> None:
     assert "Grade at rank 2: 'two' is not a number" in at.error[0].value
 
 
+def test_an_answer_rounded_twice_is_told_to_check_its_rounding(app: AppTest) -> None:
+    # RR of 21 non-relevant documents then a relevant one: 1/22 = 0.04545...; rounded once to
+    # 3 decimals 0.045, rounded to 4 (0.0455) and again to 3: 0.046
+    at = open_check(app)
+    at.radio(key="check_source").set_value("typed").run()
+    at.text_input(key="check_grades").input(", ".join(["0"] * 21 + ["1"])).run()
+    at.text_input(key="check_missed").input("").run()
+    at.selectbox(key="check_family").set_value("RR").run()
+    at.number_input(key="check_k").set_value(25).run()
+    at = answer(at, "0.046")
+    (warning,) = at.warning
+    assert warning.value.startswith("Right to 3 decimals — check your rounding: RR@25 = 0.0454…")
+    assert not at.error
+
+
 def test_a_modified_convention_is_named_by_its_preset_and_what_changed(app: AppTest) -> None:
     at = app.run()
     at.switch_page("app_pages/playground.py").run()

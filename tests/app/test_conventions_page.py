@@ -49,18 +49,21 @@ def open_page(app: AppTest) -> AppTest:
     return at
 
 
+DIFFERS = "Choices that differ from Textbook"
+
+
 def test_every_preset_on_the_playground_list(app: AppTest) -> None:
-    table = open_page(app).dataframe[0].value.set_index("tool")
+    table = open_page(app).table[0].value.set_index("Tool (preset)")
     assert list(table.index) == list(EXPECTED)
     for tool, value in EXPECTED.items():
-        assert table.loc[tool, "value"] == pytest.approx(value, abs=5e-5), tool
+        assert table.loc[tool, "nDCG@5"] == pytest.approx(value, abs=5e-5), tool
         assert table.loc[tool, "Δ Textbook"] == pytest.approx(
             value - EXPECTED["Textbook"], abs=5e-5
         )
-    assert table.loc["trec_eval ndcg_cut", "differs"] == "exponential gain 2^g - 1 → linear gain g"
-    assert "ideal cut at k → ideal not cut at k" in table.loc["trec_eval ndcg", "differs"]
-    assert "k ignored" in table.loc["trec_eval ndcg", "differs"]
-    assert table.loc["Textbook", "differs"] == "—"
+    assert table.loc["trec_eval ndcg_cut", DIFFERS] == "exponential gain 2^g - 1 → linear gain g"
+    assert "ideal cut at k → ideal not cut at k" in table.loc["trec_eval ndcg", DIFFERS]
+    assert "k ignored" in table.loc["trec_eval ndcg", DIFFERS]
+    assert table.loc["Textbook", DIFFERS] == "—"
 
 
 def test_the_table_says_presets_cover_measures_their_tool_lacks(app: AppTest) -> None:

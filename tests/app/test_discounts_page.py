@@ -11,6 +11,12 @@ from tests.app.explore_helpers import figure, open_page, table_with, texts, trac
 
 PAGE = "app_pages/discounts.py"
 RANKS = range(1, 21)
+EVERY_PROFILE = ["log2", "log_b", "jk", "p1", "p2", "p3", "1/i", "flat", "err"]
+
+
+def every_profile(at):
+    """Plot all nine profiles (the page plots log2 and p = 0.8 until others are picked)."""
+    return at.multiselect(key="disc_shown").set_value(EVERY_PROFILE).run()
 
 
 def test_weights_table_at_ranks_1_2_3_5_10_20(app):
@@ -40,7 +46,7 @@ def test_weights_table_at_ranks_1_2_3_5_10_20(app):
 
 
 def test_plotted_raw_weights_of_every_profile(app):
-    at = open_page(app, PAGE)
+    at = every_profile(open_page(app, PAGE))
     fig = figure(at, "disc_profiles")
     assert trace(fig, "1/log2(i+1)")["y"] == pytest.approx([1 / log2(i + 1) for i in RANKS])
     assert trace(fig, "p^(i-1), p = 0.8")["y"] == pytest.approx([0.8 ** (i - 1) for i in RANKS])
@@ -54,7 +60,7 @@ def test_plotted_raw_weights_of_every_profile(app):
 def test_err_stopping_distribution_of_the_playground_list(app):
     # the default list 3,2,3,0,1,2 on a 0..4 scale: R_i = (2^g - 1)/16 = 7/16, 3/16, 7/16, 0,
     # 1/16, 3/16; p_stop(i) = R_i times the chance no earlier rank satisfied the reader
-    at = open_page(app, PAGE)
+    at = every_profile(open_page(app, PAGE))
     stop = trace(figure(at, "disc_profiles"), "ERR stopping (current list)")["y"]
     reach = [1, 9 / 16, 9 / 16 * 13 / 16, 9 / 16 * 13 / 16 * 9 / 16]
     reach += [reach[3], reach[3] * 15 / 16]
@@ -67,7 +73,7 @@ def test_err_stopping_distribution_of_the_playground_list(app):
 
 
 def test_normalised_and_log_axis(app):
-    at = open_page(app, PAGE)
+    at = every_profile(open_page(app, PAGE))
     at.toggle(key="disc_norm").set_value(True).run()
     at.toggle(key="disc_logy").set_value(True).run()
     fig = figure(at, "disc_profiles")
@@ -81,7 +87,7 @@ def test_normalised_and_log_axis(app):
 
 
 def test_cwl_summary_depth_and_where_the_weight_goes(app):
-    at = open_page(app, PAGE)
+    at = every_profile(open_page(app, PAGE))
     summary = table_with(at, "expected depth").set_index("profile")
     # log2 within 10: 1 + 0.6309 + 0.5 + 0.4307 + 0.3869 + 0.3562 + 0.3333 + 0.3155 + 0.3010
     # + 0.2891 = 4.5436; running sums 1, 1.631, 2.131, 2.562 pass half (2.272) at rank 4,
@@ -124,7 +130,7 @@ def test_cwl_table_of_a_chosen_profile(app):
 @pytest.mark.parametrize("size", [0, 1, 1000])
 def test_renders_for_0_1_and_1000_documents(app, size):
     grades = [(i * 7) % 5 for i in range(size)]
-    at = open_page(app, PAGE, grades)
+    at = every_profile(open_page(app, PAGE, grades))
     names = [t["name"] for t in figure(at, "disc_profiles")["data"]]
     if size == 0:
         assert "ERR's stopping distribution needs the Playground's list" in texts(at)
@@ -133,6 +139,32 @@ def test_renders_for_0_1_and_1000_documents(app, size):
     else:
         assert "ERR stopping (current list)" in names
     assert len(table_with(at, "1/log2(i+1)")) == 6
+
+
+def test_the_plots_show_log2_against_p_0_8_until_others_are_picked(app):
+    at = open_page(app, PAGE)
+    for key in ("disc_profiles", "disc_spent"):
+        fig = figure(at, key)
+        assert [t["name"] for t in fig["data"]] == ["1/log2(i+1)", "p^(i-1), p = 0.8"]
+        looks = [(t["line"]["color"], t["line"]["dash"]) for t in fig["data"]]
+        assert len(set(looks)) == 2
+    before = {t["name"]: t["line"] for t in figure(at, "disc_profiles")["data"]}
+    # picking more keeps each profile's colour and dash; the tables still list all nine
+    every_profile(at)
+    after = {t["name"]: t["line"] for t in figure(at, "disc_profiles")["data"]}
+    assert len(after) == 9 and len({(v["color"], v["dash"]) for v in after.values()}) == 9
+    assert {name: after[name] for name in before} == before
+    assert len(table_with(at, "expected depth")) == 9
+
+
+def test_the_picked_profiles_follow_their_parameters(app):
+    at = open_page(app, PAGE)
+    at.slider(key="disc_p1").set_value(0.7).run()  # the second geometric profile: 0.8 -> 0.7
+    names = [t["name"] for t in figure(at, "disc_profiles")["data"]]
+    assert names == ["1/log2(i+1)", "p^(i-1), p = 0.7"]
+    assert trace(figure(at, "disc_profiles"), "p^(i-1), p = 0.7")["y"][:3] == pytest.approx(
+        [1, 0.7, 0.49]
+    )
 
 
 def test_the_caption_names_this_pages_k_not_the_playgrounds(app):

@@ -541,7 +541,7 @@ def test_a_link_round_trips_exactly(app: AppTest) -> None:
     at.toggle(key="w_ideal_cut").set_value(False).run()
     before = metric_values(at)
     params = dict(at.query_params)
-    assert params["d"] == "d1,d2,d3,d4,best%20doc,d6"
+    assert params["d"] == "d1,d2,d3,d4,best doc,d6"
 
     fresh = open_playground(AppTest.from_file(app._script_path, default_timeout=30), **params)
     assert metric_values(fresh) == before

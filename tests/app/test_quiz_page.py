@@ -200,3 +200,27 @@ def test_the_shared_address_gives_its_settings(app: AppTest) -> None:
     assert not same.warning
     assert same.code[0].value.endswith(shared)
     assert statements(same) == statements(at)
+
+
+def test_the_link_carries_the_teachers_tolerance(app: AppTest) -> None:
+    # DCG = 8.42296 (worked above); 8.422 is 0.00096 from it: wrong to the 3 decimals typed
+    # (±0.0005), right within the teacher's ±0.001
+    at = open_round(app, seed="42")
+    at.text_input(key=f"{KEY}_1_DCG").input("8.422").run()
+    assert not at.success
+    at = open_round(AppTest.from_file(app._script_path), seed="42", qtol="0.001")
+    assert at.number_input(key="qtol").value == 0.001
+    assert at.code[0].value.endswith("&ex=choose&qtol=0.001")
+    at.text_input(key=f"{KEY}_1_DCG").input("8.422").run()
+    assert [s.value for s in at.success] == ["Right."]
+    assert metric_values(at)["Score"] == "1 / 12"
+
+
+def test_a_damaged_tolerance_is_named(app: AppTest) -> None:
+    at = open_round(app, seed="42", qtol="0")
+    assert link_warning(at).endswith(
+        "- qtol='0' is not a tolerance from 0.00001 to 0.5; answers are checked to the "
+        "decimals typed."
+    )
+    assert at.number_input(key="qtol").value is None
+    assert ROUND_42_START in statements(at)

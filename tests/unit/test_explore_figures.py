@@ -130,3 +130,35 @@ def test_landscape_has_a_panel_and_a_marker_per_measure():
     assert list(bars[0].x) == [0.25, 0.75] and list(bars[0].y) == [0.25, 0.75]
     assert list(marks[0].x) == [0.8, 0.8] and list(marks[1].x) == [1.0, 1.0]
     assert [a.text for a in fig.layout.annotations] == ["nDCG", "RR"]
+
+
+# Okabe & Ito, "Color Universal Design (CUD): how to make figures and presentations that are
+# friendly to colorblind people" (2008), the eight colours as RGB: black (0,0,0), orange
+# (230,159,0), sky blue (86,180,233), bluish green (0,158,115), yellow (240,228,66), blue
+# (0,114,178), vermillion (213,94,0), reddish purple (204,121,167).
+OKABE_ITO_RGB = {
+    (0, 0, 0), (230, 159, 0), (86, 180, 233), (0, 158, 115),
+    (240, 228, 66), (0, 114, 178), (213, 94, 0), (204, 121, 167),
+}  # fmt: skip
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def test_discount_profiles_use_the_okabe_ito_palette_with_a_dash_each():
+    assert {_rgb(c) for c in F.OKABE_ITO} == OKABE_ITO_RGB
+    looks = [F.profile_line(slot) for slot in range(9)]  # the discounts page's nine profiles
+    assert len({(line["color"], line["dash"]) for line in looks}) == 9
+    assert len({line["dash"] for line in looks}) == 6  # telling them apart needs no colour
+
+
+def test_a_profile_keeps_its_look_whichever_others_are_drawn():
+    slots = {"a": 0, "b": 1}
+    only_b = _weights()[lambda f: f["profile"] == "b"]
+    for fig in (
+        F.profile_weights(only_b, k=2, log_y=False, normalised=False, slots=slots),
+        F.weight_spent(only_b, k=2, slots=slots),
+    ):
+        (line,) = [t.line for t in fig.data]
+        assert (line.color, line.dash) == (F.OKABE_ITO[1], F.PROFILE_DASHES[1])

@@ -15,7 +15,7 @@ import pytest
 from metrics.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
 from metrics.ranking import Ranking
 from metrics.report import evaluate
-from ui import latex
+from ui import latex, working
 
 ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)
 
@@ -165,8 +165,8 @@ def test_a_long_working_is_shown_one_equals_sign_a_row() -> None:
     assert line.display == (
         r"\begin{aligned}"
         r"\mathrm{DCG@6} &= \frac{2^{3}-1}{\log_2 2} + \frac{2^{2}-1}{\log_2 3} + "
-        r"\frac{2^{3}-1}{\log_2 4} + \frac{2^{0}-1}{\log_2 5} + \frac{2^{1}-1}{\log_2 6} \\ "
-        r"&\quad + \frac{2^{2}-1}{\log_2 7} \\ "  # five fractions a row
+        r"\frac{2^{3}-1}{\log_2 4} + \frac{2^{0}-1}{\log_2 5} + \frac{2^{1}-1}{\log_2 6} + "
+        r"\frac{2^{2}-1}{\log_2 7} \\ "  # six fractions, each as wide as "log2 7": 6 + 5*3 + 36
         r"&= 7 + 1.8928 + 3.5 + 0 + 0.3869 + 1.0686 \\ "
         r"&= 13.8483"
         r"\end{aligned}"
@@ -197,9 +197,27 @@ def test_a_short_working_stays_whole_and_rbp_continues_inside_its_brackets() -> 
     total = latex.rbp(report.results["RBP"], 4)[0]
     rows = total.display.split(r" \\ ")
     assert rows[0].startswith(r"\begin{aligned}\mathrm{RBP(p=0.8)} &= (1-0.8) \bigl(0.75 \cdot")
-    assert rows[1].startswith(r"&\quad + ") and rows[1].endswith(r"\bigr)")
+    sum_rows = [i for i, row in enumerate(rows) if row.startswith(r"&\quad + ")]
+    assert sum_rows[:2] == [1, 2] and rows[2].endswith(r"\bigr)")  # three rows of terms
     # gains g/4 times 0.8^(i-1): 0.75, 0.4, 0.48, 0, 0.1024, 0.16384, 0.065536, 0.0524288,
     # 0.08388608, 0.033554432; their sum times 1 - 0.8
     rbp = 0.2 * (0.75 + 0.4 + 0.48 + 0.1024 + 0.16384 + 0.065536 + 0.0524288 + 0.08388608
                  + 0.033554432)  # fmt: skip
     assert rows[-1] == f"&= {rbp:.4f}" + r"\end{aligned}"
+
+
+def test_every_row_fits_the_width_of_an_expander_at_1280_px() -> None:
+    # RBP's working on the Playground at 1280 px: one row of (1-0.8)(...) with six terms and
+    # the left side was 796 px in a 786 px box, so its end was cut; each row, left side
+    # included, now holds at most ROW_WIDTH shown characters
+    report = evaluate(Ranking.build([3, 2, 3, 0, 1, 2, 1, 1, 2, 1], scale_max=4), TEXTBOOK, 10)
+    for family in ("DCG", "ERR", "RBP"):
+        for line in working.lines(family, report.results[family], TEXTBOOK, 4):
+            rows = line.display.removeprefix(r"\begin{aligned}").split(r" \\ ")
+            lhs = latex._shown_width(line.lhs.tex) + 3 if line.sides else 0
+            for row in rows:
+                width = latex._shown_width(row) + (lhs if row.startswith("&") else 0)
+                assert width <= latex.ROW_WIDTH, row
+    # a fraction is as wide as its wider part; commands count as the symbol they draw
+    assert latex._shown_width(r"\frac{2^{3}-1}{\log_2 2}") == len("log2 2")
+    assert latex._shown_width(r"0.75 \cdot 0.8^{0}") == len("0.75 x 0.80")

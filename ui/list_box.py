@@ -1,0 +1,165 @@
+"""The Playground's text box: type or paste a whole list in one go (metrics.list_text reads it).
+
+The box and the two tables (ranked list, judged documents not retrieved) stay in step:
+
+- text -> tables: when the box's text is committed (Ctrl+Enter, or leaving the box), it is
+  read; a list read makes the Playground's list with `state.load_ranking`, as any whole-query
+  load does. Text that cannot be read leaves the tables as they were, keeps the text as typed,
+  and points at the token.
+- tables -> text: whenever the tables differ from what the box last read or wrote, the box is
+  rewritten from them (`format_text`), so an edit in the grid shows in the box.
+
+`render()` must run after both table editors in the script, so that it sees this run's edits.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from metrics.list_text import ListText, ListTextError, format_text, parse
+from metrics.ranking import Ranking, RankingError
+from ui import state
+from ui.model import SCALE_MAXIMA
+
+BOX = "list_box"  # the text area's widget key (deleted by Streamlit on a page switch)
+TEXT = "list_box_text"  # the box's text, kept across page switches
+SYNCED = "list_box_synced"  # the tables as they were when the box was last in step with them
+PROBLEM = "list_box_problem"  # the ListTextError / RankingError of the last text, if any
+READ = "list_box_read"  # what the last text was read as
+NOTE = "list_box_note"  # why the tables cannot be written as text, if so
+MISSED_IDS = "list_box_missed_ids"  # the ids of the judged documents not retrieved, as typed
+UNJUDGED_ZERO = "list_box_unjudged_zero"
+
+IDLE = "Ctrl+Enter reads the text into the tables; edits in the tables show here."
+HELP = """Three ways to write one query; press Ctrl+Enter to fill the tables.
+
+- **Grades** in rank order: `3, 2, 3, 0, 1, 2`. A blank between commas or `?` is unjudged.
+  After `|`, the grades of judged documents not retrieved: `3, 2, ?, 0 | 2, 1`.
+- **Judgments and a ranking**: `101:2 203:1 305:2 408:1` then `101 450 305 120 203 999 555`.
+  Judged ids missing from the ranking were not retrieved. Python's `{101: 2}` and
+  `[101, 450]` work too.
+- **TREC lines** of one query: run lines `q1 Q0 101 1 12.5 bm25` and qrels lines
+  `q1 0 101 2`, in any order."""
+
+
+def render() -> None:
+    """The text box, the unjudged-ids choice, and what the last text was read as (or where it
+    could not be read)."""
+    ss = st.session_state
+    tables = _tables()
+    if ss.get(SYNCED) != tables:
+        _write_from_tables(tables)
+    if BOX not in ss:
+        ss[BOX] = ss.get(TEXT, "")
+    st.text_area(
+        "Type or paste the list",
+        key=BOX,
+        on_change=_apply,
+        height=90,
+        placeholder="3, 2, 3, 0, 1, 2 | 2, 1",
+        help=HELP,
+    )
+    st.checkbox(
+        "Ranked ids without a judgment are non-relevant (grade 0), not unjudged",
+        key=UNJUDGED_ZERO,
+        on_change=_apply,
+        persist_state="session",
+        help="For judgments and a ranking, and for TREC lines. Unjudged documents also gain 0, "
+        "but RBP's residual counts what they might add.",
+    )
+    with st.container(key="list_box_status"):  # two lines reserved (ui/style.py)
+        _status()
+
+
+def _status() -> None:
+    """Where the last text could not be read, or what it was read as."""
+    ss = st.session_state
+    problem = ss.get(PROBLEM)
+    if isinstance(problem, ListTextError):
+        st.error(
+            f"Not read (line {problem.line}, column {problem.column}): {problem.problem} "
+            "The tables are unchanged.",
+            icon=":material/error:",
+        )
+        source = ss.get(TEXT, "").splitlines() or [""]
+        st.code(
+            source[problem.line - 1] + "\n" + " " * (problem.column - 1) + "^",
+            language=None,
+        )
+    elif problem is not None:
+        st.error(f"Not read: {problem} The tables are unchanged.", icon=":material/error:")
+    else:  # always one line here, so that the grid below does not move
+        st.caption(ss.get(NOTE) or (f"Read as {ss[READ]}." if ss.get(READ) else IDLE))
+
+
+def _tables() -> str:
+    """The two tables' contents, as a text that changes exactly when they do."""
+    ranking = state.table(state.RANKING)
+    unretrieved = state.table(state.UNRETRIEVED)
+    return repr((ranking.to_numpy().tolist(), unretrieved.to_numpy().tolist()))
+
+
+def _write_from_tables(tables: str) -> None:
+    """Rewrite the box from the tables (left as it is while the tables have an error)."""
+    ss = st.session_state
+    ss[SYNCED] = tables
+    ranking = state.current_ranking()
+    if isinstance(ranking, RankingError):
+        return
+    for key in (PROBLEM, READ, NOTE):
+        ss.pop(key, None)
+    try:
+        text = format_text(
+            [None if math.isnan(g) else float(g) for g in ranking.grades],
+            ranking.doc_ids,
+            None if ranking.scores is None else ranking.scores.tolist(),
+            ranking.unretrieved.tolist(),
+            ss.get(MISSED_IDS, ()),
+        )
+    except ValueError as err:
+        ss[NOTE] = f"The box cannot show this list: {err}"
+        text = ""
+    ss[TEXT] = ss[BOX] = text
+
+
+def _apply() -> None:
+    """Callback of the box and the checkbox: read the text; load it, or say where it fails."""
+    ss = st.session_state
+    text = ss.get(BOX, "")
+    ss[TEXT] = text
+    for key in (PROBLEM, READ, NOTE):
+        ss.pop(key, None)
+    try:
+        read = parse(text, unjudged_grade=0.0 if ss.get(UNJUDGED_ZERO) else None)
+        ranking, changes = _ranking(read)
+    except ValueError as err:  # ListTextError, or RankingError from the core's checks
+        ss[PROBLEM] = err
+        return
+    state.load_ranking(ranking, changes)
+    ss[MISSED_IDS] = read.unretrieved_ids
+    ss[READ] = read.summary() + (
+        f"; the top grade is now {changes['scale_max']}" if changes else ""
+    )
+    ss[SYNCED] = _tables()  # in step: keep the text as typed
+
+
+def _ranking(read: ListText) -> tuple[Ranking, dict[str, int]]:
+    """The Ranking the text gives, checked by the core; the grade scale is raised to the top
+    grade typed when it is above the current one (and within the scales offered)."""
+    scale_max = int(state.settings()["scale_max"])
+    grades = [g for g in read.grades if g is not None] + list(read.unretrieved)
+    top = max(grades, default=0.0)
+    changes = {}
+    if top > scale_max and math.ceil(top) <= SCALE_MAXIMA[-1]:
+        scale_max = math.ceil(top)
+        changes["scale_max"] = scale_max
+    ranking = Ranking.build(
+        read.grades,
+        doc_ids=read.doc_ids,
+        scores=read.scores,
+        unretrieved=read.unretrieved,
+        scale_max=scale_max,
+    )
+    return ranking, changes
