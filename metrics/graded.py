@@ -26,8 +26,8 @@ import pandas as pd
 from metrics.conventions import Convention
 from metrics.discounts import discount
 from metrics.gains import gain
-from metrics.ranking import Ordered, Ranking, check_cutoff, order
-from metrics.result import Result
+from metrics.ranking import Ordered, Ranking, check_cutoff, check_ideal_depth, order
+from metrics.result import Result, require_finite
 
 
 def _at(name: str, k: int | None) -> str:
@@ -57,6 +57,7 @@ def ideal_grades(ordered: Ordered, convention: Convention, k: int | None) -> np.
     not positive add nothing and are left out (as trec_eval does)."""
     if convention.ideal == "none":
         depth = k if k is not None else len(ordered)
+        check_ideal_depth(depth, len(ordered))
         return np.full(depth, ordered.scale_max)
     if convention.ideal == "judged":
         pool = ordered.judged_pool
@@ -140,7 +141,9 @@ def ndcg_breakdown(
         }
     )
     details = {"DCG": dcg_value, "IDCG": idcg_value, "nDCG": value}
-    return Result(_at("nDCG", k), value, table, details, note)
+    for family in ("DCG", "IDCG"):  # DCG and IDCG are read from this breakdown too
+        require_finite(Result(_at(family, k), details[family], table))
+    return require_finite(Result(_at("nDCG", k), value, table, details, note))
 
 
 def _top_gain(ordered: Ordered, convention: Convention) -> float:
@@ -183,6 +186,14 @@ def err_gmax(ordered: Ordered, convention: Convention) -> float:
     return convention.err_gmax if convention.err_gmax is not None else ordered.scale_max
 
 
+def stop_probability(grades: np.ndarray, gmax: float) -> np.ndarray:
+    """ERR's R = (2^g - 1) / 2^gmax, computed as 2^(g - gmax) - 2^(-gmax), which cannot
+    overflow however large the grades (g <= gmax): 2.0**1024 is beyond a double, so the
+    textbook form fails from a top grade of 1024 on.  For whole grades up to 53 both forms
+    are exact, so the values are gdeval's to the last bit."""
+    return np.exp2(grades - gmax) - np.exp2(-gmax)
+
+
 def err(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """ERR@k with R_i = (2^g_i - 1)/2^gmax. Columns: rank, doc_id, grade, in_cutoff,
     stop_given_reached (R_i), p_reach (prod_{j<i} 1-R_j), p_stop (p_reach R_i),
@@ -198,7 +209,7 @@ def err(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
             "gmax must be at least the largest grade (else R_i > 1)."
         )
     n = len(grades)
-    r = np.where(np.isnan(grades), 0.0, (np.exp2(np.nan_to_num(grades)) - 1.0) / 2.0**gmax)
+    r = np.where(np.isnan(grades), 0.0, stop_probability(np.nan_to_num(grades), gmax))
     p_reach = np.concatenate([[1.0], np.cumprod(1.0 - r)[:-1]]) if n else np.zeros(0)
     p_stop = p_reach * r
     counted = _in_cutoff(n, k)
@@ -218,7 +229,7 @@ def err(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
     )
     value = float(contribution.sum())
     details = {"gmax": float(gmax), "p_satisfied": float(p_stop[counted].sum())}
-    return Result(_at("ERR", k), value, table, details)
+    return require_finite(Result(_at("ERR", k), value, table, details))
 
 
 def rbp_gains(ordered: Ordered, convention: Convention) -> tuple[np.ndarray, float]:
@@ -276,4 +287,6 @@ def rbp(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
         "tail": tail,
         "upper": value + residual,
     }
+    for name, number in (("RBP", value), ("RBP residual", residual)):
+        require_finite(Result(name, number, table))
     return Result(f"RBP(p={p:g})", value, table, details)
