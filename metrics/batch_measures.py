@@ -161,7 +161,8 @@ def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.nda
         return dcg
     if family == "IDCG":
         return idcg
-    return _div(dcg, idcg, empty=c.empty_value)
+    overflowed = ~(np.isfinite(dcg) & np.isfinite(idcg))  # NaN: batch.evaluate reports it
+    return np.where(overflowed, np.nan, _div(dcg, idcg, empty=c.empty_value))
 
 
 def _ideal(p: Prepared, c: Convention, k: int | None):

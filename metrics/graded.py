@@ -27,7 +27,7 @@ from metrics.conventions import Convention
 from metrics.discounts import discount
 from metrics.gains import gain
 from metrics.ranking import Ordered, Ranking, check_cutoff, check_ideal_depth, order
-from metrics.result import Result, require_finite
+from metrics.result import Result, overflow_error
 
 
 def _at(name: str, k: int | None) -> str:
@@ -109,8 +109,11 @@ def ndcg_breakdown(
     in_ideal = np.arange(m) < len(ideal)  # already cut at k when the convention cuts it
     idcg_part = _cumulative_part(ideal_gain, weights, in_ideal)
 
-    dcg_value = float(dcg_part.sum())
-    idcg_value = float(idcg_part.sum())
+    with np.errstate(over="ignore"):  # an overflow is reported below, as a ValueError
+        dcg_value = float(dcg_part.sum())
+        idcg_value = float(idcg_part.sum())
+    if not np.isfinite([dcg_value, idcg_value]).all():  # nDCG would be NaN, or 0 wrongly
+        raise overflow_error(f"{_at('DCG', k)} or {_at('IDCG', k)}")
     note = ""
     if idcg_value > 0:
         contribution = dcg_part / idcg_value
@@ -141,9 +144,7 @@ def ndcg_breakdown(
         }
     )
     details = {"DCG": dcg_value, "IDCG": idcg_value, "nDCG": value}
-    for family in ("DCG", "IDCG"):  # DCG and IDCG are read from this breakdown too
-        require_finite(Result(_at(family, k), details[family], table))
-    return require_finite(Result(_at("nDCG", k), value, table, details, note))
+    return Result(_at("nDCG", k), value, table, details, note)
 
 
 def _top_gain(ordered: Ordered, convention: Convention) -> float:
@@ -229,7 +230,7 @@ def err(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
     )
     value = float(contribution.sum())
     details = {"gmax": float(gmax), "p_satisfied": float(p_stop[counted].sum())}
-    return require_finite(Result(_at("ERR", k), value, table, details))
+    return Result(_at("ERR", k), value, table, details)
 
 
 def rbp_gains(ordered: Ordered, convention: Convention) -> tuple[np.ndarray, float]:
@@ -287,6 +288,4 @@ def rbp(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
         "tail": tail,
         "upper": value + residual,
     }
-    for name, number in (("RBP", value), ("RBP residual", residual)):
-        require_finite(Result(name, number, table))
     return Result(f"RBP(p={p:g})", value, table, details)
