@@ -19,9 +19,15 @@ second field (``Q0``) is ignored.  ``rank`` must be a whole number; it is kept b
 evaluation orders documents by ``score`` (ties by docno, descending, as trec_eval does), never
 by ``rank``.  ``score`` must be a finite number.
 
-In both formats fields are separated by any run of spaces or tabs; blank lines are skipped;
-a line whose *first character* is ``#`` is a comment.  A ``#`` anywhere else is data, so a
+In both formats fields are separated by any run of spaces or tabs; lines end at LF, CR LF or
+a lone CR; blank lines (empty, or only spaces and tabs) are skipped; a line whose *first
+character* is ``#`` is a comment.  A ``#`` anywhere else is data, so a
 docno such as ``CR#93E-1860`` or ``msmarco_v2.1_doc_00_880019750#4_1633802806`` is read whole.
+
+Plain text only: a compressed file (gzip, bzip2, xz, zstd, lz4 or zip, recognised by its first
+bytes whatever its name) is refused with one message saying to decompress it (the command line
+also reads a pipe such as ``<(zcat run.gz)``).  A device (``/dev/zero``) is refused; a pipe is
+read whole, up to 4 GiB.
 
 CSV / TSV with a header line
 ----------------------------
