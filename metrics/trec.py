@@ -289,13 +289,13 @@ def _regular_file(source: Source) -> str | None:
 
 
 # The first bytes of the compressed formats people keep runs and qrels in.
-_COMPRESSED = {
-    b"\x1f\x8b": "gzip",
-    b"BZh": "bzip2",
-    b"\xfd7zXZ\x00": "xz",
-    b"\x28\xb5\x2f\xfd": "zstd",
-    b"\x04\x22\x4d\x18": "lz4",
-    b"PK\x03\x04": "zip",
+_COMPRESSED = {  # first bytes: the format, the command that decompresses it
+    b"\x1f\x8b": ("gzip", "gunzip -k"),
+    b"BZh": ("bzip2", "bunzip2 -k"),
+    b"\xfd7zXZ\x00": ("xz", "unxz -k"),
+    b"\x28\xb5\x2f\xfd": ("zstd", "unzstd"),
+    b"\x04\x22\x4d\x18": ("lz4", "unlz4"),
+    b"PK\x03\x04": ("zip", "unzip"),
 }
 
 
@@ -313,13 +313,13 @@ def _refuse_compressed(start: bytes, name: str) -> None:
     Arrow would decompress a path ending in .gz or .bz2 by itself, and nothing else here
     does: rather than two readers that disagree (and a decompression bomb to bound), RankLab
     reads plain text, and says how to get it (the command line also takes <(zcat FILE))."""
-    for magic, kind in _COMPRESSED.items():
+    for magic, (kind, command) in _COMPRESSED.items():
         if start.startswith(magic):
             raise TrecFormatError(
                 name,
                 None,
                 f"the file is {kind}-compressed; RankLab reads plain text only: "
-                "decompress it first (e.g. gunzip -k, bunzip2 -k, unxz -k, unzstd)",
+                f"decompress it first (e.g. with {command})",
             )
 
 
