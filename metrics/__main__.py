@@ -368,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # input they could come from is checked and reported as one line (InputError).
             warnings.simplefilter("ignore")
             lines, notes = run(argv)
-        output = _encoded(lines)
+        output = _output(lines)
     except InputError as error:
         _say(f"error: {error}")
         return EXIT_BAD_INPUT
@@ -386,30 +386,30 @@ def _say(message: str) -> None:
             pass
 
 
-def _encoded(lines: list[str]) -> bytes:
-    """The output in stdout's encoding (as the user set it, e.g. PYTHONIOENCODING); a text it
-    cannot hold is an error before anything is written."""
+def _output(lines: list[str]) -> str:
+    """The output text, checked against stdout's encoding (as the user set it, e.g.
+    PYTHONIOENCODING): a text it cannot hold is an error before anything is written."""
     text = "\n".join(lines) + "\n" if lines else ""
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
-        return text.encode(encoding)
+        text.encode(encoding)
     except UnicodeEncodeError as error:
         raise InputError(
             f"the output holds {error.object[error.start : error.end]!r}, which the output "
             f"encoding {encoding} cannot write; set PYTHONIOENCODING=utf-8"
         ) from None
+    return text
 
 
-def _write(output: bytes) -> int:
+def _write(output: str) -> int:
     if not output:
         return 0
     if sys.stdout is None:
         _say("error: there is no standard output to write the results to (it is closed)")
         return EXIT_BAD_INPUT
     try:
+        sys.stdout.write(output)
         sys.stdout.flush()
-        sys.stdout.buffer.write(output)
-        sys.stdout.buffer.flush()
     except BrokenPipeError:  # e.g. piped into head: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError) as error:  # a full disk, a closed stream
