@@ -148,6 +148,7 @@ _COMMENT_START = re.compile(rb"(?:^|[\r\n])#")
 _FIELD_SEP = re.compile(r"[ \t]+")
 _NON_BLANK = re.compile(rb"[^ \t\r\n]")
 _LONE_CR = re.compile(rb"\r(?!\n)")
+_SPACES_LINE = re.compile(rb"^[ \t]+(?=\r?$)", re.MULTILINE)  # a line of spaces and tabs
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 _INT64_MAX = 2**63 - 1
@@ -324,15 +325,17 @@ def _refuse_compressed(start: bytes, name: str) -> None:
 
 
 def _prepare(data: bytes) -> tuple[bytes, bytes]:
-    """The file's bytes without a byte order mark and with lone CR line ends made LF (so
-    the parser and the line numbering agree whatever the line ends: a line ends at LF,
-    CR LF or a lone CR), and a copy for the parser with the comment lines emptied (the
-    parser skips empty lines).  Each substitution is paid for only when it is needed; else
-    both are the same bytes."""
+    """The file's bytes without a byte order mark, with lone CR line ends made LF (so the
+    parser and the line numbering agree whatever the line ends: a line ends at LF, CR LF or
+    a lone CR) and lines of spaces and tabs emptied (blank lines are skipped), and a copy
+    for the parser with the comment lines emptied (the parser skips empty lines).  Each
+    substitution is paid for only when it is needed; else both are the same bytes."""
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     if b"\r" in data and _LONE_CR.search(data):
         data = _LONE_CR.sub(b"\n", data)
+    if _SPACES_LINE.search(data):  # a CSV/TSV parser would read empty fields from it
+        data = _SPACES_LINE.sub(b"", data)
     has_comment = b"#" in data and (data.startswith(b"#") or b"\n#" in data or b"\r#" in data)
     return data, _COMMENT_LINE.sub(b"", data) if has_comment else data
 

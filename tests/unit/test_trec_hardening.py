@@ -48,6 +48,14 @@ def test_lone_cr_line_ends_with_blank_lines_are_read(tmp_path, data):
         same(frame, TWO.astype({"qid": object, "docno": object}))
 
 
+@pytest.mark.parametrize("name, sep", [("qrels.tsv", "\t"), ("qrels.csv", ",")])
+def test_lines_of_spaces_and_tabs_in_a_csv_file_are_blank_lines(tmp_path, name, sep):
+    # They were parsed as rows of empty fields, then no line could be blamed for them.
+    data = f"qid{sep}docno{sep}rel\r\n1{sep}d1{sep}1\r\n \t\r\n1{sep}d2{sep}2\r\n\t".encode()
+    for frame in both_ways(tmp_path, name, data):
+        same(frame, TWO.astype({"qid": object, "docno": object}))
+
+
 def test_a_bad_line_in_a_lone_cr_file_is_numbered_as_before(tmp_path):
     with pytest.raises(TrecFormatError, match=r"qrels.txt, line 3: the relevance grade 'x'"):
         both_ways(tmp_path, "qrels.txt", b"1 0 d1 1\r \r1 0 d2 x\r")
