@@ -71,12 +71,7 @@ def campaign(examples: int, seed_value: int) -> dict[str, Counter]:
 
     @seed(seed_value)
     @config
-    @given(
-        s.files("qrels"),
-        s.files("run"),
-        st.lists(st.one_of(s.valid_measures, s.measure_names()), min_size=1, max_size=3),
-        st.sampled_from([[], ["-q"], ["--missing", "skip"], ["--convention", "gdeval"]]),
-    )
+    @given(s.files("qrels", odds=12), s.files("run", odds=12), s.CLI_MEASURES, s.CLI_OPTIONS)
     def cli(qrels, run, measure_list, options):
         record("command line", s.check_cli, qrels, run, measure_list, options)
 

@@ -73,22 +73,20 @@ number_texts = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
 )
 plain_numbers = st.one_of(st.integers(0, 4).map(str), st.floats(-10, 100).map(repr))
-
-
-@st.composite
-def field_numbers(draw) -> str:
-    """A number field: mostly an ordinary number, one time in five anything."""
-    return draw(number_texts if draw(st.integers(0, 4)) == 0 else plain_numbers)
-
-
-# Values the core takes as grades: numbers (extreme ones too), unjudged, junk.
+# Values the core takes as grades: mostly 0..4 or unjudged, else extreme numbers and junk.
 grade_values = st.one_of(
-    st.integers(-2, 5),
-    st.sampled_from([0.5, 1023.0, 1024.0, 1e300, 1.7976931348623157e308, -1e308, 5e-324]),
-    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(0, 4),
+    st.integers(0, 4),
+    st.integers(0, 4),
     st.none(),
-    st.sampled_from(["", "x", "3", True]),
+    st.one_of(
+        st.integers(-2, 5),
+        st.sampled_from([0.5, 1023.0, 1024.0, 1e300, 1.7976931348623157e308, -1e308, 5e-324]),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.sampled_from(["", "x", "3", True]),
+    ),
 )
+
 
 # ------------------------------------------------------------------------ TREC/CSV files
 
@@ -109,71 +107,85 @@ SIMPLE_QUERIES = ["1", "2", "10", "301"]
 SIMPLE_DOCS = ["a", "b", "c", "d1", "d10", "D301-001"]
 
 
-def ids(simple: list[str]):
-    """Mostly ids from a small pool (so that runs meet their qrels), now and then any id."""
-    return st.one_of(st.sampled_from(simple), st.sampled_from(simple), IDS)
+def rarely(draw, odds: int) -> bool:
+    """True one time in ``odds``."""
+    return draw(st.integers(0, odds - 1)) == 0
 
 
 @st.composite
-def trec_lines(draw, kind: str) -> list[str]:
+def field_numbers(draw, odds: int = 5) -> str:
+    """A number field: mostly an ordinary number, one time in ``odds`` anything."""
+    return draw(number_texts if rarely(draw, odds) else plain_numbers)
+
+
+@st.composite
+def some_id(draw, simple: list[str], odds: int) -> str:
+    """Mostly an id from a small pool (so that runs meet their qrels), rarely any id."""
+    return draw(IDS if rarely(draw, odds) else st.sampled_from(simple))
+
+
+@st.composite
+def trec_lines(draw, kind: str, odds: int) -> list[str]:
     """The data lines of a TREC qrels or run file: mostly valid, some fields odd."""
-    n = draw(st.integers(0, 6))
     lines = []
-    sep = draw(SEPARATORS)
-    for i in range(n):
-        qid = draw(ids(SIMPLE_QUERIES))
-        docno = draw(ids(SIMPLE_DOCS)) if draw(st.integers(0, 4)) == 0 else f"d{i}"
-        if draw(st.integers(0, 4)) == 0:
+    sep = draw(SEPARATORS) if rarely(draw, odds) else " "
+    for i in range(draw(st.integers(0, 6) if rarely(draw, odds) else st.integers(1, 6))):
+        qid = draw(some_id(SIMPLE_QUERIES, odds))
+        docno = draw(some_id(SIMPLE_DOCS, 1)) if rarely(draw, odds) else f"d{i}"
+        if rarely(draw, 2 * odds):
             sep = draw(SEPARATORS)
         if kind == "qrels":
-            fields = [qid, "0", docno, draw(field_numbers())]
+            fields = [qid, "0", docno, draw(field_numbers(odds))]
         else:
-            rank = str(i + 1) if draw(st.integers(0, 4)) else draw(number_texts)
-            fields = [qid, "Q0", docno, rank, draw(field_numbers()), "tag"]
-            fields += draw(st.lists(st.sampled_from(["x", "1"]), max_size=1))
+            rank = draw(number_texts) if rarely(draw, odds) else str(i + 1)
+            fields = [qid, "Q0", docno, rank, draw(field_numbers(odds)), "tag"]
+            fields += ["x"] * rarely(draw, odds)
         lines.append(sep.join(fields))
     return lines
 
 
 @st.composite
-def csv_lines(draw, kind: str) -> list[str]:
+def csv_lines(draw, kind: str, odds: int) -> list[str]:
     """A CSV/TSV file with a header line naming its columns."""
     sep = draw(st.sampled_from([",", "\t"]))
     names = ["qid", "docno", "rel"] if kind == "qrels" else ["qid", "docno", "score", "rank"]
     names = draw(st.permutations(names))
     rows = []
-    for _ in range(draw(st.integers(0, 5))):
-        row = {"qid": draw(ids(SIMPLE_QUERIES)), "docno": f"d{len(rows)}"}
-        if draw(st.integers(0, 4)) == 0:
-            row["docno"] = draw(ids(SIMPLE_DOCS))
-        row.update({c: draw(field_numbers()) for c in ("rel", "score", "rank")})
+    for i in range(draw(st.integers(0, 5) if rarely(draw, odds) else st.integers(1, 5))):
+        row = {"qid": draw(some_id(SIMPLE_QUERIES, odds)), "docno": f"d{i}"}
+        if rarely(draw, odds):
+            row["docno"] = draw(some_id(SIMPLE_DOCS, 1))
+        row.update({c: draw(field_numbers(odds)) for c in ("rel", "score", "rank")})
         rows.append(sep.join(row[c] for c in names))
     return [sep.join(names), *rows]
 
 
 @st.composite
-def files(draw, kind: str) -> tuple[str, bytes]:
-    """(file name, bytes): a TREC or CSV file with odd lines, line ends, a byte order mark,
-    long fields, byte-level mutations, or a compressed copy."""
-    header = draw(st.integers(0, 3)) == 0
-    lines = draw(csv_lines(kind) if header else trec_lines(kind))
-    lines = list(lines)
-    for _ in range(draw(st.integers(0, 2))):
+def files(draw, kind: str, odds: int = 4) -> tuple[str, bytes]:
+    """(file name, bytes): a TREC or CSV file; one time in about ``odds`` each: odd lines
+    (blank, spaces, comments), a field past csv's 131,072-character limit, a repeated line,
+    a byte-level mutation (or a compressed copy), odd numbers and ids."""
+    header = rarely(draw, 4)
+    lines = list(draw(csv_lines(kind, odds) if header else trec_lines(kind, odds)))
+    for _ in range(draw(st.integers(0, 2)) * rarely(draw, odds // 2 or 1)):
         lines.insert(draw(st.integers(0, len(lines))), draw(ODD_LINES))
-    if lines and draw(st.integers(0, 9)) == 0:  # a field past csv's 131,072-character limit
+    if lines and rarely(draw, 3 * odds):
         lines[0] = lines[0].replace("0", "0" + "x" * 140_000, 1)
-    if len(lines) > 1 and draw(st.integers(0, 3)) == 0:
-        lines.append(lines[draw(st.integers(0, len(lines) - 1))])  # a repeated line
+    if len(lines) > 1 and rarely(draw, odds):
+        lines.append(lines[draw(st.integers(0, len(lines) - 1))])
     end = draw(LINE_ENDS)
     text = end.join(lines) + draw(st.sampled_from([end, ""]))
     data = text.encode("utf-8")
-    if draw(st.integers(0, 5)) == 0:
+    if rarely(draw, odds + 1):
         data = codec_mutation(draw, data)
-    name = draw(
-        st.sampled_from(["f.txt"] * 6 + ["f", "f.csv", "f.tsv", "f.gz", "f.bz2"])
-        if not header
-        else st.sampled_from(["f.csv", "f.tsv", "f.txt"])
-    )
+    if header:
+        name = draw(st.sampled_from(["f.csv", "f.tsv", "f.txt"]))
+    else:
+        name = (
+            draw(st.sampled_from(["f", "f.csv", "f.tsv", "f.gz", "f.bz2"]))
+            if rarely(draw, odds)
+            else "f.txt"
+        )
     return name, data
 
 
@@ -250,6 +262,28 @@ def _parses(name: str) -> bool:
     except MeasureNameError:
         return False
     return True
+
+
+# Mostly names that parse (else nothing is evaluated), now and then any name; options.
+CLI_MEASURES = st.lists(
+    st.one_of(valid_measures, valid_measures, valid_measures, measure_names()),
+    min_size=1,
+    max_size=3,
+)
+CLI_OPTIONS = st.lists(
+    st.sampled_from(
+        [
+            ["-q"],
+            ["--missing", "skip"],
+            ["--missing", "error"],
+            ["--convention", "gdeval"],
+            ["--convention", "ranx ndcg"],
+            ["--convention", "LightGBM / XGBoost"],
+            ["--convention", "nope"],
+        ]
+    ),
+    max_size=2,
+).map(lambda groups: [arg for group in groups for arg in group])
 
 
 # ------------------------------------------------------------------------------- rankings

@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.strategies import (
+    CLI_MEASURES,
+    CLI_OPTIONS,
     PRESETS,
     check_cli,
     check_core,
@@ -61,29 +63,8 @@ def test_the_core_gives_a_finite_value_or_a_value_error(build, name, convention)
     check_core(build, name, convention)
 
 
-OPTIONS = st.lists(
-    st.sampled_from(
-        [
-            ["-q"],
-            ["--missing", "skip"],
-            ["--missing", "error"],
-            ["--convention", "gdeval"],
-            ["--convention", "ranx ndcg"],
-            ["--convention", "LightGBM / XGBoost"],
-            ["--convention", "nope"],
-        ]
-    ),
-    max_size=2,
-).map(lambda groups: [arg for group in groups for arg in group])
-
-
 @seeded(80)
-@given(
-    files("qrels"),
-    files("run"),
-    st.lists(st.one_of(valid_measures, measure_names()), min_size=1, max_size=3),
-    OPTIONS,
-)
+@given(files("qrels", odds=12), files("run", odds=12), CLI_MEASURES, CLI_OPTIONS)
 def test_the_command_line_exits_0_with_values_or_2_with_one_line(qrels, run, names, options):
     check_cli(qrels, run, names, options)
 
