@@ -4,7 +4,9 @@
     python -m metrics QRELS RUN1 RUN2 ... -m nDCG@10 --compare
 
 Everything is read and evaluated before anything is printed, so bad input prints no result:
-only a one-line message on stderr (file, line and problem) and exit status 2.
+only a one-line message on stderr (file, line and problem) and exit status 2.  So does output
+that cannot be written (a query id the output encoding cannot hold, a full disk, a closed
+stdout); library warnings never add lines to stderr.
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ def seeded(examples: int):
     )
 
 
-@seeded(150)
+@seeded(120)
 @given(kind=st.sampled_from(["qrels", "run"]), file=st.data())
 def test_readers_keep_their_contract(kind, file):
     name, data = file.draw(files(kind))
@@ -63,7 +63,7 @@ def test_the_core_gives_a_finite_value_or_a_value_error(build, name, convention)
     check_core(build, name, convention)
 
 
-@seeded(80)
+@seeded(60)
 @given(files("qrels", odds=12), files("run", odds=12), CLI_MEASURES, CLI_OPTIONS)
 def test_the_command_line_exits_0_with_values_or_2_with_one_line(qrels, run, names, options):
     check_cli(qrels, run, names, options)
