@@ -91,9 +91,9 @@ else:
 st.header("Swap deltas", anchor="swaps")
 st.markdown(
     "How much the measure would change if the documents at ranks *i* and *j* of the "
-    "Playground's list swapped places: blue helps, red hurts. |ΔnDCG| is the weight "
-    "LambdaRank gives each pair when it learns to rank (Burges 2010). **Click a square to make "
-    "that swap** on the Playground's list."
+    "Playground's list swapped places: blue helps, red hurts. When LambdaRank learns to rank, "
+    "it multiplies RankNet's gradient for each pair by |ΔnDCG| (Burges 2010). **Click a square "
+    "to make that swap** on the Playground's list."
 )
 
 

@@ -79,6 +79,11 @@ def show_disagreement(d: Disagreement, decimals: int) -> None:
     worked = work(d)
     for family in d.families:
         for column, (side, results) in zip(st.columns(len(worked)), worked, strict=True):
+            if family not in results:  # the tool has no such measure
+                column.metric(
+                    f"{family} · {side.label}", "—", help=f"{side.who}: no {family}", border=True
+                )
+                continue
             column.metric(
                 f"{results[family].name} · {side.label}",
                 value_text(results[family].value, decimals),
@@ -123,7 +128,9 @@ else:
     ignored = ", ".join(SHORT[f] for f in sorted(moot(ranking)))
     st.caption(
         "Your Playground list; change it there. Each preset is the convention a tool uses, "
-        "tested against the tool itself where it installs."
+        "tested against the tool itself where it installs. A preset applies its tool's choices "
+        "to every measure, also to those the tool does not compute (scikit-learn has no RR, "
+        "trec_eval no ERR): such a row shows the convention, not a number the tool prints."
         + (f" Not listed, because they cannot matter on this list: {ignored}." if ignored else "")
     )
     st.markdown("**Why they differ**")

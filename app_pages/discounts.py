@@ -69,7 +69,7 @@ else:
         shown.append(profiles.err_profile(inputs.ordered, inputs.convention, n))
     except ValueError as err:  # e.g. ERR's top grade below a grade in the list
         st.error(f"ERR's stopping distribution: {err}", icon=":material/error:")
-    st.caption(inputs.caption())
+    st.caption(inputs.caption(page_k=k))
 
 frame = profiles.weights_frame(shown, k, normalise)
 st.plotly_chart(

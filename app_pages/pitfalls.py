@@ -122,7 +122,7 @@ with calculations:
 with why:
     for p in chosen:
         with st.container(border=True):
-            mistakes.explain(p)
+            mistakes.explain(p, family, decimals)
             st.button(
                 "Show it on its example list",
                 key=f"lab_show_{p.key}",

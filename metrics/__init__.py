@@ -1,6 +1,7 @@
 """RankLab's computational core: ranking measures with their working shown.
 
-numpy and pandas only. The pieces, in the order a newcomer should read them:
+numpy and pandas (and pyarrow, in the collection reader's fast path only: `arrow_kernels`).
+The pieces, in the order a newcomer should read them:
 
 - `conventions.Convention`: every choice that changes a number; `conventions.PRESETS` the tools.
 - `ranking.Ranking.build(grades, doc_ids=None, scores=None, unretrieved=(), scale_max=None)`:

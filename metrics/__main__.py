@@ -157,9 +157,11 @@ def _measure_help() -> str:
         "",
         "--compare output: two tab-separated tables, each with a header line: per run",
         "(measure, run, mean, ci_low, ci_high, queries), then per pair of runs (measure,",
-        "run_a, run_b, mean_diff = a - b, ci_low, ci_high, p_randomisation, p_t, queries);",
-        "95% percentile bootstrap intervals and a two-sided paired sign-flip test, 10,000",
-        "resamples each (seed 0), and a paired t-test (nan when it is undefined).",
+        "baseline = the run given first, challenger = the later one,",
+        "challenger_minus_baseline = the mean difference, its ci_low and ci_high,",
+        "p_randomisation, p_t, the same two Holm-adjusted over every row of the table,",
+        "queries); 95% percentile bootstrap intervals and a two-sided paired sign-flip test,",
+        "10,000 resamples each (seed 0), and a paired t-test (nan when it is undefined).",
     ]
     return "\n".join(lines)
 
@@ -190,9 +192,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--missing",
         choices=MISSING,
         default="zero",
-        help="a qrels query with no results in the run: 'zero' scores it 0 and counts it in "
-        "the mean (default; trec_eval -c), 'skip' leaves it out (trec_eval 9's default), "
-        "'error' stops. Either way it is named on stderr.",
+        # source: shared/research/library-conventions.md, fixture M1 (trec_eval 9.0.8 and 10
+        # run on it); tests/crosscheck/test_cli_missing.py checks 'skip' against pytrec_eval
+        help="a qrels query with no results in the run: 'zero' (the default) scores it 0 and "
+        "counts it in the mean, as trec_eval -c and ir_measures do; 'skip' leaves it out of "
+        "the mean, as trec_eval 9 does without -c; 'error' stops, as trec_eval 10 does "
+        "without -c. So when a run misses queries, the default 'all' line is NOT plain "
+        "trec_eval's: add --missing skip for trec_eval 9's mean. The missing queries are "
+        "named on stderr.",
     )
     parser.add_argument(
         "--convention",
@@ -205,8 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--compare",
         action="store_true",
         help="with several runs: each run's mean with a 95%% bootstrap confidence interval, "
-        "and for each pair of runs the mean difference, its 95%% CI and the p-values of a "
-        "paired randomisation test and a paired t-test",
+        "and for each pair of runs the mean difference (the later run minus the one given "
+        "first), its 95%% CI and the p-values of a paired randomisation test and a paired "
+        "t-test, raw and Holm-adjusted over every pair and measure",
     )
     return parser
 
@@ -333,14 +341,17 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
 
 def _compare(paths: list[str], results: list[BatchResult], notes: list[str]) -> list[str]:
     """Two tab-separated tables with a header line each, a blank line between: each run's
-    mean and 95% CI, then each pair's mean difference, its CI and the paired tests' p."""
+    mean and 95% CI, then each pair's mean difference (challenger − baseline, the run given
+    first as the baseline), its CI and the paired tests' p, raw and Holm-adjusted."""
+    from metrics.comparison import pairs_table  # noqa: PLC0415 (only --compare needs it)
+
     named = dict(zip(_unique_names(paths), results, strict=True))
     try:
         runs, pairs, test_notes = compare(named)
     except ValueError as error:
         raise InputError(f"--compare: {_one_line(error)}") from None
     notes += test_notes
-    return _table(runs) + [""] + _table(pairs)
+    return _table(runs) + [""] + _table(pairs_table(pairs))
 
 
 def _unique_names(paths: list[str]) -> list[str]:

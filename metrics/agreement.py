@@ -30,6 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from metrics.comparison import pairs_table
+
 WEIGHTS = (None, "linear", "quadratic")
 
 # Landis & Koch (1977), Biometrics 33(1): the usual words for a kappa.
@@ -180,12 +182,18 @@ def means_change(runs_a: pd.DataFrame, runs_b: pd.DataFrame) -> pd.DataFrame:
 
 def comparisons_change(pairs_a: pd.DataFrame, pairs_b: pd.DataFrame, alpha: float = 0.05):
     """Each comparison of two runs (`batch.compare`'s pairs tables) with A's labels and with
-    B's: the mean difference and the randomisation p under each, whether the sign of the
-    difference flips, and whether its significance at `alpha` changes."""
-    keys = ["measure", "run_a", "run_b"]
-    cols = keys + ["mean_diff", "p_randomisation"]
-    out = pairs_a[cols].merge(pairs_b[cols], on=keys, suffixes=("_a", "_b"))
-    out["sign_flips"] = np.sign(out["mean_diff_a"]) != np.sign(out["mean_diff_b"])
+    B's, as `comparison.pairs_table` states it (challenger − baseline, the run listed first
+    the baseline): the mean difference and the randomisation p under each (not adjusted for
+    multiple comparisons), whether the sign of the difference flips, and whether p < alpha
+    changes."""
+    keys = ["measure", "baseline", "challenger"]
+    cols = keys + ["challenger_minus_baseline", "p_randomisation"]
+    out = pairs_table(pairs_a)[cols].merge(
+        pairs_table(pairs_b)[cols], on=keys, suffixes=("_a", "_b")
+    )
+    out["sign_flips"] = np.sign(out["challenger_minus_baseline_a"]) != np.sign(
+        out["challenger_minus_baseline_b"]
+    )
     out["significance_changes"] = (out["p_randomisation_a"] < alpha) != (
         out["p_randomisation_b"] < alpha
     )

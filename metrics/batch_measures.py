@@ -133,7 +133,10 @@ def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.nda
     judged pool sorted by gain, positive gains only, cut at k when `ideal_cut`; 'retrieved':
     the judged retrieved documents; 'none': k (or n) documents of the top grade);
     nDCG@k = DCG@k / IDCG@k, `empty_value` when IDCG@k = 0. With ties='average' a document's
-    gain is spread evenly over the ranks of its score tie group."""
+    gain is spread evenly over the ranks of its score tie group. `dcg_cutoff` False (trec_eval's
+    `ndcg`) ignores k."""
+    if not c.dcg_cutoff:
+        k = None
     within = _within(p, k)
     ret_gain = gain(p.ret_grade, c)
     ideal_q, ideal_gain, ideal_rank = _ideal(p, c, k)

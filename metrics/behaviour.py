@@ -21,9 +21,11 @@ columns (e(i) = disc(i) within the cutoff, 0 beyond):
     Delta_nDCG(i, j) = (gain_i - gain_j)(e_j - e_i) / IDCG     (IDCG does not change)
     Delta_RBP(i, j)  = (r_i - r_j)(w_j - w_i),  w_i = (1-p)p^(i-1)
 
-|Delta_nDCG| is the weight LambdaRank gives the pair (Burges, MSR-TR-2010-82). ERR and AP (and
-nDCG with tie-averaged gains) are computed by building each swapped list and calling the core,
-for the swaps among the first SWAP_MAX_RANKS ranks.
+LambdaRank multiplies RankNet's gradient for the pair by |Delta_nDCG| (source: Burges, "From
+RankNet to LambdaRank to LambdaMART", MSR-TR-2010-82, section 4: lambda_ij = -sigma / (1 +
+exp(sigma (s_i - s_j))) |Delta_nDCG|), so |Delta_nDCG| is one factor of the pair's weight, not
+all of it. ERR and AP (and nDCG with tie-averaged gains) are computed by building each swapped
+list and calling the core, for the swaps among the first SWAP_MAX_RANKS ranks.
 
 Redundancy. c = 0..C copies of a document of grade g at the top of a list of C documents; the
 judged pool always holds C such documents, so IDCG is fixed. ERR's cascade reader is satisfied

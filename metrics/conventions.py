@@ -51,7 +51,11 @@ class Convention:
                   list re-sorted: scikit-learn, LightGBM), 'none' (scaled DCG: k documents of the
                   top grade, as cwl_eval's SDCG).
     ideal_cut     True: the ideal ranking is cut at k like the list (trec_eval ndcg_cut);
-                  False: the whole ideal ranking counts (trec_eval ndcg without cutoff).
+                  False: the whole ideal ranking counts while the list is still cut at k
+                  (DCG@k over the uncut IDCG: a mistake no tool prints, see the pitfalls).
+    dcg_cutoff    True: DCG, IDCG and nDCG read the top k; False: they ignore k and read the
+                  whole list and the whole ideal ranking, as trec_eval's `ndcg` does (it takes
+                  no cutoff; m_ndcg.c).
     empty_value   nDCG of a query whose IDCG is 0 (nothing relevant): 0 by trec_eval and most
                   tools, 1 by LightGBM and XGBoost.
     err_gmax      ERR's top grade in R_i = (2^g - 1) / 2^gmax; None = the grade scale's maximum
@@ -70,8 +74,9 @@ class Convention:
     float32_scores compare scores as 32-bit floats (trec_eval <= 9.0.8, pytrec_eval), which
                   turns scores that differ only past the 7th digit into ties.
     negative      negative grades: 'reject' (an error), 'clip' (to 0), 'unjudged' (trec_eval:
-                  in the pool but not judged), 'keep' (used as they are, as scikit-learn's
-                  dcg_score does: 2^-1 - 1 = -0.5 is then a negative gain; shown as a pitfall).
+                  in the pool but not judged), 'keep' (used as they are: a negative gain, -1
+                  with linear gain as in scikit-learn's dcg_score, 2^-1 - 1 = -0.5 with
+                  exponential gain; shown as a pitfall).
     """
 
     name: str = "Custom"
@@ -83,6 +88,7 @@ class Convention:
     discount_p: float = 0.8
     ideal: str = "judged"
     ideal_cut: bool = True
+    dcg_cutoff: bool = True
     empty_value: float = 0.0
     err_gmax: float | None = None
     rbp_p: float = 0.8
@@ -126,10 +132,13 @@ class Convention:
             )
 
     def with_(self, **changes) -> Convention:
-        """A copy with some fields changed, renamed 'Custom' unless a name is given."""
-        changes.setdefault("name", "Custom")
-        changes.setdefault("source", f"{self.name}, modified.")
-        return replace(self, **changes)
+        """A copy with some fields changed. Unless a name is given it is named for what
+        changed, e.g. 'Textbook + linear gain' (the name stays when nothing changed)."""
+        other = replace(self, **{k: v for k, v in changes.items() if k not in _META})
+        what = [_change(name, value) for name, (_, value) in self.differences(other).items()]
+        changes.setdefault("name", " + ".join([self.name, *what]) if what else self.name)
+        changes.setdefault("source", f"{self.name}, modified." if what else self.source)
+        return replace(other, **{k: v for k, v in changes.items() if k in _META})
 
     def differences(
         self, other: Convention, family: str | None = None
@@ -144,8 +153,42 @@ class Convention:
 
 
 _META = {"name", "source", "notes"}
+_WORDS = {
+    "ideal": {"judged": "ideal from the judgments", "retrieved": "ideal from the list",
+              "none": "ideal of top grades"},
+    "ideal_cut": {True: "ideal cut at k", False: "ideal not cut"},
+    "dcg_cutoff": {True: "DCG cut at k", False: "DCG not cut"},
+    "ties": {"docno_desc": "ties by doc id", "input": "ties in input order",
+             "reverse_input": "ties in reverse input order", "average": "ties averaged"},
+    "float32_scores": {True: "float32 scores", False: "float64 scores"},
+}  # fmt: skip
+
+
+def _change(name: str, value: object) -> str:
+    """A changed field in a few words, e.g. 'linear gain', 'RBP p = 0.9'."""
+    if name in _WORDS:
+        return _WORDS[name][value]  # type: ignore[index]
+    if name in ("gain", "discount"):
+        return f"{value} {name}"
+    if name == "gain_map":
+        return "gain map"
+    if name == "rbp_gain":
+        return f"{value} RBP gain"
+    if name == "negative":
+        return f"negative grades: {value}"
+    if name in ("err_gmax", "rbp_gmax"):
+        top = "scale maximum" if value is None else f"{value:g}"
+        return f"{'ERR' if name == 'err_gmax' else 'RBP'} top grade {top}"
+    if name == "rel_threshold":
+        return f"relevant if ≥ {value:g}"  # type: ignore[str-format]
+    labels = {"log_base": "log base", "discount_p": "discount p", "rbp_p": "RBP p",
+              "empty_value": "nDCG of an empty query"}  # fmt: skip
+    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    return f"{labels.get(name, name.replace('_', ' '))} = {shown}"
+
+
 _ORDERING = ("ties", "float32_scores", "negative")
-_DCG = ("gain", "gain_map", "discount", "log_base", "discount_p") + _ORDERING
+_DCG = ("gain", "gain_map", "discount", "log_base", "discount_p", "dcg_cutoff") + _ORDERING
 _BINARY = ("rel_threshold",) + _ORDERING
 READS: dict[str, tuple[str, ...]] = {
     "DCG": _DCG,
@@ -157,12 +200,17 @@ READS: dict[str, tuple[str, ...]] = {
 }
 """The convention fields each measure family depends on."""
 
+# What the presets say about each tool (sources and notes) is checked against the tool itself
+# in tests/crosscheck/test_claims.py. What cannot be run here is marked with its source below.
 
+
+# source: the papers named in the text.
 TEXTBOOK = Convention(
     name="Textbook",
     source="Exponential gain 2^g-1 and discount 1/log2(i+1) (Burges et al., ICML 2005; Manning, "
-    "Raghavan & Schütze, IIR ch. 8), ideal ranking from all judged documents cut at k; ERR and "
-    "RBP with the scale maximum as top grade (Chapelle et al. 2009; Moffat & Zobel 2008).",
+    "Raghavan & Schütze, IIR ch. 8), ideal ranking from all judged documents cut at k; ERR with "
+    "the scale maximum as top grade (Chapelle et al. 2009); RBP (Moffat & Zobel 2008, defined on "
+    "binary relevance) with the graded gain g/gmax, one common extension.",
 )
 
 TREC_EVAL_NDCG_CUT = Convention(
@@ -172,17 +220,24 @@ TREC_EVAL_NDCG_CUT = Convention(
     gain="linear",
     err_gmax=4.0,
     negative="unjudged",
+    # source (trec_eval 10, not on PyPI): research note shared/research/library-conventions.md
+    # §1D and D11 (m_rbp.c:te_calc_rbp: p = 0.9, per-topic rescaling) and D2 (doubles).
     notes=(
-        "trec_eval has no ERR or graded RBP: ERR uses gdeval's top grade 4, as the CLI does.",
+        "trec_eval has no ERR: ERR here uses gdeval's top grade 4, as the CLI does. "
+        "trec_eval 10 has a graded rbp (p = 0.9 by default; a topic's grades that leave [0, 1] "
+        "are rescaled by that topic's lowest and highest grade); 9.0.8 and pytrec_eval have no "
+        "RBP. RBP here is g/gmax with the scale's top grade and p = 0.8.",
         "trec_eval 10 reads scores as doubles; 9.0.8 and pytrec_eval as 32-bit floats.",
     ),
 )
 
 TREC_EVAL_NDCG = TREC_EVAL_NDCG_CUT.with_(
     name="trec_eval ndcg",
-    source="trec_eval `ndcg` (m_ndcg.c): as ndcg_cut, but the ideal ranking is never cut: all "
-    "judged relevant documents count in IDCG.",
+    source="trec_eval `ndcg` (m_ndcg.c): as ndcg_cut, but it takes no cutoff: DCG reads the "
+    "whole list and IDCG every judged relevant document. k does not apply to DCG, IDCG and "
+    "nDCG under this preset (the other measures still read k).",
     ideal_cut=False,
+    dcg_cutoff=False,
     notes=TREC_EVAL_NDCG_CUT.notes,
 )
 
@@ -253,8 +308,14 @@ GDEVAL = Convention(
     log_base=math.e,
     err_gmax=4.0,
     negative="clip",
+    notes=(
+        "gdeval skips a query with nothing relevant (it prints no line for it, not a 0); "
+        "ir_measures, which runs gdeval, then scores such a query 0, as this preset does.",
+        "gdeval needs numeric query ids, 'Q0' in the run's second column and grades <= 4.",
+    ),
 )
 
+# source: Järvelin & Kekäläinen 2002 (DCG with the rank-b discount); research note D3.
 JK2002 = Convention(
     name="Järvelin & Kekäläinen 2002",
     source="Järvelin & Kekäläinen, ACM TOIS 20(4), 2002: linear gain, rank-b discount with b=2 "

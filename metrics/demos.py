@@ -94,12 +94,14 @@ PITFALL_DEMOS: dict[str, Demo] = {
 
 @dataclass(frozen=True)
 class Side:
-    """One way to compute: a convention, plus deviations from the catalogue a tool makes."""
+    """One way to compute: a convention, plus deviations from the catalogue a tool makes.
+    `lacks`: the measures of the disagreement this tool does not compute (none is shown)."""
 
     label: str
     convention: C.Convention
     who: str
     mistakes: tuple[str, ...] = ()
+    lacks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,13 +121,24 @@ class Disagreement:
 
 
 def work(d: Disagreement) -> list[tuple[Side, dict[str, Result]]]:
-    """Every side of `d` with its result for each of `d.families`, from the core."""
+    """Every side of `d` with its result for each of `d.families` it computes, from the core."""
     return [
-        (side, {f: compute(f, d.scenario(side), side.mistakes) for f in d.families})
+        (
+            side,
+            {
+                f: compute(f, d.scenario(side), side.mistakes)
+                for f in d.families
+                if f not in side.lacks
+            },
+        )
         for side in d.sides
     ]
 
 
+# Every tool named here is run in tests/crosscheck/test_claims.py, except those that do not
+# install here: source: research note shared/research/library-conventions.md D1 (torchmetrics
+# averages tied gains), D3 (RankLib's ideal from the list), D4 (TF-Ranking scores an empty query
+# 0), D7 (TF-Ranking and torchmetrics' adaptive_k divide by min(k, n)), D10 (RankLib's gmax 4).
 _TREC = Side("trec_eval ndcg_cut", C.TREC_EVAL_NDCG_CUT, "trec_eval, pytrec_eval, ir_measures")
 
 DISAGREEMENTS: tuple[Disagreement, ...] = (
@@ -139,12 +152,18 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
         (
             Side("trec_eval (docno descending)", C.TREC_EVAL_NDCG_CUT, "trec_eval, pytrec_eval"),
             Side("ranx (input order)", C.RANX, "ranx, LightGBM, cwl_eval"),
-            Side("scikit-learn (ties averaged)", C.SKLEARN, "scikit-learn, torchmetrics nDCG"),
+            Side(
+                "scikit-learn (ties averaged)",
+                C.SKLEARN,
+                "scikit-learn, torchmetrics nDCG",
+                lacks=("RR",),
+            ),
         ),
         "Both documents score 2.0, so the tool decides the order. trec_eval sorts tied documents "
         "by doc id, descending, comparing bytes as C's strcmp does: 'd9' > 'd10' because '9' > "
-        "'1', so the non-relevant d9 comes first. ranx keeps the input order; scikit-learn gives "
-        "each tied position the average gain. Rename the documents and trec_eval's number moves.",
+        "'1', so the non-relevant d9 comes first. ranx keeps the input order; scikit-learn's "
+        "ndcg_score gives each tied position the average gain (scikit-learn has no RR). Rename "
+        "the documents and trec_eval's number moves.",
         "usnistgov/trec_eval#22, cvangysel/pytrec_eval#51, terrierteam/ir_measures#18",
     ),
     Disagreement(
@@ -178,9 +197,10 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
             Side("scikit-learn", C.SKLEARN, "scikit-learn, ranx, TF-Ranking"),
             Side("LightGBM / XGBoost", C.LIGHTGBM, "LightGBM, XGBoost ndcg@k"),
         ),
-        "IDCG is 0, so DCG/IDCG is 0/0: the value is a convention. IR tools score 0 and average "
-        "it in; LightGBM and XGBoost score 1 ('if all docs are negative, let NDCG = 1'). A test "
-        "set with many empty queries moves the mean by their share.",
+        "IDCG is 0, so DCG/IDCG is 0/0: the value is a convention. trec_eval, ir_measures, ranx "
+        "and scikit-learn score 0 and average it in; LightGBM and XGBoost score 1 ('if all docs "
+        "are negative, let NDCG = 1'); gdeval.pl skips the query (no line, not a 0). A test set "
+        "with many empty queries moves the mean by their share.",
         "LightGBM rank_metric.hpp, dmlc/xgboost ndcg@k-, scikit-learn#29521",
     ),
     Disagreement(
@@ -226,12 +246,13 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
         None,
         ("RBP",),
         (
-            Side("Textbook (g / gmax)", C.TEXTBOOK, "Moffat & Zobel, cwl_eval with g/3"),
+            Side("Textbook (g / gmax)", C.TEXTBOOK, "cwl_eval with gains g/3"),
             Side("ranx (raw grade)", C.RANX, "ranx rbp"),
             Side("ir_measures (binary, rel >= 1)", C.IR_MEASURES, "ir_measures RBP(rel=1)"),
         ),
-        "RBP weighs rank i by (1-p)p^(i-1) and needs a gain in [0, 1]. ranx uses the raw grade, "
-        "so the grade-3 document counts three times; ir_measures makes it binary.",
+        "RBP weighs rank i by (1-p)p^(i-1) and needs a gain in [0, 1]. Moffat & Zobel define it "
+        "on binary relevance; g/gmax is one common way to grade it. ranx uses the raw grade, so "
+        "the grade-3 document counts three times; ir_measures makes it binary.",
         "AmenRa/ranx#45",
     ),
 )

@@ -310,7 +310,8 @@ def _choose(rng, convention: Convention, k: int):
         for label, r in (("A", pair.a), ("B", pair.b))
     )
     kept = "discount" if axis == "gain" else "gain"
-    rest = [choice(convention, f, SCALE_MAX) for f in (kept, "ideal", "ideal_cut")]
+    cut = "ideal_cut" if convention.dcg_cutoff else "dcg_cutoff"  # trec_eval ndcg: no k
+    rest = [choice(convention, f, SCALE_MAX) for f in (kept, "ideal", cut)]
     statement = (
         f"{pair.text()} Which {axis} makes list A beat list B on {name}? Keep the rest as "
         f"given: {'; '.join(rest)}."

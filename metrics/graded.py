@@ -6,11 +6,14 @@ With i the 1-based rank, g_i the grade at rank i, gain() and disc() from the con
     IDCG@k = the same sum over the ideal ranking (the judged pool sorted by gain, descending;
              cut at k when `ideal_cut`; see Convention.ideal for where the pool comes from)
     nDCG@k = DCG@k / IDCG@k, and `empty_value` (0, or 1 as LightGBM) when IDCG@k = 0
+    With `dcg_cutoff` False (trec_eval's `ndcg`) k is ignored: DCG, IDCG and nDCG of the whole
+    list and the whole ideal ranking.
 
     ERR@k  = sum_{i <= k} (1/i) R_i prod_{j < i} (1 - R_j),  R_i = (2^g_i - 1) / 2^gmax
-             (Chapelle, Metzler, Zhang & Grinspan, CIKM 2009: the cascade reader who stops at
-             rank i with probability R_i)
-    RBP    = (1 - p) sum_i r_i p^(i-1)  (Moffat & Zobel, TOIS 2008), r_i = g_i/gmax (graded),
+             (Chapelle, Metzler, Zhang & Grinspan, CIKM 2009: the cascade reader who, having
+             reached rank i, stops there with probability R_i)
+    RBP    = (1 - p) sum_i r_i p^(i-1)  (Moffat & Zobel, TOIS 2008, binary r_i); graded here
+             r_i = g_i/gmax (a common extension),
              [g_i >= t] (binary) or g_i (raw); its residual is the weight the unjudged ranks
              and the ranks beyond the list could still add: (1 - p) sum_{unjudged i} p^(i-1) + p^n
 
@@ -83,8 +86,12 @@ def ndcg_breakdown(
 
     Columns: rank, doc_id, grade, gain, discount, in_cutoff, dcg_contribution, cum_dcg,
     ideal_grade, ideal_gain, ideal_contribution, cum_idcg, contribution (= dcg_contribution
-    / IDCG, summing to nDCG). Rows run to the longer of the list and the ideal ranking."""
+    / IDCG, summing to nDCG). Rows run to the longer of the list and the ideal ranking.
+    A convention with `dcg_cutoff` False ignores k (the result is then named nDCG, no @k)."""
     k = check_cutoff(k)
+    ignored = k is not None and not convention.dcg_cutoff
+    if ignored:
+        k = None
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
     n = len(ordered)
     ideal = ideal_grades(ordered, convention, k)
@@ -114,14 +121,19 @@ def ndcg_breakdown(
         idcg_value = float(idcg_part.sum())
     if not np.isfinite([dcg_value, idcg_value]).all():  # nDCG would be NaN, or 0 wrongly
         raise overflow_error(f"{_at('DCG', k)} or {_at('IDCG', k)}")
-    note = ""
+    note = (
+        f"k does not apply under {convention.name}: it reads the whole list and every judged "
+        "document, as trec_eval's ndcg does. "
+        if ignored
+        else ""
+    )
     if idcg_value > 0:
         contribution = dcg_part / idcg_value
         value = dcg_value / idcg_value  # exactly 1.0 for an ideal list
     else:
         contribution = np.zeros(m)
         value = convention.empty_value
-        note = (
+        note += (
             f"IDCG is 0 (no document with a positive gain), so nDCG is {value:g} by the "
             f"convention ({convention.name})."
         )

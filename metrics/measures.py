@@ -72,6 +72,9 @@ def _count(key: str) -> Callable[..., Result]:
     return compute
 
 
+# Citations: papers, and the tool measure each family reproduces (checked against the tool in
+# tests/crosscheck/test_claims.py, test_registry_*). Readers: the user model of the cited paper
+# (source: research note shared/research/library-conventions.md §1D for ERR and RBP).
 _SUM_K = r"\sum_{i=1}^{k}"
 REGISTRY: dict[str, MeasureInfo] = {
     m.family: m
@@ -114,7 +117,8 @@ REGISTRY: dict[str, MeasureInfo] = {
             "ERR",
             "ERR@k",
             "Expected reciprocal rank of the document that satisfies the reader.",
-            "A cascade reader who stops at rank i with probability R_i = (2^g - 1)/2^gmax.",
+            "A cascade reader who, having reached rank i, stops there with probability "
+            "R_i = (2^g - 1)/2^gmax, and otherwise reads on.",
             r"\mathrm{ERR@}k=" + _SUM_K + r"\frac{1}{i}R_i\prod_{j<i}(1-R_j),\quad"
             r"R_i=\frac{2^{g_i}-1}{2^{g_{\max}}}",
             "Chapelle, Metzler, Zhang & Grinspan, CIKM 2009.",
@@ -128,7 +132,8 @@ REGISTRY: dict[str, MeasureInfo] = {
             "Rank-biased precision: expected gain per document read.",
             "A memoryless reader who goes on to the next rank with probability p.",
             r"\mathrm{RBP}=(1-p)\sum_{i\ge 1} r_i\,p^{i-1}",
-            "Moffat & Zobel, ACM TOIS 27(1), 2008.",
+            "Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance; the graded gain "
+            "r_i = g/gmax is one common extension, not theirs.",
             ("p", "rel", "max_rel"),
             "none",
             graded.rbp,
@@ -194,7 +199,9 @@ REGISTRY: dict[str, MeasureInfo] = {
             "Average precision: mean of P@i over the relevant documents.",
             "A reader who stops at a relevant document, each equally likely.",
             r"\mathrm{AP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\mathrm{P@}i",
-            "trec_eval map (Buckley & Voorhees, SIGIR 2000).",
+            "trec_eval map; Buckley & Voorhees, 'Retrieval System Evaluation', ch. 3 of "
+            "Voorhees & Harman (eds.), TREC: Experiment and Evaluation in Information "
+            "Retrieval, MIT Press, 2005.",
             ("rel",),
             "optional",
             binary.average_precision,
@@ -238,7 +245,9 @@ REGISTRY: dict[str, MeasureInfo] = {
             "How often relevant documents are ranked above judged non-relevant ones.",
             "A judge comparing pairs, ignoring unjudged documents.",
             r"\mathrm{bpref}=\frac{1}{R}\sum_{r}\left(1-\frac{\min(N_r,R)}{\min(N,R)}\right)",
-            "Buckley & Voorhees, SIGIR 2004; trec_eval bpref.",
+            "trec_eval bpref, as corrected in trec_eval 8.0 (min(N_r, R)/min(N, R)); "
+            "Buckley & Voorhees, SIGIR 2004 defined bpref, but its numbers come from the "
+            "earlier computation (trec_eval's bpref_bug note, 2005).",
             ("rel",),
             "none",
             binary.bpref,

@@ -91,8 +91,10 @@ def evaluate_orderings(
     ranks = np.arange(1, n + 1, dtype=float)
     counted = ranks <= k
 
-    idcg = graded.ndcg_breakdown(ordered, convention, k).details["IDCG"]
-    dcg = gain(ordered.grades, convention)[positions] @ (discount(n, convention, k) * counted)
+    cut = k if convention.dcg_cutoff else None  # trec_eval's ndcg ignores k
+    idcg = graded.ndcg_breakdown(ordered, convention, cut).details["IDCG"]
+    read = counted if cut is not None else np.ones(n, dtype=bool)
+    dcg = gain(ordered.grades, convention)[positions] @ (discount(n, convention, cut) * read)
     if idcg > 0:
         ndcg = dcg / idcg
     else:

@@ -22,6 +22,7 @@ SHORT = {
     "discount_p": "discount p",
     "ideal": "ideal ranking",
     "ideal_cut": "ideal cut",
+    "dcg_cutoff": "cutoff k",
     "empty_value": "value when nothing is relevant",
     "err_gmax": "ERR top grade",
     "rbp_p": "RBP p",
@@ -106,6 +107,11 @@ def choice(c: Convention, field: str, scale_max: float | None = None) -> str:
         "discount_p": _discount,
         "ideal": lambda c: _IDEAL[c.ideal],
         "ideal_cut": lambda c: "ideal cut at k" if c.ideal_cut else "ideal not cut at k",
+        "dcg_cutoff": lambda c: (
+            "DCG read to k"
+            if c.dcg_cutoff
+            else "k ignored: the whole list and the whole ideal ranking (trec_eval ndcg)"
+        ),
         "empty_value": lambda c: f"nDCG = {c.empty_value:g} when nothing is relevant",
         "err_gmax": lambda c: f"ERR top grade gmax = {_top(c.err_gmax, scale_max)}",
         "rbp_p": lambda c: f"RBP persistence p = {_num(c.rbp_p)}",
@@ -133,6 +139,8 @@ _ESSENTIAL = {
 def describe(c: Convention, family: str, scale_max: float | None = None) -> str:
     """The choices a student needs to compute `family` under `c`, as one sentence."""
     fields = _ESSENTIAL.get(family, ("rel_threshold",))
+    if family in ("DCG", "IDCG", "nDCG") and not c.dcg_cutoff:
+        fields = tuple(f for f in fields if f != "ideal_cut") + ("dcg_cutoff",)
     if family == "RBP" and c.rbp_gain != "binary":
         fields = ("rbp_p", "rbp_gain") + (("rbp_gmax",) if c.rbp_gain == "graded" else ())
     text = "; ".join(choice(c, f, scale_max) for f in fields)

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
 from metrics import binary, graded
 from metrics.conventions import Convention
-from metrics.ranking import Ranking, order
+from metrics.ranking import Ordered, Ranking, order
 from metrics.result import Result
 
 DCG_FAMILY = ("DCG", "IDCG", "nDCG")
@@ -32,17 +32,41 @@ FAMILIES = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR")
 
 @dataclass(frozen=True)
 class Scenario:
-    """What a measure is computed from: one list, a convention and a cutoff."""
+    """What a measure is computed from: one list, a convention and a cutoff. `copies` names
+    documents of the list that are a second listing of another one (a mistake's doing): they
+    earn gain where they stand, but the judgments hold each document once, so they are not in
+    the judged pool that R and the ideal ranking come from."""
 
     ranking: Ranking
     convention: Convention
     k: int | None
+    copies: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, eq=False)
+class _Listed(Ordered):
+    """An ordered list whose judged pool leaves out the copies of documents listed twice."""
+
+    copy: np.ndarray | None = None
+
+    @property
+    def judged_pool(self) -> np.ndarray:
+        once = self.grades[~self.copy] if self.copy is not None else self.grades
+        return np.concatenate([once[~np.isnan(once)], self.unretrieved])
+
+
+def _ordered(scenario: Scenario) -> Ordered:
+    ordered = order(scenario.ranking, scenario.convention)
+    if not scenario.copies:
+        return ordered
+    copy = np.array([d in scenario.copies for d in ordered.doc_ids], dtype=bool)
+    return _Listed(**{f.name: getattr(ordered, f.name) for f in fields(Ordered)}, copy=copy)
 
 
 def correct(family: str, scenario: Scenario) -> Result:
     """The right value, straight from the core."""
     conv, k = scenario.convention, scenario.k
-    ordered = order(scenario.ranking, conv)
+    ordered = _ordered(scenario)
     if family in DCG_FAMILY:
         return graded.part(family, graded.ndcg_breakdown(ordered, conv, k))
     compute = {
@@ -57,21 +81,29 @@ def correct(family: str, scenario: Scenario) -> Result:
     return compute(ordered, conv, k)
 
 
-def _readd(full: Result, eps: float = 0.0) -> Result:
-    """Re-add an edited nDCG table: contributions from its gain, discount and ideal columns."""
+def _readd(full: Result, eps: float = 0.0, empty: float = 0.0) -> Result:
+    """Re-add an edited nDCG table: contributions from its gain, discount and ideal columns,
+    summed as numpy sums them (a NaN, e.g. 0 * inf from 1/log2(1), makes the sum NaN, as it
+    does in the code that makes the mistake). nDCG = DCG / (IDCG + eps), or `empty` when
+    IDCG + eps is not positive (a NaN IDCG is not positive either: `nan > 0` is False)."""
     t = full.table.copy()
     listed = t["gain"].notna() & t["in_cutoff"]
     t["dcg_contribution"] = np.where(listed, t["gain"] * t["discount"], 0.0)
     t["ideal_contribution"] = np.where(
         t["ideal_gain"].notna(), t["ideal_gain"] * t["discount"], 0.0
     )
-    t["cum_dcg"] = t["dcg_contribution"].cumsum()
-    t["cum_idcg"] = t["ideal_contribution"].cumsum()
-    dcg, idcg = float(t["dcg_contribution"].sum()), float(t["ideal_contribution"].sum())
+    t["cum_dcg"] = np.cumsum(t["dcg_contribution"].to_numpy())
+    t["cum_idcg"] = np.cumsum(t["ideal_contribution"].to_numpy())
+    dcg = float(np.sum(t["dcg_contribution"].to_numpy()))
+    idcg = float(np.sum(t["ideal_contribution"].to_numpy()))
     denominator = idcg + eps
     with np.errstate(divide="ignore", invalid="ignore"):
-        t["contribution"] = t["dcg_contribution"] / denominator if denominator else 0.0
-        value = dcg / denominator if denominator else full.details["nDCG"]
+        if denominator > 0:
+            t["contribution"] = t["dcg_contribution"] / denominator
+            value = dcg / denominator
+        else:
+            t["contribution"] = 0.0
+            value = empty
     details = {**full.details, "DCG": dcg, "IDCG": idcg, "nDCG": float(value)}
     return Result(full.name, float(value), t, details, full.note)
 
@@ -86,7 +118,8 @@ def _shift_discount(offset: int) -> Callable[[str, Scenario, Result], Result]:
         t = full.table.copy()
         with np.errstate(divide="ignore"):
             t["discount"] = 1.0 / np.log2(t["rank"].to_numpy(dtype=float) + offset)
-        return _readd(replace(full, table=t), full.details.get("eps", 0.0))
+        eps = full.details.get("eps", 0.0)
+        return _readd(replace(full, table=t), eps, scenario.convention.empty_value)
 
     return adjust
 
@@ -94,24 +127,19 @@ def _shift_discount(offset: int) -> Callable[[str, Scenario, Result], Result]:
 def _linear_ideal(family: str, scenario: Scenario, full: Result) -> Result:
     t = full.table.copy()
     t["ideal_gain"] = t["ideal_grade"]
-    return _readd(replace(full, table=t))
+    return _readd(replace(full, table=t), empty=scenario.convention.empty_value)
 
 
 def _ideal_cut_at_r(family: str, scenario: Scenario, full: Result) -> Result:
-    big_r = int(
-        (
-            order(scenario.ranking, scenario.convention).judged_pool
-            >= scenario.convention.rel_threshold
-        ).sum()
-    )
+    big_r = int((_ordered(scenario).judged_pool >= scenario.convention.rel_threshold).sum())
     t = full.table.copy()
     beyond = t["rank"] > big_r
     t.loc[beyond, ["ideal_grade", "ideal_gain"]] = np.nan
-    return _readd(replace(full, table=t))
+    return _readd(replace(full, table=t), empty=scenario.convention.empty_value)
 
 
 def _epsilon(family: str, scenario: Scenario, full: Result) -> Result:
-    out = _readd(full, eps=1e-8)
+    out = _readd(full, 1e-8, scenario.convention.empty_value)
     return replace(out, details={**out.details, "eps": 1e-8})
 
 
@@ -187,17 +215,20 @@ def _merge_other_query(s: Scenario) -> Scenario:
 
 
 def _duplicate_top(s: Scenario) -> Scenario:
-    """The best document is retrieved a second time, right after itself, and counted again."""
+    """The best document is listed a second time, right after itself: the copy earns its gain
+    again in the list, while the judgments (and so R and the ideal ranking) hold it once."""
     r = s.ranking
     if not len(r):
         return s
     grades = np.nan_to_num(r.grades, nan=-np.inf)
     top = int(np.argmax(grades))
     ids = list(r.doc_ids)
-    ids.insert(top + 1, f"{ids[top]} (again)")
+    again = f"{ids[top]} (again)"
+    ids.insert(top + 1, again)
     new = np.insert(r.grades, top + 1, r.grades[top])
     scores = None if r.scores is None else np.insert(r.scores, top + 1, r.scores[top])
-    return replace(s, ranking=Ranking.build(new, ids, scores, r.unretrieved, r.scale_max))
+    ranking = Ranking.build(new, ids, scores, r.unretrieved, r.scale_max)
+    return replace(s, ranking=ranking, copies=s.copies | {again})
 
 
 def _cutoff_one_short(s: Scenario) -> Scenario:
@@ -256,15 +287,14 @@ class Pitfall:
     does not hold (a duplicate, another query), which the lab demonstrates but a diagnosis
     of a hand calculation cannot suspect. `needs` says what a scenario must have for the
     mistake to show (when `applies` is False); `unchanged` why it can still change nothing
-    when it applies (both read by `why_unchanged`)."""
+    when it applies (both read by `why_unchanged`). Its wrong and right code are whole
+    programs, in `metrics.snippets`."""
 
     key: str
     title: str
     families: tuple[str, ...]
     why: str
     where: str
-    wrong_code: str
-    right_code: str
     plausibility: float
     transform: Callable[[Scenario], Scenario] | None = None
     adjust: Callable[[str, Scenario, Result], Result] | None = None
@@ -281,20 +311,21 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "log2_of_rank",
         "Discount 1/log2(i): rank 1 divides by zero",
         DCG_FAMILY,
-        "log2(1) = 0, so the first rank's weight is 1/0: DCG becomes infinite (numpy warns and "
-        "returns inf; nDCG inf/inf = nan). The 'fix' rel_1 + sum_{i>=2} rel_i/log2(i) is "
-        "Järvelin & Kekäläinen's rank-b discount with b = 2: a different metric, not a repair.",
+        "log2(1) = 0, so rank 1 weighs 1/0. numpy does not stop: it prints a RuntimeWarning "
+        "and makes the weight inf. A relevant document at rank 1 makes DCG inf; a non-relevant "
+        "one makes 0 · inf = nan, and nan swallows the whole sum. IDCG is inf whenever anything "
+        "is relevant, so nDCG comes out nan (inf/inf or nan/inf). The 'fix' rel_1 + "
+        "sum_{i>=2} rel_i/log2(i) is Järvelin & Kekäläinen's rank-b discount with b = 2: a "
+        "different metric, not a repair.",
         "Formulas copied from older Wikipedia versions and course wikis; 1-based ranks fed to a "
         "formula written for i+1.",
-        "disc = 1 / np.log2(ranks)          # ranks = 1..k",
-        "disc = 1 / np.log2(ranks + 1)      # ranks = 1..k",
         0.5,
         adjust=_shift_discount(0),
         applies=_log_discount,
         needs="It concerns the log discount 1/log2(i+1); this convention uses another discount.",
         unchanged=(
-            "Nothing with a positive gain lies in the top k, so no weight, not even 1/0, is ever "
-            "used."
+            "The list is empty, so no weight is used, not even 1/0 (with any document at rank 1, "
+            "numpy's DCG is inf or nan)."
         ),
     ),
     Pitfall(
@@ -305,8 +336,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "1/log2(3) = 0.631 instead of 1. DCG shrinks, and nDCG changes because the top ranks "
         "lose relatively more than the lower ones.",
         "`np.log2(np.arange(1, k + 1) + 2)` or enumerate() starting at 1 on a formula for i+2.",
-        "disc = 1 / np.log2(np.arange(1, k + 1) + 2)",
-        "disc = 1 / np.log2(np.arange(1, k + 1) + 1)",
         1.0,
         adjust=_shift_discount(2),
         applies=_log_discount,
@@ -321,9 +350,8 @@ CATALOGUE: tuple[Pitfall, ...] = (
         DCG_FAMILY,
         "1/ln(i+1) = (1/log2(i+1)) / ln 2: every weight is scaled by 1.4427, so DCG and IDCG grow "
         "by that factor and nDCG does not change at all. A wrong DCG, a right nDCG.",
-        "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints only nDCG).",
-        "disc = 1 / np.log(ranks + 1)",
-        "disc = 1 / np.log2(ranks + 1)",
+        "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints nDCG and "
+        "ERR, never DCG).",
         1.5,
         transform=_convention(discount="log", log_base=math.e),
         applies=lambda s: _log_discount(s) and s.convention.log_base != math.e,
@@ -344,8 +372,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "trec_eval and pytrec_eval use linear gain, LightGBM and gdeval exponential; code and "
         "papers rarely say which (pytrec_eval's maintainer once called its linear gain "
         "exponential).",
-        "gain = grades            # meant: 2**grades - 1",
-        "gain = 2.0 ** grades - 1",
         3.0,
         transform=_flip_gain,
         applies=lambda s: s.convention.gain != "custom",
@@ -362,8 +388,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "DCG and IDCG must use the same gain, or nDCG is not a ratio of like quantities: with "
         "2^g - 1 above and g below, nDCG can exceed 1.",
         "A DCG helper with exponential gain and an IDCG computed by a second, simpler helper.",
-        "dcg = sum((2**g - 1) * d); idcg = sum(g_ideal * d)",
-        "dcg = sum((2**g - 1) * d); idcg = sum((2**g_ideal - 1) * d)",
         1.0,
         adjust=_linear_ideal,
         applies=_exponential,
@@ -382,8 +406,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "found few of them can still score 1.",
         "scikit-learn's ndcg_score, LightGBM, XGBoost and most learning-to-rank code (by design: "
         "they only see the scored list).",
-        "ideal = np.sort(list_grades)[::-1][:k]",
-        "ideal = np.sort(all_judged_grades)[::-1][:k]",
         3.0,
         transform=_convention(ideal="retrieved"),
         applies=lambda s: s.convention.ideal == "judged" and _has_unretrieved(s),
@@ -402,10 +424,8 @@ CATALOGUE: tuple[Pitfall, ...] = (
         ("IDCG", "nDCG"),
         "nDCG@k compares the top k with the best possible top k. An IDCG over every judged "
         "document is larger, so nDCG@k can never reach 1 when more than k are relevant.",
-        "trec_eval's `ndcg` (no cutoff) compared with ndcg_cut.k; hand-written IDCG over the "
-        "whole judged pool.",
-        "idcg = dcg(ideal)            # all judged documents",
-        "idcg = dcg(ideal[:k])",
+        "Hand-written IDCG over the whole judged pool. No tool prints this: trec_eval's `ndcg` "
+        "cuts neither DCG nor IDCG (it has no cutoff), its ndcg_cut.k cuts both.",
         2.0,
         transform=_convention(ideal_cut=False),
         applies=_ideal_cut,
@@ -422,8 +442,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "The ideal ranking is cut at R, the number of relevant documents, not at k: IDCG then "
         "counts more ideal documents than the list is allowed to show when R > k.",
         "Code that builds the ideal list from the relevant documents alone, then forgets to cut.",
-        "idcg = dcg(ideal[:R])",
-        "idcg = dcg(ideal[:k])",
         1.0,
         transform=_convention(ideal_cut=False),
         adjust=_ideal_cut_at_r,
@@ -441,8 +459,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "R, AP and IDCG divide by every relevant judged document, retrieved or not. Counting "
         "only the retrieved ones rewards a system for what it failed to find.",
         "Evaluation code that only has the ranked list in hand (no qrels): R = sum(list_rels).",
-        "R = sum(rel for d in ranked_list)",
-        "R = sum(rel for d in qrels[qid])",
         2.5,
         transform=_drop_unretrieved,
         applies=_has_unretrieved,
@@ -462,8 +478,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "Counts divided as integers drop the fraction: 3 // 5 = 0, so P@5 is 0 unless all five "
         "are relevant.",
         "C, Java and Python 2 `/` on ints; numpy integer arrays with //.",
-        "p_at_k = hits // k",
-        "p_at_k = hits / k",
         1.0,
         adjust=_integer_division,
         unchanged=(
@@ -478,8 +492,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "nDCG = DCG / (IDCG + 1e-8) avoids a division by zero but makes a perfect list score "
         "0.99999999..., and hides the real decision: what a query with nothing relevant scores.",
         "Deep-learning code that guards every division with eps.",
-        "ndcg = dcg / (idcg + 1e-8)",
-        "ndcg = dcg / idcg if idcg > 0 else 0.0",
         0.5,
         adjust=_epsilon,
         unchanged=(
@@ -491,11 +503,13 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "negative_exponential",
         "Negative grades fed to 2^g - 1",
         ("DCG", "IDCG", "nDCG", "ERR", "RBP"),
-        "A grade of -1 (trec_eval's 'judged as junk' or 'unjudged') gives 2^-1 - 1 = -0.5: a "
-        "negative gain that lowers DCG, and nDCG can leave [0, 1].",
-        "scikit-learn's dcg_score accepts negative labels (ndcg_score now refuses them).",
-        "gain = 2.0 ** grades - 1",
-        "gain = 2.0 ** np.maximum(grades, 0) - 1  # or drop them",
+        "2^g - 1 is meant for grades 0 and up: a grade of -1 gives 2^-1 - 1 = -0.5, a negative "
+        "gain that lowers DCG, and nDCG can leave [0, 1]. In trec_eval's qrels a negative grade "
+        "is not a judgment at all: the document was in the pool but not judged, so it is "
+        "neither relevant nor non-relevant and gains nothing.",
+        "Hand-written 2**g - 1 on qrels with negative grades. scikit-learn's dcg_score accepts "
+        "negative labels with linear gain (a -1 counts -1, not -0.5); its ndcg_score refuses "
+        "them.",
         1.0,
         transform=_convention(negative="keep"),
         applies=_has_negative,
@@ -508,11 +522,10 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "duplicate_counted",
         "A duplicate document counted twice",
         FAMILIES,
-        "A document retrieved twice earns its gain twice; nDCG can exceed 1. trec_eval stops "
-        "with an error; dictionary-based tools silently keep the last copy.",
+        "A document retrieved twice earns its gain twice in DCG, while the ideal ranking, built "
+        "from the judgments, holds it once: nDCG can exceed 1. trec_eval stops with an error "
+        "('duplicate docs'); tools that read the run into a dictionary silently keep one copy.",
         "Runs merged from several shards; gdeval; hand-made evaluation loops.",
-        "for doc in ranked: dcg += gain[doc] * disc[i]",
-        "seen = set(); ... skip a doc already in seen",
         0.5,
         transform=_duplicate_top,
         diagnosable=False,
@@ -528,8 +541,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "R must count the relevant documents of this query only. Pooling the judgments of all "
         "queries inflates R (and IDCG), so recall and AP drop.",
         "qrels loaded as one set of relevant doc ids instead of a dict per query.",
-        "relevant = {doc for (q, doc, rel) in qrels if rel > 0}",
-        "relevant = {doc for (q, doc, rel) in qrels if q == qid and rel > 0}",
         0.5,
         transform=_merge_other_query,
         diagnosable=False,
@@ -542,12 +553,11 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "The sum stops one rank early (k - 1 ranks)",
         ("DCG", "IDCG", "nDCG", "ERR", "P", "R", "F1", "AP", "RR"),
         "@k reads ranks 1 to k inclusive. A loop `for i in range(1, k)` or a slice "
-        "`ranked[:k - 1]` stops at rank k - 1, so the k-th document never counts (and P@k still "
-        "divides by k, or the ideal is cut one short as well).",
+        "`ranked[:k - 1]` stops at rank k - 1, so the k-th document never counts. Simulated "
+        "here as the measure at k - 1 throughout: the list, the ideal ranking and P's "
+        "divisor all stop one short.",
         "1-based formulas translated to 0-based loops; `range(1, k)` where `range(1, k + 1)` "
         "was meant.",
-        "for i in range(1, k):  # ranks 1..k-1",
-        "for i in range(1, k + 1):  # ranks 1..k",
         1.0,
         transform=_cutoff_one_short,
         applies=lambda s: s.k is not None and s.k > 1,
@@ -562,8 +572,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "divides by 10 and IDCG@10 still counts 10 ideal documents. Clipping k to the list "
         "length rewards short lists.",
         "k = min(k, len(ranked)) written once at the top of a function.",
-        "k = min(k, len(ranked))",
-        "# keep k; missing ranks gain nothing",
         1.5,
         transform=_clip_k,
         applies=_k_beyond_list,
@@ -580,8 +588,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "descending (compared as text: 'd9' > 'd10'). Input order gives another ranking and "
         "another value.",
         "ranx, LightGBM and Python's stable sort keep input order; trec_eval does not.",
-        "order = np.argsort(-scores, kind='stable')",
-        "order = sorted(docs, key=lambda d: (-score[d], d), reverse=...)  # trec_eval: docno desc",
         2.0,
         transform=_convention(ties="input"),
         applies=_ties_not_input,
@@ -602,8 +608,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "0..3 or binary scale every stopping probability shrinks: a relevant document at rank "
         "1 gives 1/16 instead of 1/2 on binary labels.",
         "gdeval.pl and ir_measures' ERR@k; RankLib fixes 16 = 2^4.",
-        "R = (2**g - 1) / 2**4",
-        "R = (2**g - 1) / 2**g_max",
         2.0,
         transform=_convention(err_gmax=4.0),
         applies=lambda s: (s.convention.err_gmax or s.ranking.scale_max) != 4.0,
@@ -617,8 +621,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "Taking gmax from the grades in this list makes R_i depend on the query: the same "
         "document at the same rank scores differently from one query to the next.",
         "gmax = max(grades) computed per query in hand-written code.",
-        "R = (2**g - 1) / 2**max(grades)",
-        "R = (2**g - 1) / 2**g_max  # the scale's maximum",
         1.0,
         transform=_err_list_max,
         unchanged=(
@@ -633,8 +635,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "RBP's gain must lie in [0, 1] (g/gmax, or 0/1). With the raw grade a grade-3 document "
         "counts 3 times and RBP can exceed 1.",
         "ranx's graded RBP (since 0.3.15) uses the raw grade.",
-        "rbp = (1 - p) * sum(g * p**(i - 1))",
-        "rbp = (1 - p) * sum(g / g_max * p**(i - 1))",
         1.0,
         transform=_convention(rbp_gain="raw"),
         applies=lambda s: s.convention.rbp_gain == "graded",
@@ -650,8 +650,6 @@ CATALOGUE: tuple[Pitfall, ...] = (
         "P@k divides the hits in the top k by k. Dividing by the list length n is a different "
         "number whenever n != k (set precision, trec_eval's set_P).",
         "`len(ranked)` used where `k` was meant.",
-        "p_at_k = hits_at_k / len(ranked)",
-        "p_at_k = hits_at_k / k",
         1.5,
         adjust=_precision_by_length,
         applies=lambda s: s.k is not None and s.k != len(s.ranking),

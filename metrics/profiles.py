@@ -119,8 +119,9 @@ def discount_reader(convention: Convention, k: int) -> str:
 
 
 ERR_READER = (
-    "A reader who stops when satisfied: at rank i with probability R_i = (2^g - 1)/2^gmax, so "
-    "one highly relevant document early ends the reading (ERR, Chapelle et al. 2009)."
+    "A reader who stops when satisfied: having reached rank i, with probability R_i = "
+    "(2^g - 1)/2^gmax, so one highly relevant document early ends the reading (ERR, Chapelle "
+    "et al. 2009)."
 )
 
 

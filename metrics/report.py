@@ -70,15 +70,19 @@ def cutoff_curves(ranking: Ranking | Ordered, convention: Convention) -> pd.Data
     """nDCG@j, P@j and R@j for j = 1..n (n = list length), from one pass of cumulative sums."""
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
     n = len(ordered)
-    table = graded.ndcg_breakdown(ordered, convention, None).table.iloc[:n]
+    whole = graded.ndcg_breakdown(ordered, convention, None)
+    table = whole.table.iloc[:n]
     cum_dcg = table["cum_dcg"].to_numpy()
-    if convention.ideal_cut or convention.ideal == "none":
-        # the ideal cut at j; scaled DCG's ideal (j top-grade documents) is always cut at j
+    if convention.ideal_cut or convention.ideal == "none" or convention.discount == "flat":
+        # the ideal cut at j; scaled DCG's ideal (j top-grade documents) is always cut at j,
+        # and flat@j weighs nothing below j, so an uncut ideal reads the same top j
         idcg = table["cum_idcg"].to_numpy()
     else:
-        idcg = np.full(n, graded.ndcg_breakdown(ordered, convention, None).details["IDCG"])
+        idcg = np.full(n, whole.details["IDCG"])
     with np.errstate(divide="ignore", invalid="ignore"):
         ndcg = np.where(idcg > 0, cum_dcg / idcg, convention.empty_value)
+    if not convention.dcg_cutoff:  # trec_eval's ndcg ignores k: one value at every depth
+        ndcg = np.full(n, whole.value)
     hits = binary.precision(ordered, convention, None).table["hits"].to_numpy()
     big_r = binary.recall(ordered, convention, None).details["R"]
     depth = np.arange(1, n + 1)

@@ -1,11 +1,13 @@
 """The value of a measure together with the per-position breakdown it was computed from.
 
 Every measure returns a `Result`. Its `table` has one row per rank and a `contribution`
-column whose sum is `value` (the one documented exception: nDCG of a query whose IDCG is 0
-takes the convention's `empty_value`, and `note` says so). Pages, plots and LaTeX are drawn
-from this table, so the number shown and the working shown cannot disagree. A value that is
-not finite (a sum beyond the largest double) is refused with `overflow_error`, a ValueError:
-no page or export shows NaN or inf as a measure's value.
+column whose sum is `value`, with three documented exceptions: nDCG of a query whose IDCG is 0
+takes the convention's `empty_value` (and `note` says so); RBP_resid is the residual, whose
+tail beyond the list has no row; and the counts NumRel, NumRet and NumRelRet are counts, not
+sums of contributions. Pages, plots and LaTeX are drawn from this table, so the number shown
+and the working shown cannot disagree. A value that is not finite (a sum beyond the largest
+double) is refused with `overflow_error`, a ValueError: no page or export shows NaN or inf as
+a measure's value.
 """
 
 from __future__ import annotations

@@ -203,7 +203,15 @@ def ideal_err_rbp() -> None:
         "ideal_cut",
         st.toggle,
         "Cut the ideal ranking at k",
-        help="Off: every judged relevant document counts in IDCG (trec_eval ndcg).",
+        help="Off: every judged relevant document counts in IDCG while DCG stays cut at k, "
+        "a mix no tool prints (trec_eval's ndcg cuts neither: the next switch).",
+    )
+    state.bound(
+        "dcg_cutoff",
+        st.toggle,
+        "k applies to DCG and nDCG",
+        help="Off: DCG, IDCG and nDCG read the whole list and every judged document, as "
+        "trec_eval's ndcg (no cutoff) does.",
     )
     left, right = st.columns(2)
     with left:

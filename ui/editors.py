@@ -90,6 +90,7 @@ def _move(step: int) -> None:
 def _load(example: examples.Example) -> None:
     state.replace_table(state.RANKING, ranking_frame(example.grades))
     state.replace_table(state.UNRETRIEVED, unretrieved_frame(example.unretrieved))
+    state.set_settings({"scale_max": example.scale_max})
     st.session_state[EXAMPLE_KEY] = example
 
 

@@ -19,6 +19,7 @@ lines; `to_latex` / `to_markdown` render a list of lines for copying.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,7 +57,7 @@ class Line:
 
     @property
     def tex(self) -> str:
-        return " = ".join([self.lhs.tex, *(s.tex for s in self.sides)])
+        return _special(" = ".join([self.lhs.tex, *(s.tex for s in self.sides)]))
 
     @property
     def text(self) -> str:
@@ -76,7 +77,14 @@ class Line:
                 start = rf"{self.lhs.tex} &= " if i == 0 else "&= "
                 for j, row in enumerate(_rows(side.tex, " + ", "")):
                     rows.append((start if j == 0 else r"&\quad + ") + row)
-        return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
+        return _special(r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}")
+
+
+def _special(tex: str) -> str:
+    """The values a mistake can produce typeset as such: numpy's inf as \\infty and nan as
+    upright text (bare, `inf` would read as the product of the letters i, n and f)."""
+    tex = re.sub(r"(?<![\\A-Za-z])inf(?![A-Za-z])", r"\\infty", tex)
+    return re.sub(r"(?<![\\A-Za-z])nan(?![A-Za-z])", r"\\mathrm{nan}", tex)
 
 
 def _rows(tex: str, separator: str, trail: str) -> list[str]:

@@ -8,6 +8,8 @@ marks the cells of the wrong breakdown that are not those of the right one.
 
 from __future__ import annotations
 
+import difflib
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,6 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.conventions import Convention
+from metrics.demos import PITFALL_DEMOS
 from metrics.pitfalls import (
     BY_KEY,
     CATALOGUE,
@@ -29,6 +32,7 @@ from metrics.pitfalls import (
 )
 from metrics.ranking import Ranking, RankingError
 from metrics.result import Result
+from metrics.snippets import VARIABLE, program
 from ui import working
 
 LAB = "app_pages/pitfalls.py"
@@ -142,12 +146,21 @@ def _styled(table: pd.DataFrame, marks: pd.DataFrame | None, decimals: int):
 
 
 def value_text(value: float, decimals: int) -> str:
-    """A value as shown on a card: inf and nan spelled out (1/log2(1) divides by zero)."""
-    if np.isnan(value):
-        return "nan (0/0)"
-    if np.isinf(value):
-        return "∞ (division by zero)"
+    """A value as shown on a card: inf and nan as numpy prints them, since that is what the
+    code making the mistake returns (1/log2(1) divides by zero)."""
+    if not np.isfinite(value):
+        return str(float(value))  # 'nan', 'inf' or '-inf'
     return f"{value:.{decimals}f}"
+
+
+NOT_FINITE = {
+    "inf": "The code returns inf: numpy divides by zero without stopping (it only prints a "
+    "RuntimeWarning, 'divide by zero encountered'), and the infinite weight makes the sum "
+    "infinite.",
+    "nan": "The code returns nan: numpy goes on past the division by zero (it only prints a "
+    "RuntimeWarning), and 0 · inf or inf / inf is undefined, so the result is nan, and so is "
+    "every mean it enters.",
+}
 
 
 def cards(c: Comparison, decimals: int) -> None:
@@ -164,6 +177,8 @@ def cards(c: Comparison, decimals: int) -> None:
         delta_color="off",
         border=True,
     )
+    if not np.isfinite(c.wrong.value):
+        st.caption(NOT_FINITE["nan" if np.isnan(c.wrong.value) else "inf"])
 
 
 def unchanged_note(c: Comparison, scenario: Scenario) -> None:
@@ -208,18 +223,52 @@ def show_lines(lines: Sequence[working.Line]) -> None:
             st.caption(line.note)
 
 
-def explain(p: Pitfall) -> None:
-    """Why a mistake is wrong, where it happens, and the wrong and the right code."""
+def explain(p: Pitfall, family: str, decimals: int) -> None:
+    """Why a mistake is wrong, where it happens, and the code: the lines the wrong program
+    writes differently, then both programs whole, on the mistake's example list, with the
+    values they return (the lab's own numbers for that list; a test runs both programs)."""
     st.markdown(f"**{p.title}**")
     st.markdown(p.why)
     st.caption(f"Where it happens: {p.where}")
+    demo = PITFALL_DEMOS[p.key]
+    shown = family if family in p.families else demo.family
+    wrong, right = (program(p.key, shown, demo.scenario, w) for w in (True, False))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        wrong_value = compute(shown, demo.scenario, [p]).value
+    right_value = correct(shown, demo.scenario).value
+    wrong_lines, right_lines = differing_lines(wrong, right)
     wrong_col, right_col = st.columns(2)
     with wrong_col:
         st.caption("Wrong")
-        st.code(p.wrong_code, language="python", wrap_lines=True)
+        st.code(wrong_lines, language="python", wrap_lines=True)
     with right_col:
         st.caption("Right")
-        st.code(p.right_code, language="python", wrap_lines=True)
+        st.code(right_lines, language="python", wrap_lines=True)
+    with st.expander(f"Both programs, whole and runnable, on its example list ({shown})"):
+        st.caption(
+            f"{demo.note} Run them: the wrong program sets `{VARIABLE[shown]}` to "
+            f"{value_text(wrong_value, decimals)} and the right one to "
+            f"{value_text(right_value, decimals)}, the lab's values for this list."
+        )
+        wrong_col, right_col = st.columns(2)
+        wrong_col.code(wrong, language="python", wrap_lines=True)
+        right_col.code(right, language="python", wrap_lines=True)
+
+
+def differing_lines(wrong: str, right: str) -> tuple[str, str]:
+    """The lines of each program that the other does not have, in order (blank lines and
+    lines both share left out)."""
+    a, b = wrong.splitlines(), right.splitlines()
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    only_a, only_b = [], []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            only_a += [line for line in a[i1:i2] if line.strip()]
+            only_b += [line for line in b[j1:j2] if line.strip()]
+    return (
+        textwrap.dedent("\n".join(only_a)) or "# (no line differs)",
+        textwrap.dedent("\n".join(only_b)) or "# (no line)",
+    )
 
 
 def relevant_to(family: str) -> list[Pitfall]:

@@ -1,7 +1,6 @@
 """The app's pages, in one table: adding a page is one entry here (and its file in app_pages/).
-
-Only pages whose file exists are listed: later pages (discounts, gains, behaviour, pitfalls,
-conventions, check, quiz, evaluate) are added with their issues, never as stubs.
+The home page lists every entry with its summary; the sidebar groups them (Learn / Explore /
+Evaluate).
 
 Page files live in app_pages/, not pages/: while a folder called pages/ exists next to app.py,
 a fresh Streamlit server (1.67) runs a deep link such as /playground?g=... in the legacy

@@ -26,11 +26,16 @@ class PlaygroundInputs:
     k: int
     scale_max: int
 
-    def caption(self) -> str:
+    def caption(self, page_k: int | None = None) -> str:
+        """Where the page's inputs come from. `page_k`: the page has a cutoff of its own,
+        which is named instead of the Playground's."""
         n = f"{len(self.ordered)} documents" if self.ordered is not None else "no usable list"
+        k = f"k = {self.k}"
+        if page_k is not None:
+            k = f"this page's k = {page_k} (not the Playground's)"
         return (
-            f"From the Playground: the **{self.convention.name}** convention, k = {self.k}, "
-            f"grades 0..{self.scale_max}, {n}. Change them on the Playground."
+            f"From the Playground: the **{self.convention.name}** convention, grades "
+            f"0..{self.scale_max}, {n}; {k}. Change the list and convention on the Playground."
         )
 
 

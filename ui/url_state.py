@@ -36,6 +36,7 @@ from metrics.report import evaluate
 from ui import examples
 from ui.model import (
     DEFAULT_DECIMALS,
+    DEFAULT_SCALE_MAX,
     MAX_K,
     SCALE_MAXIMA,
     convention_from,
@@ -158,6 +159,7 @@ FIELD_PARAMS: dict[str, tuple[str, object, object]] = {
         ("discount_p", "dp", _float_codec()),
         ("ideal", "ideal", _choice(conventions.IDEALS)),
         ("ideal_cut", "cut", _bool_codec()),
+        ("dcg_cutoff", "dk", _bool_codec()),
         ("empty_value", "empty", _empty_value_codec()),
         ("err_gmax", "eg", _optional_float_codec()),
         ("rbp_p", "rp", _float_codec()),
@@ -237,7 +239,7 @@ class Decoded:
 def default_state() -> Decoded:
     """The state of a fresh Playground: the first example and the default settings."""
     ex = examples.DEFAULT
-    settings = default_settings()
+    settings = {**default_settings(), "scale_max": ex.scale_max}
     return Decoded(
         ranking_frame(ex.grades),
         unretrieved_frame(ex.unretrieved),
@@ -255,8 +257,11 @@ def decode(params: Mapping[str, str]) -> Decoded:
         )
         return state
     settings, problems = state.settings, state.problems
+    example = state.ranking
     _decode_settings(params, settings, problems)
     _decode_list(params, state)
+    if "top" not in params and not state.ranking.equals(example):
+        settings["scale_max"] = DEFAULT_SCALE_MAX  # a list of the link's own, with no scale
     try:
         ranking = ranking_from(state.ranking, state.unretrieved, settings["scale_max"])
     except ValueError as err:

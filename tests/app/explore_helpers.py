@@ -23,10 +23,13 @@ def open_page(
     page: str,
     grades: list[float | None] | None = None,
     unretrieved: list[float] = (),
+    scale_max: int = 4,
 ) -> AppTest:
-    """Run the app, optionally make `grades` (and `unretrieved`) the Playground's list, then
-    switch to `page` (e.g. "app_pages/discounts.py") and run it."""
+    """Run the app, optionally make `grades` (and `unretrieved`) the Playground's list, set its
+    top grade (4 by default: the Explore tests' arithmetic reads the default example, graded
+    0..3, on a 0..4 scale), then switch to `page` (e.g. "app_pages/discounts.py") and run it."""
     at.run()
+    at.session_state["settings"] = {**at.session_state["settings"], "scale_max": scale_max}
     if grades is not None:
         at.session_state["ranking"] = ranking_frame(grades)
         at.session_state["unretrieved"] = unretrieved_frame(unretrieved)

@@ -101,8 +101,9 @@ def test_rbp_has_no_cutoff(app: AppTest) -> None:
     at = open_check(app)
     at.selectbox(key="check_family").set_value("RBP").run()
     assert at.number_input(key="check_k").disabled
-    # RBP(p=0.8), gains g/4: 0.2 * (3/4 + 2/4 0.8 + 3/4 0.8^2 + 1/4 0.8^4 + 2/4 0.8^5)
-    rbp = 0.2 * (3 / 4 + 2 / 4 * 0.8 + 3 / 4 * 0.8**2 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
+    # RBP(p=0.8), gains g/3 (the default example is graded 0..3):
+    # 0.2 * (3/3 + 2/3 0.8 + 3/3 0.8^2 + 1/3 0.8^4 + 2/3 0.8^5)
+    rbp = 0.2 * (3 / 3 + 2 / 3 * 0.8 + 3 / 3 * 0.8**2 + 1 / 3 * 0.8**4 + 2 / 3 * 0.8**5)
     at = answer(at, f"{rbp:.4f}")
     assert at.success[0].value.startswith("**Right.** RBP(p=0.8)")
 
@@ -115,3 +116,17 @@ def test_a_broken_playground_list_is_reported(app: AppTest) -> None:
     at.switch_page(CHECK).run()
     assert not at.exception
     assert "Grade at rank 2: 'two' is not a number" in at.error[0].value
+
+
+def test_a_modified_convention_is_named_by_its_preset_and_what_changed(app: AppTest) -> None:
+    at = app.run()
+    at.switch_page("app_pages/playground.py").run()
+    at.segmented_control(key="w_gain").set_value("linear").run()
+    at.switch_page(CHECK).run()
+    captions = " ".join(c.value for c in at.caption)
+    assert "Convention: Textbook + linear gain." in captions  # was "Convention: Custom."
+    at.selectbox(key="check_family").set_value("DCG").run()
+    # DCG@5 with linear gain on the default list: 3 + 2/log2(3) + 3/2 + 0 + 1/log2(6)
+    at = answer(at, f"{3 + 2 / log2(3) + 3 / 2 + 1 / log2(6):.4f}")
+    assert at.success[0].value.startswith("**Right.**")
+    assert "Custom" not in " ".join([m.value for m in at.markdown] + [c.value for c in at.caption])

@@ -30,7 +30,8 @@ JK = (3 + 2 + 3 / L3 + 0 + 1 / L5) / (3 + 3 + 3 / L3 + 2 / 2 + 2 / L5)
 EXPECTED = {
     "Textbook": EXP_DCG / EXP_IDCG,
     "trec_eval ndcg_cut": LIN_DCG / LIN_IDCG,
-    "trec_eval ndcg": LIN_DCG / LIN_IDCG_UNCUT,
+    # trec_eval's ndcg takes no cutoff: the whole list (grade 2 at rank 6 too), the whole pool
+    "trec_eval ndcg": (LIN_DCG + 2 / L7) / LIN_IDCG_UNCUT,
     "ir_measures": LIN_DCG / LIN_IDCG,
     "ranx ndcg": LIN_DCG / LIN_IDCG,
     "ranx ndcg_burges": EXP_DCG / EXP_IDCG,
@@ -58,7 +59,13 @@ def test_every_preset_on_the_playground_list(app: AppTest) -> None:
         )
     assert table.loc["trec_eval ndcg_cut", "differs"] == "exponential gain 2^g - 1 → linear gain g"
     assert "ideal cut at k → ideal not cut at k" in table.loc["trec_eval ndcg", "differs"]
+    assert "k ignored" in table.loc["trec_eval ndcg", "differs"]
     assert table.loc["Textbook", "differs"] == "—"
+
+
+def test_the_table_says_presets_cover_measures_their_tool_lacks(app: AppTest) -> None:
+    captions = [c.value for c in open_page(app).caption]
+    assert any("scikit-learn has no RR, trec_eval no ERR" in c for c in captions)
 
 
 def test_the_why_of_each_tool(app: AppTest) -> None:
@@ -77,6 +84,7 @@ PUBLISHED = {
         "RR · ranx (input order)": "1.0000",
         "nDCG · trec_eval (docno descending)": "0.6309",
         "nDCG · scikit-learn (ties averaged)": "0.8155",
+        "RR · scikit-learn (ties averaged)": "—",  # scikit-learn has no RR
     },
     "ideal_source": {
         "nDCG@5 · trec_eval ndcg_cut": "0.5571",

@@ -133,3 +133,12 @@ def test_renders_for_0_1_and_1000_documents(app, size):
     else:
         assert "ERR stopping (current list)" in names
     assert len(table_with(at, "1/log2(i+1)")) == 6
+
+
+def test_the_caption_names_this_pages_k_not_the_playgrounds(app):
+    at = open_page(app, PAGE)  # the Playground's k is 5; this page's slider starts at 10
+    (caption,) = [c.value for c in at.caption if c.value.startswith("From the Playground")]
+    assert "this page's k = 10 (not the Playground's)" in caption
+    assert "k = 5" not in caption
+    at.slider(key="disc_k").set_value(7).run()
+    assert any("this page's k = 7" in c.value for c in at.caption)

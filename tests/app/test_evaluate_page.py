@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from metrics import __main__ as cli
 from metrics import trec
+from metrics.comparison import p_text
 from tests.app.conftest import metric_values
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
@@ -292,14 +293,83 @@ def test_compare_tab_counts_and_verdict(app: AppTest, expected) -> None:
     assert shown["wins"] == str((diff > 1e-12).sum())
     assert shown["ties"] == str((diff.abs() <= 1e-12).sum())
     assert shown["losses"] == str((diff < -1e-12).sum())
-    assert shown["mean difference B − A"] == f"{diff.mean():+.4f}"
-    verdict = next(m.value for m in at.markdown if "beats" in m.value)
+    assert shown["challenger − baseline (mean)"] == f"{diff.mean():+.4f}"
+    verdict = next(t.value for t in at.text if "has the higher mean" in t.value)
     assert verdict.startswith(
-        f"**run_medium beats run_weak on nDCG@10 by {diff.mean():.3f}, 95% CI"
+        f"run_medium has the higher mean nDCG@10: run_medium − run_weak = {diff.mean():+.3f} "
+        "in nDCG@10's own units, 95% bootstrap interval ["
     )
-    assert "with 30 queries, a difference this size is unlikely to be chance" in verdict
+    pairs = table(at, "challenger_minus_baseline", "p_randomisation_holm").set_index(
+        ["measure", "baseline", "challenger"]
+    )
+    row = pairs.loc[("nDCG@10", "run_weak", "run_medium")]
+    assert (
+        f"Paired randomisation test: {p_text(row['p_randomisation'])}, the probability of a "
+        "mean difference at least this large, either way, if the two runs were equally good. "
+        f"Holm-adjusted for the 12 comparisons made: {p_text(row['p_randomisation_holm'])}."
+    ) in verdict
+    assert row["p_randomisation_holm"] < 0.05 and row["ci_low"] > 0
+    assert "Evidence of a difference at the 5% level: the adjusted p is below 0.05" in verdict
+    for old in ("beats", "is real", "chance"):
+        assert old not in verdict
     bars = [f for f in at.get("plotly_chart") if "ev_cmp_plot" in f.proto.id]
     assert bars
+
+
+def test_compare_card_and_table_agree_on_the_sign(app: AppTest, expected) -> None:
+    at = show_tab(open_page(app), "Compare runs")
+    at.selectbox(key="ev_cmp_measure").set_value("AP").run()
+    diff = (expected["run_medium"]["AP"] - expected["run_weak"]["AP"]).mean()
+    pairs = table(at, "baseline", "challenger", "challenger_minus_baseline").set_index(
+        ["measure", "baseline", "challenger"]
+    )
+    row = pairs.loc[("AP", "run_weak", "run_medium")]
+    assert row["challenger_minus_baseline"] == pytest.approx(diff, abs=1e-12)
+    assert metric_values(at)["challenger − baseline (mean)"] == f"{diff:+.4f}"
+    # picked the other way round, the card turns; the table keeps the run listed first
+    at.selectbox(key="ev_cmp_a").set_value("run_medium").run()
+    at.selectbox(key="ev_cmp_b").set_value("run_weak").run()
+    assert metric_values(at)["challenger − baseline (mean)"] == f"{-diff:+.4f}"
+
+
+def test_compare_shows_holm_adjusted_p_over_every_pair_and_measure(app: AppTest) -> None:
+    multitest = pytest.importorskip("statsmodels.stats.multitest")
+    at = show_tab(open_page(app), "Compare runs")
+    pairs = table(at, "p_randomisation", "p_randomisation_holm", "p_t", "p_t_holm")
+    assert len(pairs) == 12  # 3 pairs of runs x 4 measures
+    for column in ("p_randomisation", "p_t"):
+        reference = multitest.multipletests(pairs[column], method="holm")[1]
+        assert pairs[f"{column}_holm"].to_numpy() == pytest.approx(reference, rel=1e-12)
+    deltas = {m.label: m.delta for m in at.metric}
+    assert deltas["paired randomisation test"].startswith("Holm-adjusted: p")
+    assert deltas["paired t-test"].startswith("Holm-adjusted: p")
+    captions = " ".join(c.value for c in at.caption)
+    assert "the 12 comparisons made: 3 pairs of runs × 4 measures" in captions
+    assert not at.warning  # 30 queries: no warning on the intervals
+
+
+FEW_QRELS = "".join(f"{q} 0 d{q} 1\n{q} 0 e{q} 0\n" for q in range(1, 6))
+
+
+def few_run(first: str) -> bytes:
+    return "".join(
+        f"{q} Q0 {first}{q} 1 2.0 t\n{q} Q0 {'e' if first == 'd' else 'd'}{q} 2 1.0 t\n"
+        for q in range(1, 6)
+    ).encode()
+
+
+def test_intervals_over_few_queries_are_flagged(app: AppTest) -> None:
+    scipy_stats = pytest.importorskip("scipy.stats")
+    # a 95% percentile interval of 5 normal values covers P(|T_4| <= 1.96 sqrt(4/5)): 84.6%
+    cover = 1 - 2 * scipy_stats.t.sf(scipy_stats.norm.ppf(0.975) * (4 / 5) ** 0.5, 4)
+    at = open_page(app)
+    upload(at, "qrels", ("qrels.txt", FEW_QRELS.encode()))
+    upload(at, "runs", ("good.txt", few_run("d")), ("bad.txt", few_run("e")))
+    for tab in ("Means", "Compare runs"):
+        show_tab(at, tab)
+        warnings = " ".join(w.value for w in at.warning)
+        assert "Only 5 queries: with fewer than 30, 95% percentile bootstrap intervals" in warnings
+        assert f"only about {cover:.1%} of the time with 5 queries" in warnings
 
 
 def test_compare_needs_two_runs(app: AppTest) -> None:
@@ -323,6 +393,13 @@ def test_groups_tab_means_per_group_equal_pytrec_eval(app: AppTest, expected) ->
             for group, value in by_group[measure].items():
                 assert shown.loc[group, f"{measure} · {run}"] == pytest.approx(value, abs=1e-12)
     assert shown.loc["navigational", "queries · run_weak"] == 8
+    # the smallest group has 8 queries: a 95% percentile interval of 8 normal values covers
+    # P(|T_7| <= 1.96 sqrt(7/8)) of the time
+    scipy_stats = pytest.importorskip("scipy.stats")
+    cover = 1 - 2 * scipy_stats.t.sf(scipy_stats.norm.ppf(0.975) * (7 / 8) ** 0.5, 7)
+    warnings = " ".join(w.value for w in at.warning)
+    assert "Only 8 queries in a group: with fewer than 30" in warnings
+    assert f"only about {cover:.1%} of the time with 8 queries" in warnings
 
 
 def test_a_broken_groups_file_is_reported_and_the_rest_stays(app: AppTest) -> None:
@@ -358,7 +435,7 @@ def test_agreement_tab_means_with_the_other_labels_equal_pytrec_eval(app: AppTes
         for measure in PYTREC:
             row = changes[(changes["run"] == run) & (changes["measure"] == measure)].iloc[0]
             assert row["mean_b"] == pytest.approx(other[measure].mean(), abs=1e-12)
-    assert table(at, "mean_diff_a", "sign_flips") is not None
+    assert table(at, "challenger_minus_baseline_a", "sign_flips") is not None
 
 
 # ----------------------------------------------------------------------------- drill-down

@@ -3,7 +3,8 @@ values worked out by hand below (never by calling metrics/ for the expected valu
 
 The default list is the issue's: grades 3, 2, 3, 0, 1, 2, two judged documents not retrieved
 (grades 3 and 2), k = 5, the Textbook convention (gain 2^g - 1, discount 1/log2(i + 1), ideal
-ranking from all judged documents cut at k, ERR and RBP with top grade 4, RBP p = 0.8).
+ranking from all judged documents cut at k, RBP p = 0.8); the example carries its grade scale
+0..3, so ERR and RBP use top grade 3.
 Cards show 4 decimals, so each expected value is compared as f"{value:.4f}".
 """
 
@@ -29,16 +30,18 @@ def L(x: float) -> float:  # noqa: N802 - the log2 of the formulas
 DCG = 7 + 3 / L(3) + 7 / L(4) + 0 / L(5) + 1 / L(6)
 # IDCG@5: the judged pool 3,2,3,0,1,2 + 3,2 sorted: 3, 3, 3, 2, 2 (then 2, 1, 0), cut at 5
 IDCG = 7 + 7 / L(3) + 7 / L(4) + 3 / L(5) + 3 / L(6)
-# ERR@5: R_i = (2^g - 1)/16 -> 7/16, 3/16, 7/16, 0, 1/16
+# The example is graded 0..3 and carries that scale: the top grade is 3 (not the default 4)
+# ERR@5: R_i = (2^g - 1)/2^3 -> 7/8, 3/8, 7/8, 0, 1/8
 ERR = (
-    7 / 16
-    + (1 / 2) * (3 / 16) * (9 / 16)
-    + (1 / 3) * (7 / 16) * (9 / 16) * (13 / 16)
+    7 / 8
+    + (1 / 2) * (3 / 8) * (1 / 8)
+    + (1 / 3) * (7 / 8) * (1 / 8) * (5 / 8)
     + 0
-    + (1 / 5) * (1 / 16) * (9 / 16) * (13 / 16) * (9 / 16) * 1
+    + (1 / 5) * (1 / 8) * (1 / 8) * (5 / 8) * (1 / 8) * 1
 )
-# RBP(p=0.8): gains g/4, weights 0.2 * 0.8^(i-1); residual: nothing unjudged, the tail 0.8^6
-RBP = 0.2 * (3 / 4 + 2 / 4 * 0.8 + 3 / 4 * 0.8**2 + 0 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
+assert f"{ERR:.3f}" == "0.921"  # the issue's figure (0.560 was this list read on a 0..4 scale)
+# RBP(p=0.8): gains g/3, weights 0.2 * 0.8^(i-1); residual: nothing unjudged, the tail 0.8^6
+RBP = 0.2 * (3 / 3 + 2 / 3 * 0.8 + 3 / 3 * 0.8**2 + 0 + 1 / 3 * 0.8**4 + 2 / 3 * 0.8**5)
 RBP_UPPER = RBP + 0.8**6
 # binary, relevant = grade >= 1: ranks 1, 2, 3, 5, 6 and both unretrieved: R = 7
 P, R = 4 / 5, 4 / 7
@@ -134,8 +137,8 @@ def test_breakdown_table_comes_from_the_report_with_ranks_beyond_k_apart(app: Ap
     assert within["cum_idcg"].iloc[-1] == pytest.approx(IDCG)
     assert within["discount"].tolist() == pytest.approx([1 / L(i + 1) for i in range(1, 6)])
     assert within["ideal_grade"].tolist() == [3, 3, 3, 2, 2]
-    # ERR's chance to stop at rank 2: reach it (1 - 7/16), then stop (3/16)
-    assert within["err_p_stop"].iloc[1] == pytest.approx(9 / 16 * 3 / 16)
+    # ERR's chance to stop at rank 2: reach it (1 - 7/8), then stop (3/8)
+    assert within["err_p_stop"].iloc[1] == pytest.approx(1 / 8 * 3 / 8)
     assert within["rbp_weight"].tolist() == pytest.approx([0.2 * 0.8**i for i in range(5)])
     assert beyond["rank"].tolist() == [6]
     assert beyond["dcg_contribution"].tolist() == [0]  # not counted at k = 5
@@ -179,6 +182,7 @@ def test_an_edit_applies_once_and_survives_reruns_and_page_switches(app: AppTest
 
 def test_rows_can_be_added_and_deleted(app: AppTest) -> None:
     at = open_playground(app)
+    at.selectbox(key="w_scale_max").set_value(4).run()  # the example is graded 0..3
     edit(at, added_rows=[{"grade": "4"}])
     assert at.session_state["ranking"]["doc"].tolist()[-1] == "d7"  # a fresh id
     assert at.data_editor(key=EDITOR).value["rank"].tolist() == [1, 2, 3, 4, 5, 6, 7]
@@ -196,7 +200,7 @@ def test_rows_can_be_added_and_deleted(app: AppTest) -> None:
 def test_an_empty_grade_is_unjudged(app: AppTest) -> None:
     at = open_playground(app)
     edit(at, edited_rows={1: {"grade": ""}})  # rank 2 unjudged
-    rbp = 0.2 * (3 / 4 + 0 + 3 / 4 * 0.8**2 + 0 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
+    rbp = 0.2 * (3 / 3 + 0 + 3 / 3 * 0.8**2 + 0 + 1 / 3 * 0.8**4 + 2 / 3 * 0.8**5)
     residual = 0.2 * 0.8 + 0.8**6  # the unjudged rank 2 and the tail
     assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
     (card,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
@@ -217,6 +221,7 @@ def test_scores_rank_the_list(app: AppTest) -> None:
 
 def test_the_unretrieved_table_changes_idcg_and_recall(app: AppTest) -> None:
     at = open_playground(app)
+    at.selectbox(key="w_scale_max").set_value(4).run()  # the example is graded 0..3
     set_data_editor_edits(at, "unretrieved_editor", deleted_rows=[0, 1])
     at.run()
     idcg = 7 + 7 / L(3) + 3 / L(4) + 3 / L(5) + 1 / L(6)  # pool 3, 3, 2, 2, 1, 0
@@ -299,7 +304,7 @@ def test_example_with_unjudged_documents(app: AppTest) -> None:
     at = open_playground(app)
     click(at, "With unjudged documents")  # 3, -, 2, -, 0, 1
     assert grades(at) == ["3", "", "2", "", "0", "1"]
-    rbp = 0.2 * (3 / 4 + 2 / 4 * 0.8**2 + 1 / 4 * 0.8**5)
+    rbp = 0.2 * (3 / 3 + 2 / 3 * 0.8**2 + 1 / 3 * 0.8**5)  # the example's scale is 0..3
     assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
 
 
@@ -346,6 +351,20 @@ def test_presets_set_every_choice(app: AppTest, preset: str, dcg: float, idcg: f
     assert value(at, "IDCG@5") == f"{idcg:.4f}"
     assert value(at, "nDCG@5") == f"{dcg / idcg:.4f}"
     assert any(c.value.startswith("**Reproduces:**") for c in at.caption)
+
+
+def test_trec_eval_ndcg_preset_ignores_k(app: AppTest) -> None:
+    # trec_eval's ndcg takes no cutoff: the whole list 3,2,3,0,1,2 over the whole judged pool
+    # 3,3,3,2,2,2,1 (linear gain), whatever k is.
+    at = open_playground(app)
+    at.selectbox(key="w_preset").set_value("trec_eval ndcg").run()
+    dcg = 3 + 2 / L(3) + 3 / L(4) + 0 + 1 / L(6) + 2 / L(7)
+    idcg = 3 + 3 / L(3) + 3 / L(4) + 2 / L(5) + 2 / L(6) + 2 / L(7) + 1 / L(8)
+    assert value(at, "nDCG") == f"{dcg / idcg:.4f}"
+    assert value(at, "DCG") == f"{dcg:.4f}"
+    assert "nDCG@5" not in metric_values(at)
+    assert value(at, "P@5") == "0.8000"  # the other measures still read k
+    assert at.toggle(key="w_dcg_cutoff").value is False
 
 
 def test_gdeval_uses_the_natural_log_which_cancels_in_ndcg(app: AppTest) -> None:
@@ -400,8 +419,8 @@ def test_ideal_source_and_cut(app: AppTest) -> None:
     idcg = IDCG + 3 / L(7) + 1 / L(8)
     assert value(at, "IDCG@5") == f"{idcg:.4f}"
     at.selectbox(key="w_ideal").set_value("none").run()
-    # scaled DCG's ideal: k = 5 documents of the top grade 4 (gain 15)
-    assert value(at, "IDCG@5") == f"{sum(15 / L(i + 1) for i in range(1, 6)):.4f}"
+    # scaled DCG's ideal: k = 5 documents of the top grade 3 (gain 7)
+    assert value(at, "IDCG@5") == f"{sum(7 / L(i + 1) for i in range(1, 6)):.4f}"
 
 
 def test_threshold_err_gmax_and_rbp_p(app: AppTest) -> None:
@@ -419,15 +438,15 @@ def test_threshold_err_gmax_and_rbp_p(app: AppTest) -> None:
     )
     assert value(at, "ERR@5") == f"{err:.4f}"
     at.number_input(key="w_rbp_p").set_value(0.5).run()
-    rbp = 0.5 * (3 / 4 + 2 / 4 * 0.5 + 3 / 4 * 0.25 + 1 / 4 * 0.5**4 + 2 / 4 * 0.5**5)
+    rbp = 0.5 * (3 / 3 + 2 / 3 * 0.5 + 3 / 3 * 0.25 + 1 / 3 * 0.5**4 + 2 / 3 * 0.5**5)
     assert value(at, "RBP(p=0.5)") == f"{rbp:.4f}"
 
 
 def test_top_grade_changes_err_and_rbp(app: AppTest) -> None:
     at = open_playground(app)
-    at.selectbox(key="w_scale_max").set_value(3).run()
-    # RBP gains g/3
-    rbp = 0.2 * (1 + 2 / 3 * 0.8 + 1 * 0.8**2 + 1 / 3 * 0.8**4 + 2 / 3 * 0.8**5)
+    at.selectbox(key="w_scale_max").set_value(4).run()
+    # RBP gains g/4
+    rbp = 0.2 * (3 / 4 + 2 / 4 * 0.8 + 3 / 4 * 0.8**2 + 1 / 4 * 0.8**4 + 2 / 4 * 0.8**5)
     assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
 
 
@@ -495,12 +514,12 @@ def test_the_url_holds_the_state_and_copy_link_shows_it(app: AppTest) -> None:
     assert at.query_params == {
         "g": "3,2,3,0,1,2",
         "u": "3,2",
-        "top": "4",
+        "top": "3",
         "k": "5",
         "preset": "textbook",
     }
     links = [c.value for c in at.code]
-    assert "/playground?g=3,2,3,0,1,2&u=3,2&top=4&k=5&preset=textbook" in links
+    assert "/playground?g=3,2,3,0,1,2&u=3,2&top=3&k=5&preset=textbook" in links
 
 
 def test_a_list_too_long_for_a_link_says_so(app: AppTest) -> None:
@@ -514,6 +533,7 @@ def test_a_list_too_long_for_a_link_says_so(app: AppTest) -> None:
 
 def test_a_link_round_trips_exactly(app: AppTest) -> None:
     at = open_playground(app)
+    at.selectbox(key="w_scale_max").set_value(4).run()  # the example is graded 0..3
     edit(at, edited_rows={1: {"grade": ""}, 4: {"grade": "4", "doc": "best doc"}})
     at.selectbox(key="w_preset").set_value("trec_eval ndcg_cut").run()
     at.number_input(key="w_k").set_value(4).run()
@@ -569,7 +589,7 @@ def test_presentation_mode_is_in_the_link_and_tucks_the_controls_away(app: AppTe
     ("cell", "message"),
     [
         ("abc", "Grade at rank 1: 'abc' is not a number"),
-        ("7", "Grade 7 is above the scale's maximum 4"),
+        ("7", "Grade 7 is above the scale's maximum 3"),
         ("-1", "negative grade -1"),
         ("inf", "'inf' is infinite"),
     ],
@@ -660,3 +680,13 @@ def test_no_exception_box_through_a_whole_session(app: AppTest) -> None:
         step()
         assert not at.exception
     assert at.query_params["k"] == "1000"
+
+
+def test_an_example_carries_its_grade_scale(app: AppTest) -> None:
+    at = open_playground(app)
+    click(at, "1,2,0,2,1 + unretrieved 2")  # graded 0..2: ERR's gmax becomes 2
+    assert at.session_state["settings"]["scale_max"] == 2
+    # R_i = (2^g - 1)/2^2 -> 1/4, 3/4, 0, 3/4, 1/4; P(reach) 1, 3/4, 3/16, 3/16, 3/64
+    err = 1 / 4 + (1 / 2) * (3 / 4) * (3 / 4) + 0 + (1 / 4) * (3 / 16) * (3 / 4)
+    err += (1 / 5) * (3 / 64) * (1 / 4)
+    assert value(at, "ERR@5") == f"{err:.4f}"

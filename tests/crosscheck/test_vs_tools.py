@@ -6,9 +6,10 @@ relevant and (where the tool accepts them) negative grades. Each tool computes i
 the same data; RankLab's value through `measures.parse(name)(ranking, preset)` must agree to
 1e-9 (gdeval prints 5 decimals, so to its rounding).
 
-Tools that are not installed here are checked against the published numbers of
-shared/research/library-conventions.md instead, which says so where it happens (LightGBM /
-XGBoost, cwl_eval, trec_eval 10).
+trec_eval 10 is not on PyPI: it is checked against the published numbers of
+shared/research/library-conventions.md instead. The published numbers of LightGBM / XGBoost and
+cwl_eval are kept below as well; those tools themselves run in test_lightgbm.py and
+test_claims.py.
 """
 
 from __future__ import annotations
@@ -296,9 +297,9 @@ def test_ir_measures_err_preset():
 
 
 def test_cwl_rbp_published():
-    # ir_measures computes RBP(p=..,rel=..) with cwl_eval, which is not installed here (not in
-    # requirements-test.txt). Published cwl / ir_measures numbers on fixture G1 instead
-    # (research note D11): RBP(p=0.8,rel=1) 0.3600, rel=2 0.1600, cwl residual ResEU 0.5376.
+    # ir_measures computes RBP(p=..,rel=..) with cwl_eval (run in test_claims.py). Published
+    # cwl / ir_measures numbers on fixture G1 (research note D11): RBP(p=0.8,rel=1) 0.3600,
+    # rel=2 0.1600, cwl residual ResEU 0.5376.
     # Binary RBP is also checked against ranx below (ranx's gain is the raw grade: 0/1 qrels).
     g1 = Ranking.build(
         [1, 3, None, 0], doc_ids=list("caue"), scores=[3, 2, 1.5, 1], unretrieved=[2, 1]
@@ -459,12 +460,13 @@ def test_sklearn_ignore_ties():
     assert untied >= 10
 
 
-# --- tools not installed here: published numbers ---------------------------------------------
+# --- published numbers (trec_eval 10 is not on PyPI) ------------------------------------------
 
 
 def test_lightgbm_xgboost_preset_published():
-    # LightGBM and XGBoost are not installed: research note D3 (fixture G1, LightGBM 4.7 ndcg@5
-    # = XGBoost ndcg@5 = 0.7098) and D4 (four groups: ndcg@1 = 0.5357, XGBoost ndcg@1- = 0.2857).
+    # Published numbers (the tools themselves run in test_lightgbm.py and test_claims.py):
+    # research note D3 (fixture G1, LightGBM 4.7 ndcg@5 = XGBoost ndcg@5 = 0.7098) and D4 (four
+    # groups: ndcg@1 = 0.5357, XGBoost ndcg@1- = 0.2857).
     g1 = Ranking.build(
         [1, 3, None, 0], doc_ids=list("caue"), scores=[3, 2, 1.5, 1], unretrieved=[2, 1]
     )

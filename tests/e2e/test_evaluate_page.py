@@ -82,3 +82,35 @@ def test_sample_table_then_open_a_query_in_the_playground(
     assert len(params["u"][0].split(",")) > 0  # judged documents not retrieved came along
     expect(page.get_by_test_id("stDataFrame").first).to_be_visible()
     assert console_errors == []
+
+
+def test_compare_card_and_csv_say_the_same_difference(
+    page: Page, console_errors: list[str]
+) -> None:
+    qrels = trec.read_qrels(SAMPLE / "qrels.txt")
+    means = {
+        run: evaluate(qrels, trec.read_run(SAMPLE / f"{run}.txt"), ["nDCG@10"]).per_query["nDCG@10"]
+        for run in ("run_weak", "run_medium")
+    }
+    diff = float((means["run_medium"] - means["run_weak"]).mean())  # run_weak has no 315: 0
+    page.goto("/evaluate")
+    wait_for_app(page)
+    page.get_by_role("tab", name="Compare runs").click()
+    wait_for_app(page)
+    card = page.get_by_test_id("stMetric").filter(
+        has=page.get_by_test_id("stMetricLabel").get_by_text(
+            "challenger − baseline (mean)", exact=True
+        )
+    )
+    expect(card.get_by_test_id("stMetricValue")).to_have_text(f"{diff:+.4f}", timeout=TIMEOUT_MS)
+    with page.expect_download() as download:
+        page.get_by_test_id("stDownloadButton").get_by_role("button").click()
+    table = pd.read_csv(io.BytesIO(Path(download.value.path()).read_bytes()))
+    row = table[
+        (table["measure"] == "nDCG@10")
+        & (table["baseline"] == "run_weak")
+        & (table["challenger"] == "run_medium")
+    ].iloc[0]
+    assert abs(row["challenger_minus_baseline"] - diff) < 1e-12
+    assert "p_randomisation_holm" in table.columns and len(table) == 12
+    assert console_errors == []

@@ -96,9 +96,13 @@ def test_what_changes_with_the_other_labels() -> None:
     assert change["change"].round(12).tolist() == [-0.2, 0.05]
     assert run_order(runs_a, "m") == ["x", "y"] and run_order(runs_b, "m") == ["y", "x"]
     pairs = {
-        "measure": ["m"], "run_a": ["x"], "run_b": ["y"], "mean_diff": [0.1],
-        "p_randomisation": [0.01],
+        "measure": ["m"], "run_a": ["x"], "run_b": ["y"], "mean_diff": [0.1], "ci_low": [0.05],
+        "ci_high": [0.15], "p_randomisation": [0.01], "p_t": [0.02], "queries": [9],
     }  # fmt: skip
     after = {**pairs, "mean_diff": [-0.05], "p_randomisation": [0.3]}
     row = comparisons_change(pd.DataFrame(pairs), pd.DataFrame(after)).iloc[0]
     assert bool(row["sign_flips"]) and bool(row["significance_changes"])
+    # batch.compare's x - y = 0.1 is y - x = -0.1, challenger (y) minus baseline (x), as the
+    # compare tab says it
+    assert (row["baseline"], row["challenger"]) == ("x", "y")
+    assert (row["challenger_minus_baseline_a"], row["challenger_minus_baseline_b"]) == (-0.1, 0.05)

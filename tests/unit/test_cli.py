@@ -273,22 +273,17 @@ def test_compare_means_intervals_and_paired_tests(files, capsys) -> None:
         assert mean == pytest.approx(sum(values) / 4, abs=1e-15)
         assert min(values) <= low <= mean <= high <= max(values)
         assert row[5] == "4"
-    assert pairs[0] == [
-        "measure",
-        "run_a",
-        "run_b",
-        "mean_diff",
-        "ci_low",
-        "ci_high",
-        "p_randomisation",
-        "p_t",
-        "queries",
-    ]
-    measure, run_a, run_b, diff, low, high, p_rand, p_t, n = pairs[1]
-    d = [x - y for x, y in zip(rr_a, rr_b, strict=True)]  # 1/2, 0, 1/4, 1/4
-    assert (measure, run_a, run_b, n) == ("RR", a, b, "4")
-    assert float(diff) == pytest.approx(1 / 4, abs=1e-15)
+    assert "\t".join(pairs[0]) == (
+        "measure\tbaseline\tchallenger\tchallenger_minus_baseline\tci_low\tci_high\t"
+        "p_randomisation\tp_t\tp_randomisation_holm\tp_t_holm\tqueries"
+    )
+    measure, baseline, challenger, diff, low, high, p_rand, p_t, p_rand_holm, p_t_holm, n = pairs[1]
+    # the run given first is the baseline: b - a, as the Evaluate page's compare tab says it
+    d = [y - x for x, y in zip(rr_a, rr_b, strict=True)]  # -1/2, 0, -1/4, -1/4
+    assert (measure, baseline, challenger, n) == ("RR", a, b, "4")
+    assert float(diff) == pytest.approx(-1 / 4, abs=1e-15)
     assert min(d) <= float(low) <= float(diff) <= float(high) <= max(d)
+    assert (p_rand_holm, p_t_holm) == (p_rand, p_t)  # one comparison: nothing to adjust
     assert float(p_t) == pytest.approx(scipy_stats.ttest_rel(rr_a, rr_b).pvalue, rel=1e-9)
     # Exact sign-flip p: of the 8 sign patterns of the non-zero differences (1/2, 1/4, 1/4),
     # those with |sum| >= 1 are +++ and ---: 2/8. A sample of 10,000 is near it.

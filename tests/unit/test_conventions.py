@@ -96,11 +96,20 @@ def test_unknown_preset_lists_the_names():
 
 def test_with_renames_and_differences():
     changed = C.TREC_EVAL_NDCG_CUT.with_(gain="exponential")
-    assert changed.name == "Custom"
+    assert changed.name == "trec_eval ndcg_cut + exponential gain"  # named for what changed
     assert changed.source == "trec_eval ndcg_cut, modified."
     assert C.TREC_EVAL_NDCG_CUT.differences(changed) == {"gain": ("linear", "exponential")}
-    assert C.TREC_EVAL_NDCG_CUT.differences(C.TREC_EVAL_NDCG) == {"ideal_cut": (True, False)}
+    assert C.TREC_EVAL_NDCG_CUT.differences(C.TREC_EVAL_NDCG) == {
+        "ideal_cut": (True, False),
+        "dcg_cutoff": (True, False),
+    }
     assert C.RANX.differences(C.RANX_BURGES) == {"gain": ("linear", "exponential")}
+    several = C.TEXTBOOK.with_(gain="linear", rbp_p=0.9, ideal_cut=False, rel_threshold=2.0)
+    assert several.name == (
+        "Textbook + linear gain + ideal not cut + RBP p = 0.9 + relevant if ≥ 2"
+    )
+    assert C.TEXTBOOK.with_(gain="exponential") == C.TEXTBOOK  # nothing changed
+    assert C.TEXTBOOK.with_(gain="exponential").name == "Textbook"
     kept = C.RANX.with_(name="mine", rbp_p=0.5)
     assert kept.name == "mine" and kept.rbp_p == 0.5
 

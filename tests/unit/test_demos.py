@@ -14,7 +14,7 @@ PUBLISHED = {
     "ties": {
         "trec_eval (docno descending)": {"RR": 0.5, "nDCG": 0.6309},
         "ranx (input order)": {"RR": 1.0, "nDCG": 1.0},
-        "scikit-learn (ties averaged)": {"RR": 1.0, "nDCG": 0.8155},
+        "scikit-learn (ties averaged)": {"nDCG": 0.8155},  # scikit-learn has no RR
     },
     # D3, fixture G1, nDCG@5
     "ideal_source": {
@@ -55,7 +55,7 @@ def test_every_disagreement_really_disagrees():
     assert {d.key for d in DISAGREEMENTS} == set(PUBLISHED)
     for d in DISAGREEMENTS:
         for family in d.families:
-            values = {round(r[family].value, 10) for _, r in work(d)}
+            values = {round(r[family].value, 10) for _, r in work(d) if family in r}
             assert len(values) > 1, (d.key, family)
 
 

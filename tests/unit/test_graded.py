@@ -243,15 +243,30 @@ def test_log_base_changes_dcg_but_not_ndcg():
 
 
 def test_ideal_cut_at_k_or_not():
-    # trec_eval ndcg_cut.2 cuts the ideal at 2; trec_eval ndcg (@2 here) keeps the whole ideal.
+    # trec_eval ndcg_cut.2 cuts the ideal at 2; ideal_cut=False (@2 here) keeps the whole ideal.
     ranking = Ranking.build([0, 1], unretrieved=[2, 2])
     dcg = 1 / log2(3)
     assert graded.ndcg(ranking, C.TREC_EVAL_NDCG_CUT, 2).value == pytest.approx(
         dcg / (2 + 2 / log2(3)), abs=1e-12
     )
-    assert graded.ndcg(ranking, C.TREC_EVAL_NDCG, 2).value == pytest.approx(
+    uncut = C.TREC_EVAL_NDCG_CUT.with_(ideal_cut=False)
+    assert graded.ndcg(ranking, uncut, 2).value == pytest.approx(
         dcg / (2 + 2 / log2(3) + 1 / log2(4)), abs=1e-12
     )
+
+
+def test_trec_eval_ndcg_ignores_k():
+    # trec_eval's ndcg takes no cutoff (m_ndcg.c): asked with k = 2 on grades 0, 1, 2 (a 3 never
+    # retrieved) it still reads the whole list and the whole ideal ranking 3, 2, 1.
+    ranking = Ranking.build([0, 1, 2], unretrieved=[3])
+    dcg = 1 / log2(3) + 2 / log2(4)
+    idcg = 3 + 2 / log2(3) + 1 / log2(4)
+    result = graded.ndcg(ranking, C.TREC_EVAL_NDCG, 2)
+    assert result.value == pytest.approx(dcg / idcg, abs=1e-12)
+    assert (result.details["DCG"], result.details["IDCG"]) == pytest.approx((dcg, idcg))
+    assert result.name == "nDCG"  # no @2: k does not apply
+    assert "k does not apply" in result.note
+    assert graded.dcg(ranking, C.TREC_EVAL_NDCG, 2).value == pytest.approx(dcg, abs=1e-12)
 
 
 def test_k_beyond_the_list():

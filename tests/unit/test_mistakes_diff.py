@@ -20,3 +20,17 @@ def test_rounding_noise_is_not_a_difference_but_infinity_is():
     right = pd.DataFrame({"discount": [1.0, 0.1 + 0.2]})
     wrong = pd.DataFrame({"discount": [math.inf, 0.3]})
     assert differing(right, wrong)["discount"].tolist() == [True, False]
+
+
+def test_the_lines_a_mistake_writes_differently() -> None:
+    from metrics.demos import PITFALL_DEMOS
+    from metrics.snippets import program
+    from ui.mistakes import differing_lines
+
+    s = PITFALL_DEMOS["natural_log"].scenario
+    wrong, right = (program("natural_log", "DCG", s, w) for w in (True, False))
+    assert differing_lines(wrong, right) == (
+        "return 1 / np.log(np.arange(1, n + 1) + 1)",  # dedented out of discount()
+        "return 1 / np.log2(np.arange(1, n + 1) + 1)",
+    )
+    assert differing_lines(right, right) == ("# (no line differs)", "# (no line)")

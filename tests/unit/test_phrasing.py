@@ -1,6 +1,6 @@
 """Conventions in words: what exercise statements and the side-by-side table say."""
 
-from metrics.conventions import GDEVAL, IR_MEASURES, SKLEARN, TEXTBOOK
+from metrics.conventions import GDEVAL, IR_MEASURES, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG
 from metrics.phrasing import changes, choice, describe, moot
 
 
@@ -8,6 +8,14 @@ def test_the_textbook_ndcg_in_one_sentence():
     assert describe(TEXTBOOK, "nDCG") == (
         "Exponential gain 2^g - 1; discount 1/log2(i+1); ideal ranking from all judged "
         "documents (retrieved or not); ideal cut at k; nDCG = 0 when nothing is relevant."
+    )
+
+
+def test_trec_eval_ndcg_says_k_does_not_apply():
+    assert describe(TREC_EVAL_NDCG, "nDCG") == (
+        "Linear gain g; discount 1/log2(i+1); ideal ranking from all judged documents "
+        "(retrieved or not); nDCG = 0 when nothing is relevant; k ignored: the whole list and "
+        "the whole ideal ranking (trec_eval ndcg)."
     )
 
 

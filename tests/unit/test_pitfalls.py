@@ -35,6 +35,20 @@ def test_the_right_values_of_list_a():
     assert correct("nDCG", s).value == pytest.approx(DCG_A / IDCG_A)
 
 
+def test_log2_of_rank_gives_what_numpy_gives():
+    # grades 0, 1, 2 at k = 3: rank 1 weighs 1/log2(1) = inf and gains 0: 0 * inf = nan, and
+    # the nan spreads through the sum (the old lab skipped it and showed DCG 2.893)
+    s = scenario(Ranking.build([0, 1, 2]), k=3)
+    assert isnan(wrong("DCG", s, "log2_of_rank"))
+    # the ideal 2, 1 has a positive gain at rank 1: IDCG = 3 * inf + 1 / log2(2) = inf
+    assert isinf(wrong("IDCG", s, "log2_of_rank"))
+    assert isnan(wrong("nDCG", s, "log2_of_rank"))  # nan / inf
+    # nothing relevant: IDCG = 0 (the ideal ranking is empty), so nDCG = 0 by the convention
+    empty = scenario(Ranking.build([0, 0]), k=2)
+    assert isnan(wrong("DCG", empty, "log2_of_rank"))
+    assert wrong("nDCG", empty, "log2_of_rank") == 0.0
+
+
 def test_log2_of_rank_divides_by_zero():
     s = scenario()
     assert isinf(wrong("DCG", s, "log2_of_rank"))
@@ -117,9 +131,17 @@ def test_negative_grade_in_exponential_gain():
 def test_duplicate_counted_twice():
     s = scenario(Ranking.build([2, 0, 1]), k=3)
     assert correct("nDCG", s).value == pytest.approx((3 + 1 / 2) / (3 + 1 / log2(3)))
-    # the grade-2 document again at rank 2: list 2,2,0,1; its copy also enters the pool
-    expected = (3 + 3 / log2(3)) / (3 + 3 / log2(3) + 1 / 2)
+    # the grade-2 document again at rank 2: list 2,2,0,1, cut at 3: DCG 3 + 3/log2(3) = 4.8928;
+    # the judgments hold each document once: IDCG over 2, 1, 0 = 3 + 1/log2(3) = 3.6309
+    expected = (3 + 3 / log2(3)) / (3 + 1 / log2(3))
+    # the figures: 4.8928 / 3.6309 (= 1.3476 from the rounded parts): above 1
+    assert (f"{3 + 3 / log2(3):.4f}", f"{3 + 1 / log2(3):.4f}") == ("4.8928", "3.6309")
+    assert expected > 1
     assert wrong("nDCG", s, "duplicate_counted") == pytest.approx(expected)
+    assert wrong("IDCG", s, "duplicate_counted") == pytest.approx(3 + 1 / log2(3))
+    # R counts the judged documents once too: hits 2 of R = 2 relevant, the copy counted twice
+    assert wrong("R", s, "duplicate_counted") == pytest.approx(2 / 2)
+    assert wrong("P", s, "duplicate_counted") == pytest.approx(2 / 3)
 
 
 def test_relevant_sets_of_two_queries_merged():
@@ -182,7 +204,7 @@ def test_mistakes_combine():
 def test_every_pitfall_is_documented_and_names_real_families():
     assert len({p.key for p in CATALOGUE}) == len(CATALOGUE)
     for p in CATALOGUE:
-        assert p.title and p.why and p.where and p.wrong_code and p.right_code
+        assert p.title and p.why and p.where
         assert set(p.families) <= set(FAMILIES)
         assert p.transform is not None or p.adjust is not None
 

@@ -51,6 +51,7 @@ def conventions(draw, custom: bool = True, discount: str | None = None) -> C.Con
         discount_p=draw(st.sampled_from([0.5, 0.8, 0.95])),
         ideal=draw(st.sampled_from(C.IDEALS)),
         ideal_cut=draw(st.booleans()),
+        dcg_cutoff=draw(st.booleans()),
         empty_value=draw(st.sampled_from([0.0, 1.0])),
         err_gmax=draw(st.sampled_from([None, float(TOP), 5.0])),
         rbp_p=draw(st.sampled_from([0.5, 0.8, 0.95])),

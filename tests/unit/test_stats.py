@@ -12,11 +12,13 @@ from metrics import stats
 from metrics.stats import (
     bootstrap_ci,
     bootstrap_diff_ci,
+    holm,
     macro_average,
     micro_average,
     paired_randomisation_test,
     paired_t_test,
     per_group,
+    percentile_interval_coverage,
 )
 
 # ------------------------------------------------------------------------------------ t-test
@@ -76,7 +78,8 @@ def test_regularized_incomplete_beta_closed_forms(x):
 def test_t_test_all_differences_equal_is_an_error():
     # d = 0.25 on every query: s = 0, t = 0.25 / 0 is not defined
     with pytest.raises(
-        ValueError, match=r"same difference a - b \(0\.25\).*Use the randomisation test"
+        ValueError,
+        match=r"same difference between the two runs \(\|a - b\| = 0\.25\).*Use the randomisation",
     ):
         paired_t_test([0.5, 0.75, 1.0], [0.25, 0.5, 0.75])
     with pytest.raises(ValueError, match="undefined"):
@@ -286,3 +289,51 @@ def test_per_group_errors():
         per_group(values, {"q1": "a"})
     with pytest.raises(ValueError, match="finite"):
         per_group(pd.Series({"q1": math.nan}), {"q1": "a"})
+
+
+# ------------------------------------------------------------------------ multiple comparisons
+
+
+def test_holm_by_hand():
+    # m = 4. Sorted: 0.005 (4th), 0.01 (1st), 0.03 (3rd), 0.04 (2nd); times m - i + 1 = 4, 3,
+    # 2, 1: 0.02, 0.03, 0.06, 0.04; running maximum: 0.02, 0.03, 0.06, 0.06.
+    adjusted = holm([0.01, 0.04, 0.03, 0.005])
+    assert adjusted.tolist() == pytest.approx([0.03, 0.06, 0.06, 0.02], abs=1e-15)
+
+
+def test_holm_caps_at_one_and_leaves_one_value_alone():
+    # 0.5 * 2 = 1.0, then 0.6 * 1 = 0.6 raised to the running maximum 1.0
+    assert holm([0.6, 0.5]).tolist() == [1.0, 1.0]
+    assert holm([0.7, 0.9]).tolist() == [1.0, 1.0]  # 0.7 * 2 = 1.4, capped
+    assert holm([0.037]).tolist() == [0.037]  # one comparison: nothing to adjust
+
+
+def test_holm_leaves_undefined_tests_out_of_the_family():
+    # two defined p-values, m = 2: 0.01 * 2 = 0.02, 0.04 * 1 = 0.04
+    adjusted = holm([0.01, math.nan, 0.04])
+    assert adjusted[0] == pytest.approx(0.02, abs=1e-15) and adjusted[2] == 0.04
+    assert math.isnan(adjusted[1])
+
+
+def test_holm_rejects_what_is_not_a_p_value():
+    with pytest.raises(ValueError, match="between 0 and 1, got 1.5"):
+        holm([0.2, 1.5])
+    with pytest.raises(ValueError, match="flat list"):
+        holm([[0.1, 0.2]])
+
+
+def test_percentile_interval_is_too_narrow_for_few_queries():
+    # The approximation for normal values against the real thing: 2,000 samples of 10 normal
+    # values, each with its own 95% percentile bootstrap interval (1,000 resamples), count
+    # how many contain the true mean 0. The count is binomial with sd about 0.7% around the
+    # true coverage; the formula says 90.4% (1 - P(|T_9| > 1.96 sqrt(0.9))).
+    rng = np.random.default_rng(12345)
+    hits = sum(
+        (ci := bootstrap_ci(rng.normal(size=10), resamples=1000, seed=i)).low <= 0 <= ci.high
+        for i in range(2000)
+    )
+    assert abs(hits / 2000 - percentile_interval_coverage(10)) < 0.025
+    assert hits / 2000 < 0.93  # well short of the 95% asked for
+    assert percentile_interval_coverage(10) < percentile_interval_coverage(30) < 0.95
+    with pytest.raises(ValueError, match="at least 2 queries"):
+        percentile_interval_coverage(1)

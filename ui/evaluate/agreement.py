@@ -128,11 +128,17 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
             hide_index=True,
             key="ev_pairs_change",
             column_config={
-                "mean_diff_a": st.column_config.NumberColumn("a − b with A", format="%+.4f"),
-                "mean_diff_b": st.column_config.NumberColumn("a − b with B", format="%+.4f"),
+                "challenger_minus_baseline_a": st.column_config.NumberColumn(
+                    "challenger − baseline with A", format="%+.4f"
+                ),
+                "challenger_minus_baseline_b": st.column_config.NumberColumn(
+                    "challenger − baseline with B", format="%+.4f"
+                ),
                 "p_randomisation_a": st.column_config.NumberColumn("p with A", format="%.4g"),
                 "p_randomisation_b": st.column_config.NumberColumn("p with B", format="%.4g"),
                 "sign_flips": st.column_config.CheckboxColumn("sign flips"),
-                "significance_changes": st.column_config.CheckboxColumn("p < 0.05 changes"),
+                "significance_changes": st.column_config.CheckboxColumn(
+                    "p < 0.05 changes", help="Unadjusted p of the randomisation test."
+                ),
             },
         )

@@ -1,9 +1,10 @@
 """The compare tab: two runs on one measure — the verdict in words, wins / ties / losses, the
-per-query differences sorted, both tests' p-values and the interval of the mean difference —
-then every pair on every measure, downloadable.
+per-query differences sorted, both tests' p-values (Holm-adjusted when several comparisons
+are made) and the interval of the mean difference — then every pair on every measure,
+downloadable.
 
-The numbers are `batch.compare`'s (the CLI's --compare), faced the way the user asked by
-`metrics.comparison`.
+The numbers are `batch.compare`'s, in `metrics.comparison.pairs_table`'s form (the CLI's
+--compare prints the same table): every difference is challenger − baseline.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from __future__ import annotations
 import streamlit as st
 
 from metrics.comparison import (
+    holm_note,
+    interval_warning,
     oriented,
     outcome_counts,
     p_text,
+    pairs_table,
     per_query_differences,
     verdict,
 )
@@ -38,12 +42,13 @@ def render(outcome: Outcome, choices: Choices) -> None:
     baseline = middle.selectbox("Baseline (A)", runs, index=0, key="ev_cmp_a")
     others = [r for r in runs if r != baseline]
     challenger = right.selectbox("Challenger (B)", others, key="ev_cmp_b")
-    pair = oriented(compared.pairs, measure, baseline, challenger)
+    table = pairs_table(compared.pairs)
+    pair = oriented(table, measure, baseline, challenger)
     diffs = per_query_differences(
         outcome.evaluated[baseline].result.per_query[measure],
         outcome.evaluated[challenger].result.per_query[measure],
     )
-    st.markdown(f"**{verdict(pair)}**")
+    st.container(border=True).text(verdict(pair), width="stretch")  # run names: literal
     wins, ties, losses = outcome_counts(diffs)
     counts = st.columns(3)
     counts[0].metric("wins", wins, help=f"Queries where {challenger} scores higher.", border=True)
@@ -53,27 +58,37 @@ def render(outcome: Outcome, choices: Choices) -> None:
     )
     tests = st.columns(3)
     tests[0].metric(
-        "mean difference B − A",
+        "challenger − baseline (mean)",
         f"{pair.diff:+.4f}",
-        delta=f"95% CI [{pair.ci_low:.4f}, {pair.ci_high:.4f}]",
+        delta=f"{pair.confidence:.0%} CI [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
         delta_color="off",
         delta_arrow="off",
-        help=f"Percentile bootstrap over the {pair.queries} queries both runs were evaluated "
-        "on (10,000 resamples, seed 0).",
+        help=f"Mean over the {pair.queries} queries both runs were evaluated on of the "
+        "challenger's value − the baseline's; percentile bootstrap interval (10,000 "
+        "resamples, seed 0).",
         border=True,
     )
-    tests[1].metric(
-        "paired randomisation test",
-        p_text(pair.p_randomisation),
-        help="Two-sided sign-flip test, 10,000 permutations (seed 0).",
-        border=True,
-    )
-    tests[2].metric(
-        "paired t-test",
-        p_text(pair.p_t),
-        help="Two-sided; undefined when every query has the same difference.",
-        border=True,
-    )
+    for column, label, p, adjusted, about in (
+        (tests[1], "paired randomisation test", pair.p_randomisation,
+         pair.p_randomisation_holm, "Two-sided sign-flip test, 10,000 permutations (seed 0)."),
+        (tests[2], "paired t-test", pair.p_t, pair.p_t_holm,
+         "Two-sided; undefined when every query has the same difference."),
+    ):  # fmt: skip
+        column.metric(
+            label,
+            p_text(p),
+            delta=f"Holm-adjusted: {p_text(adjusted)}" if pair.family > 1 else None,
+            delta_color="off",
+            delta_arrow="off",
+            help=about,
+            border=True,
+        )
+    few = interval_warning(pair.queries, pair.confidence)
+    if few:
+        st.warning(few, icon=":material/warning:")
+    note = holm_note(table)
+    if note:
+        st.caption(note)
     st.plotly_chart(
         figures.difference_bars(diffs, baseline, challenger, measure), key="ev_cmp_plot"
     )
@@ -81,20 +96,31 @@ def render(outcome: Outcome, choices: Choices) -> None:
         st.caption(f"Note: {note}")
     st.subheader("Every pair, every measure")
     st.dataframe(
-        compared.pairs,
+        table,
         hide_index=True,
         key="ev_pairs_table",
         column_config={
-            "mean_diff": st.column_config.NumberColumn("mean_diff (a − b)", format="%.4f"),
-            "ci_low": st.column_config.NumberColumn(format="%.4f"),
-            "ci_high": st.column_config.NumberColumn(format="%.4f"),
+            "challenger_minus_baseline": st.column_config.NumberColumn(
+                "mean difference (challenger − baseline)", format="%+.4f"
+            ),
+            "ci_low": st.column_config.NumberColumn(format="%+.4f"),
+            "ci_high": st.column_config.NumberColumn(format="%+.4f"),
             "p_randomisation": st.column_config.NumberColumn(format="%.4g"),
             "p_t": st.column_config.NumberColumn(format="%.4g"),
+            "p_randomisation_holm": st.column_config.NumberColumn(
+                "p_randomisation, Holm-adjusted", format="%.4g"
+            ),
+            "p_t_holm": st.column_config.NumberColumn("p_t, Holm-adjusted", format="%.4g"),
         },
+    )
+    st.caption(
+        "Each row compares the run listed later (challenger) with the run listed first "
+        "(baseline): the mean difference and its interval are challenger − baseline, as "
+        "above and in `python -m metrics --compare`."
     )
     st.download_button(
         "Download as CSV",
-        compared.pairs.to_csv(index=False).encode("utf-8"),
+        table.to_csv(index=False).encode("utf-8"),
         file_name="ranklab_comparisons.csv",
         mime="text/csv",
         icon=":material/download:",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from metrics.comparison import interval_warning
 from ui.evaluate import compute, figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
@@ -49,6 +50,10 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
         "Mean of each measure over the queries of each group. The 95% intervals are in the "
         "figure and the CSV; a group of one query has none."
     )
+    sizes = table.loc[table["n"] > 1, "n"]  # a group of one query has no interval
+    few = interval_warning(int(sizes.min()), where=" in a group") if len(sizes) else None
+    if few:
+        st.warning(few, icon=":material/warning:")
     measure = st.selectbox("Measure", choices.names, key="ev_groups_measure")
     st.plotly_chart(figures.group_bars(table, measure), key="ev_groups_plot")
     st.download_button(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from metrics.comparison import interval_warning
 from metrics.conventions import Convention
 from metrics.query_summary import means_without, nothing_relevant
 from ui.evaluate import figures
@@ -84,6 +85,9 @@ def means(outcome: Outcome, choices: Choices) -> None:
         "them; 95% percentile bootstrap intervals of the mean (10,000 resamples of the "
         "queries, seed 0), as its `--compare` prints them."
     )
+    few = interval_warning(int(compared.runs["queries"].min()))
+    if few:
+        st.warning(few, icon=":material/warning:")
     st.plotly_chart(figures.means_bars(compared.runs), key="ev_means_plot")
     queries_behind_means(outcome, choices)
 
