@@ -451,16 +451,19 @@ def _read_stream(path: str | os.PathLike, name: str) -> bytes:
     mode = os.stat(path).st_mode  # an OSError (no such file) is the caller's to report
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         raise TrecFormatError(name, None, "this is a device, not a file; give a file or a pipe")
+    chunks, size = [], 0
     with open(path, "rb") as f:
-        data = f.read(_MAX_STREAM_BYTES + 1)
-    if len(data) > _MAX_STREAM_BYTES:
-        raise TrecFormatError(
-            name,
-            None,
-            f"more than {_MAX_STREAM_BYTES >> 30} GiB came through the pipe; save it to a file "
-            "first",
-        )
-    return data
+        while chunk := f.read(1 << 24):  # in chunks: read(n) would allocate n bytes at once
+            size += len(chunk)
+            if size > _MAX_STREAM_BYTES:
+                raise TrecFormatError(
+                    name,
+                    None,
+                    f"more than {_MAX_STREAM_BYTES >> 30} GiB came through the pipe; save it "
+                    "to a file first",
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _physical_lines(data: bytes) -> Iterator[tuple[int, bytes]]:

@@ -14,7 +14,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from metrics import arrow_kernels
+from metrics import arrow_kernels, trec
 from metrics.trec import TrecFormatError, read_qrels, read_run
 
 TWO = pd.DataFrame({"qid": ["1", "1"], "docno": ["d1", "d2"], "rel": [1.0, 2.0]})
@@ -129,6 +129,17 @@ def test_a_device_is_refused_and_a_pipe_is_read(tmp_path):
     frame = read_qrels(fifo)
     writer.join()
     same(frame, TWO.astype({"qid": object, "docno": object}))
+
+
+def test_a_pipe_longer_than_the_cap_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(trec, "_MAX_STREAM_BYTES", 10)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(b"1 0 d1 1\n1 0 d2 2\n"))
+    writer.start()
+    with pytest.raises(TrecFormatError, match=r"more than 0 GiB came through the pipe"):
+        read_qrels(fifo)
+    writer.join()
 
 
 # ------------------------------------------------------------- item 16: one very long id
