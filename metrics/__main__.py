@@ -4,7 +4,9 @@
     python -m metrics QRELS RUN1 RUN2 ... -m nDCG@10 --compare
 
 Everything is read and evaluated before anything is printed, so bad input prints no result:
-only a one-line message on stderr (file, line and problem) and exit status 2.
+only a one-line message on stderr (file, line and problem) and exit status 2.  So does output
+that cannot be written (a query id the output encoding cannot hold, a full disk, a closed
+stdout); library warnings never add lines to stderr.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 import stat
 import sys
 import textwrap
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -223,14 +226,28 @@ def _convention(name: str) -> Convention:
     raise InputError(f"unknown --convention {name!r}; choose one of: {'; '.join(PRESETS)}")
 
 
-def _measures(names: Sequence[str]) -> list[tuple[str, Measure]]:
+def _measures(names: Sequence[str], convention: Convention) -> list[tuple[str, Measure]]:
+    """Each name parsed, with its parameters applied to the convention: an error in either
+    is the -m argument's.  A name is echoed in the tab-separated output, so it may hold no
+    tab or line break."""
     out: list[tuple[str, Measure]] = []
     for name in names:
+        if _BREAKS_TSV.search(name):
+            raise InputError(
+                f"-m {name!r}: a measure name may not hold a tab or a line break "
+                "(it is echoed in the tab-separated output)"
+            )
         try:
-            out.append((name, parse(name)))
+            measure = parse(name)
+            measure.convention(convention)
         except ValueError as error:
             raise InputError(f"-m {name!r}: {_one_line(error)}") from None
+        out.append((name, measure))
     return out
+
+
+# What str.splitlines splits at, and the tab: none may appear in a field of the output.
+_BREAKS_TSV = re.compile("[\t\n\x0b\x0c\r\x1c-\x1e\x85\u2028\u2029]")
 
 
 def _one_line(error: BaseException) -> str:
@@ -242,8 +259,10 @@ def _read(path: str, kind: str):
     from metrics import arrow_kernels, trec  # noqa: PLC0415
 
     reader = trec.read_qrels if kind == "qrels" else trec.read_run
+    if "\n" in path or "\r" in path:  # the reader would take the text for the file's content
+        raise InputError(f"{kind.upper()} {path!r}: a file name with a line break is not read")
     try:
-        return reader(path)
+        return reader(Path(path), name=path)
     except trec.TrecFormatError as error:
         raise InputError(_one_line(error)) from None
     except OSError as error:
@@ -266,6 +285,8 @@ def _evaluate(qrels, qrels_path, run, run_path, measures, convention, missing) -
         return evaluate(qrels, run, [name for name, _ in measures], convention, missing)
     except BatchError as error:
         message = _one_line(error)
+        if error.measure_error:
+            raise InputError(f"-m {message}") from None
         if error.qrels_row is not None:
             line = _data_line(qrels_path, error.qrels_row, len(qrels))
             where = f"{qrels_path}, line {line}" if line else qrels_path
@@ -294,9 +315,9 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
     """Parse, read, evaluate: (stdout lines, stderr warnings). Raises InputError."""
     args = build_parser().parse_args(argv)
     typed = args.measures or list(DEFAULT_MEASURES)
-    measures = _measures(typed)
-    names = list(dict.fromkeys(typed))
     convention = _convention(args.convention)
+    measures = _measures(typed, convention)
+    names = list(dict.fromkeys(typed))
     if len(args.runs) > 1 and not args.compare:
         raise InputError(
             f"{len(args.runs)} runs given: evaluate one run at a time, or add --compare"
@@ -304,21 +325,21 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
     if args.compare and len(args.runs) < 2:
         raise InputError("--compare needs at least two runs")
     qrels = _read(args.qrels, "qrels")
-    warnings: list[str] = []
+    notes: list[str] = []
     results: list[BatchResult] = []
     for path in args.runs:
         run_df = _read(path, "run")
         result = _evaluate(qrels, args.qrels, run_df, path, measures, convention, args.missing)
         del run_df
         prefix = f"{path}: " if args.compare else ""
-        warnings += [prefix + w for w in result.warnings]
+        notes += [prefix + w for w in result.warnings]
         results.append(result)
     if args.compare:
-        return _compare(args.runs, results, warnings), warnings
-    return _format_trec(results[0], names, args.per_query), warnings
+        return _compare(args.runs, results, notes), notes
+    return _format_trec(results[0], names, args.per_query), notes
 
 
-def _compare(paths: list[str], results: list[BatchResult], warnings: list[str]) -> list[str]:
+def _compare(paths: list[str], results: list[BatchResult], notes: list[str]) -> list[str]:
     """Two tab-separated tables with a header line each, a blank line between: each run's
     mean and 95% CI, then each pair's mean difference (challenger − baseline, the run given
     first as the baseline), its CI and the paired tests' p, raw and Holm-adjusted."""
@@ -326,10 +347,10 @@ def _compare(paths: list[str], results: list[BatchResult], warnings: list[str]) 
 
     named = dict(zip(_unique_names(paths), results, strict=True))
     try:
-        runs, pairs, notes = compare(named)
+        runs, pairs, test_notes = compare(named)
     except ValueError as error:
         raise InputError(f"--compare: {_one_line(error)}") from None
-    warnings += notes
+    notes += test_notes
     return _table(runs) + [""] + _table(pairs_table(pairs))
 
 
@@ -353,20 +374,71 @@ def _table(frame) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run, print, and return the exit status: 0, or 2 with one line on stderr."""
     try:
-        lines, warnings = run(argv)
+        with warnings.catch_warnings():
+            # Library warnings (numpy overflow, pandas casts) would add lines to stderr; every
+            # input they could come from is checked and reported as one line (InputError).
+            warnings.simplefilter("ignore")
+            lines, notes = run(argv)
+        output = _output(lines)
     except InputError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        _say(f"error: {error}")
         return EXIT_BAD_INPUT
-    for warning in warnings:
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    for note in notes:
+        _say(f"warning: {note}")
+    return _write(output)
+
+
+def _say(message: str) -> None:
+    """One line on stderr (a file name or id with a line break is joined into it)."""
+    if sys.stderr is not None:
+        try:
+            print(f"{PROG}: {_one_line(message)}", file=sys.stderr, flush=True)
+        except OSError:  # stderr closed or full: the exit status still tells
+            pass
+
+
+def _output(lines: list[str]) -> str:
+    """The output text, checked against stdout's encoding (as the user set it, e.g.
+    PYTHONIOENCODING): a text it cannot hold is an error before anything is written."""
+    text = "\n".join(lines) + "\n" if lines else ""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
-        if lines:
-            sys.stdout.write("\n".join(lines) + "\n")
-            sys.stdout.flush()
+        text.encode(encoding)
+    except UnicodeEncodeError as error:
+        raise InputError(
+            f"the output holds {error.object[error.start : error.end]!r}, which the output "
+            f"encoding {encoding} cannot write; set PYTHONIOENCODING=utf-8"
+        ) from None
+    return text
+
+
+def _write(output: str) -> int:
+    if not output:
+        return 0
+    if sys.stdout is None:
+        _say("error: there is no standard output to write the results to (it is closed)")
+        return EXIT_BAD_INPUT
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError) as error:  # a full disk, a closed stream
+        _say(f"error: cannot write the results: {getattr(error, 'strerror', None) or error}")
+        _discard_stdout()
+        return EXIT_BAD_INPUT
     return 0
+
+
+def _discard_stdout() -> None:
+    """After a failed write: drop what stdout still buffers, so that no flush at exit retries
+    the write (and prints a second error)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _exit_now(status: int) -> NoReturn:
@@ -379,8 +451,9 @@ def _exit_now(status: int) -> NoReturn:
     """
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
-        except (BrokenPipeError, ValueError):  # reader gone, or stream closed
+            if stream is not None:  # None: the process was started with it closed
+                stream.flush()
+        except (OSError, ValueError):  # reader gone, disk full, or stream closed
             pass
     os._exit(status)
 

@@ -58,6 +58,9 @@ _MUL_LENGTH = np.uint64(0x9E3779B97F4A7C15)
 _MUL_WORD = np.uint64(0xBF58476D1CE4E5B9)
 _MUL_PAIR = np.uint64(0x94D049BB133111EB)
 _ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+# text_hash is used on columns whose values have at most this many bytes (at most 16 steps per
+# value); longer values are told apart by Arrow's dictionary encoding instead.
+_HASH_BYTES = 128
 # Rows per step of the numpy loops below.  Their temporaries (64 KiB) then stay under glibc's
 # mmap threshold and are reused from the heap: whole-chunk temporaries were mapped afresh each
 # time, and the page faults (about 2 us each on this project's VM) doubled the hashing time.
@@ -94,7 +97,12 @@ def _read_delimited(
     source: str | bytes, columns: dict[str, str], delimiter: str
 ) -> pa.Table | None:
     types = {"number": pa.float64(), "text": pa.large_string(), "ignored": pa.string()}
-    input_file = pa.BufferReader(source) if isinstance(source, bytes) else source
+    try:
+        # A file, not its path: given a path ending in .gz or .bz2, Arrow would decompress it,
+        # which the reader's general path does not (metrics.trec refuses compressed files).
+        input_file = pa.BufferReader(source) if isinstance(source, bytes) else pa.OSFile(source)
+    except (pa.ArrowException, OSError):
+        return None
     try:
         table = pa_csv.read_csv(
             input_file,
@@ -118,6 +126,8 @@ def _read_delimited(
         )
     except pa.ArrowException:
         return None
+    finally:
+        input_file.close()
     # The parser's threads free their buffers into their own malloc arenas, where the main
     # thread's numpy arrays cannot reuse them: hand them back (30 MB per 2 million lines).
     release_unused()
@@ -260,15 +270,45 @@ def rows_sharing_a_pair_hash(first: pa.ChunkedArray, second: pa.ChunkedArray) ->
 
 
 def _pair_hashes(first: pa.ChunkedArray, second: pa.ChunkedArray) -> np.ndarray:
-    pairs = text_hash(first)
+    pairs = _column_keys(first)
+    second_codes = None if _short_values(second) else _dictionary_codes(second)
     with np.errstate(over="ignore"):
         for row, offsets, data in _text_blocks(second):
             block = pairs[row : row + len(offsets) - 1]
             block *= _MUL_PAIR
-            block ^= _block_hash(offsets, data)
+            if second_codes is None:
+                block ^= _block_hash(offsets, data)
+            else:
+                block ^= second_codes[row : row + len(block)]
             block ^= block >> np.uint64(29)
             block *= _MUL_WORD
     return pairs
+
+
+def _column_keys(column: pa.ChunkedArray) -> np.ndarray:
+    """One uint64 per value, equal for equal values: :func:`text_hash` when every value is
+    short, else the value's code in Arrow's dictionary encoding (exact)."""
+    return text_hash(column) if _short_values(column) else _dictionary_codes(column)
+
+
+def _short_values(column: pa.ChunkedArray) -> bool:
+    """Whether no value is longer than _HASH_BYTES, so that :func:`text_hash` takes at most
+    _HASH_BYTES / 8 steps per value.  Past that its cost would grow with the rows times the
+    longest value (one 10 MB document id: 1.3 million steps over every row of its block)."""
+    return len(column) == 0 or pc.max(pc.binary_length(column)).as_py() <= _HASH_BYTES
+
+
+def _dictionary_codes(column: pa.ChunkedArray) -> np.ndarray:
+    """The code of each value in Arrow's dictionary encoding (a hash table over the values:
+    a time proportional to their bytes; several times slower than text_hash on short ids).
+    The chunks of the encoded column share one dictionary, so the codes are comparable."""
+    encoded = pc.dictionary_encode(column)
+    out = np.empty(len(column), dtype=np.uint64)
+    row = 0
+    for chunk in encoded.chunks:
+        out[row : row + len(chunk)] = chunk.indices.to_numpy(zero_copy_only=False)
+        row += len(chunk)
+    return out
 
 
 def whole_values(column: pa.ChunkedArray, limit: float) -> np.ndarray | None:

@@ -51,12 +51,20 @@ _SHOWN = 10  # query ids named in a warning before "and N more"
 class BatchError(ValueError):
     """A problem with the collection as a whole. `qrels_row` / `run_row` (0-based row of the
     DataFrame) point at the line to blame when there is one, so a caller that knows the line
-    numbers can name it."""
+    numbers can name it; `measure_error` says that a measure's parameters are to blame (the
+    command line then names its -m argument)."""
 
-    def __init__(self, message: str, qrels_row: int | None = None, run_row: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        qrels_row: int | None = None,
+        run_row: int | None = None,
+        measure_error: bool = False,
+    ):
         super().__init__(message)
         self.qrels_row = qrels_row
         self.run_row = run_row
+        self.measure_error = measure_error  # the measure's own parameters are to blame
 
 
 def data_line(data: bytes, row: int, rows: int) -> int | None:
@@ -102,14 +110,47 @@ def evaluate(
     columns: dict[str, np.ndarray] = {}
     for name, measure in named.items():
         try:
-            values = compute(measure, convention, prepared)
+            with np.errstate(all="ignore"):  # an overflow is caught below, by its value
+                values = compute(measure, convention, prepared)
         except ValueError as error:
             row = _blame(measure, convention, prepared)
             raise BatchError(f"{name}: {error}", qrels_row=row) from None
+        _check_finite(name, measure, convention, prepared, values, qids)
         columns[name] = values
         warnings += _measure_warnings(name, measure, convention, prepared)
     per_query = pd.DataFrame(columns, index=pd.Index(qids, name="qid", dtype=object))
-    return BatchResult(per_query, per_query.mean(), warnings, absent, ignored)
+    return BatchResult(per_query, _means(per_query), warnings, absent, ignored)
+
+
+def _check_finite(name, measure, convention, prepared, values, qids) -> None:
+    """A value that overflowed (inf, or NaN from inf/inf) is an error naming the query and
+    the input to blame: the -m name's gain map, else the query's largest grade."""
+    bad = ~np.isfinite(values)
+    if not bad.any():
+        return
+    q = int(np.flatnonzero(bad)[0])
+    problem = (
+        f"{name}: the value for query {qids[q]} cannot be computed in double precision (its "
+        "sums overflow: the largest double is about 1.8e308)"
+    )
+    c = measure.convention(convention)
+    if c.gain == "custom" and measure.family in ("nDCG", "DCG", "IDCG"):
+        raise BatchError(f"{problem}; the gain map's gains are too large.", measure_error=True)
+    grades = np.abs(prepared.pool_grade)
+    mine = np.flatnonzero(prepared.pool_q == q)
+    row = int(prepared.pool_row[mine[np.argmax(grades[mine])]]) if mine.size else None
+    raise BatchError(f"{problem}; its grades are too large.", qrels_row=row)
+
+
+def _means(per_query: pd.DataFrame) -> pd.Series:
+    """The mean of every column over all its queries (never skipping one: the values are
+    finite), computed as the sum over n, or, if that sum overflows, as the sum of x/n."""
+    with np.errstate(over="ignore"):
+        means = per_query.mean(skipna=False)
+        for column in means.index[~np.isfinite(means.to_numpy(dtype=float))]:
+            values = per_query[column].to_numpy(dtype=float)
+            means[column] = float(np.sum(values / len(values)))
+    return means
 
 
 def compare(
@@ -242,6 +283,9 @@ def _blame(measure: Measure, base: Convention, p: Prepared) -> int | None:
         listed = np.array([g for g, _ in c.gain_map])
         grades, rows = p.pool_grade, p.pool_row
         bad = ~np.isin(grades, listed)
+    elif c.gain == "exponential" and measure.family in ("nDCG", "DCG", "IDCG"):
+        grades, rows = p.pool_grade, p.pool_row
+        bad = grades >= 1024  # 2^g - 1 overflows
     else:
         return None
     return int(rows[bad].min()) if bad.any() else None

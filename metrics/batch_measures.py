@@ -23,10 +23,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics.binary import f_beta_share
 from metrics.conventions import Convention
 from metrics.discounts import discount
 from metrics.gains import gain
+from metrics.graded import stop_probability
 from metrics.measures import Measure
+from metrics.ranking import check_ideal_depth
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,8 +144,11 @@ def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.nda
         int(p.ret_pos.max(initial=0)),
         int(ideal_rank.max(initial=0)),
         int(p.n_ret.max(initial=0)),
-        k or 0,
     )
+    if c.ideal == "none" and k is not None:
+        check_ideal_depth(k, longest)
+        longest = max(longest, k)
+    # Ranks past every list and ideal ranking add nothing: a larger k costs nothing.
     weights = discount(longest, c, k)
     if c.ties == "average" and p.ret_tie_first is not None:
         dcg = _dcg_tie_average(p, ret_gain, weights, k)
@@ -158,7 +164,8 @@ def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.nda
         return dcg
     if family == "IDCG":
         return idcg
-    return _div(dcg, idcg, empty=c.empty_value)
+    overflowed = ~(np.isfinite(dcg) & np.isfinite(idcg))  # NaN: batch.evaluate reports it
+    return np.where(overflowed, np.nan, _div(dcg, idcg, empty=c.empty_value))
 
 
 def _ideal(p: Prepared, c: Convention, k: int | None):
@@ -218,7 +225,7 @@ def err(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
         )
     within = _within(p, k)
     q, pos = p.ret_q[within], p.ret_pos[within]
-    r = (np.exp2(p.ret_grade[within]) - 1.0) / 2.0**gmax
+    r = stop_probability(p.ret_grade[within], gmax)
     p_reach = _running_product_before(p, q, 1.0 - r)
     return _sum(p, q, p_reach * r / pos)
 
@@ -287,9 +294,7 @@ def f_beta(p: Prepared, c: Convention, k: int | None, beta: float = 1.0) -> np.n
         raise ValueError(f"F's beta must be a positive number; got {beta!r}.")
     rel, big_r = _relevant(p, c)
     hits = _count(p, p.ret_q[rel & _within(p, k)])
-    denominator = beta**2 * big_r + _depth(p, k)
-    share = _div(np.full(p.n_queries, 1 + beta**2), np.where(big_r > 0, denominator, 0.0))
-    return hits * share
+    return hits * f_beta_share(beta, big_r, _depth(p, k))
 
 
 def average_precision(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
@@ -344,13 +349,13 @@ def bpref(p: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
 
 def judged_at(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """Judged@k = judged documents at rank <= k / min(k, n) (0 for an empty list)."""
-    depth = p.n_ret if k is None else np.minimum(p.n_ret, k)
-    return _div(_count(p, p.ret_q[_within(p, k)]), depth)
+    return _div(_count(p, p.ret_q[_within(p, k)]), num_ret(p, c, k))
 
 
 def num_ret(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """num_ret: documents retrieved (at rank <= k)."""
-    return (p.n_ret if k is None else np.minimum(p.n_ret, k)).astype(float)
+    longest = int(p.n_ret.max(initial=0))  # k beyond it is the same, and may exceed int64
+    return (p.n_ret if k is None else np.minimum(p.n_ret, min(k, longest))).astype(float)
 
 
 def num_rel(p: Prepared, c: Convention, k: int | None) -> np.ndarray:

@@ -95,11 +95,28 @@ def f_beta(ranking, convention: Convention, k: int | None = None, beta: float = 
         raise ValueError(f"F's beta must be a positive number; got {beta!r}.")
     k, o, judged, rel, big_r = _prepare(ranking, convention, k)
     depth = k if k is not None else len(o)
-    denominator = beta**2 * big_r + depth
-    share = (1 + beta**2) / denominator if big_r and denominator else 0.0
+    share = float(f_beta_share(beta, np.array([big_r]), np.array([float(depth)]))[0])
     contribution = np.where(_within(len(o), k) & rel, share, 0.0)
     base = "F1" if beta == 1 else f"F(beta={beta:g})"
     return _result(_name(base, k), o, judged, rel, k, contribution, {"R": big_r, "beta": beta})
+
+
+def f_beta_share(beta: float, big_r: np.ndarray, depth: np.ndarray) -> np.ndarray:
+    """What each relevant document in the top k adds to F_beta@k: (1 + b^2) / (b^2 R + k),
+    0 when R = 0.  Where b^2 R overflows (b = 1e154 would give F = 0, where F tends to recall
+    as b grows) numerator and denominator are divided by b^2: (1 + 1/b^2) / (R + k/b^2)."""
+    big_r = np.asarray(big_r, dtype=float)
+    square = beta * beta  # inf past b ~ 1.3e154, where beta**2 would raise
+    with np.errstate(over="ignore"):
+        numerator, denominator = 1.0 + square, square * big_r + depth
+    if not (np.isfinite(denominator).all() and np.isfinite(numerator)):
+        inverse = 1.0 / square
+        overflowed = ~np.isfinite(denominator) | ~np.isfinite(numerator)
+        numerator = np.where(overflowed, 1.0 + inverse, numerator)
+        denominator = np.where(overflowed, big_r + inverse * depth, denominator)
+    out = np.zeros(np.broadcast(big_r, depth).shape)
+    np.divide(numerator, denominator, out=out, where=(big_r > 0) & (denominator > 0))
+    return out
 
 
 def average_precision(ranking, convention: Convention, k: int | None = None) -> Result:

@@ -14,6 +14,8 @@ import numpy as np
 
 from metrics.conventions import Convention
 
+_EXP_GRADE_LIMIT = 1024  # 2.0**1024 is beyond the largest double
+
 
 def gain(grades: np.ndarray, convention: Convention) -> np.ndarray:
     """Gains of `grades` (float array, NaN = unjudged -> 0) under the convention's gain."""
@@ -23,7 +25,15 @@ def gain(grades: np.ndarray, convention: Convention) -> np.ndarray:
     if convention.gain == "linear":
         out[judged] = grades[judged]
     elif convention.gain == "exponential":
-        out[judged] = np.exp2(grades[judged]) - 1.0
+        with np.errstate(over="ignore"):
+            out[judged] = np.exp2(grades[judged]) - 1.0
+        if np.isinf(out).any():
+            raise ValueError(
+                f"The exponential gain 2^g - 1 of grade {_fmt(grades[np.isinf(out)].max())} is "
+                f"beyond the largest double (about 1.8e308): exponential gain takes grades "
+                f"below {_EXP_GRADE_LIMIT}. Use the linear gain, or a custom gain map, for "
+                "larger grades."
+            )
     else:
         out[judged] = custom_gain(grades[judged], convention.gain_map)
     return out

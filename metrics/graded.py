@@ -29,8 +29,8 @@ import pandas as pd
 from metrics.conventions import Convention
 from metrics.discounts import discount
 from metrics.gains import gain
-from metrics.ranking import Ordered, Ranking, check_cutoff, order
-from metrics.result import Result
+from metrics.ranking import Ordered, Ranking, check_cutoff, check_ideal_depth, order
+from metrics.result import Result, overflow_error
 
 
 def _at(name: str, k: int | None) -> str:
@@ -60,6 +60,7 @@ def ideal_grades(ordered: Ordered, convention: Convention, k: int | None) -> np.
     not positive add nothing and are left out (as trec_eval does)."""
     if convention.ideal == "none":
         depth = k if k is not None else len(ordered)
+        check_ideal_depth(depth, len(ordered))
         return np.full(depth, ordered.scale_max)
     if convention.ideal == "judged":
         pool = ordered.judged_pool
@@ -115,8 +116,11 @@ def ndcg_breakdown(
     in_ideal = np.arange(m) < len(ideal)  # already cut at k when the convention cuts it
     idcg_part = _cumulative_part(ideal_gain, weights, in_ideal)
 
-    dcg_value = float(dcg_part.sum())
-    idcg_value = float(idcg_part.sum())
+    with np.errstate(over="ignore"):  # an overflow is reported below, as a ValueError
+        dcg_value = float(dcg_part.sum())
+        idcg_value = float(idcg_part.sum())
+    if not np.isfinite([dcg_value, idcg_value]).all():  # nDCG would be NaN, or 0 wrongly
+        raise overflow_error(f"{_at('DCG', k)} or {_at('IDCG', k)}")
     note = (
         f"k does not apply under {convention.name}: it reads the whole list and every judged "
         "document, as trec_eval's ndcg does. "
@@ -195,6 +199,14 @@ def err_gmax(ordered: Ordered, convention: Convention) -> float:
     return convention.err_gmax if convention.err_gmax is not None else ordered.scale_max
 
 
+def stop_probability(grades: np.ndarray, gmax: float) -> np.ndarray:
+    """ERR's R = (2^g - 1) / 2^gmax, computed as 2^(g - gmax) - 2^(-gmax), which cannot
+    overflow however large the grades (g <= gmax): 2.0**1024 is beyond a double, so the
+    textbook form fails from a top grade of 1024 on.  For whole grades up to 53 both forms
+    are exact, so the values are gdeval's to the last bit."""
+    return np.exp2(grades - gmax) - np.exp2(-gmax)
+
+
 def err(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """ERR@k with R_i = (2^g_i - 1)/2^gmax. Columns: rank, doc_id, grade, in_cutoff,
     stop_given_reached (R_i), p_reach (prod_{j<i} 1-R_j), p_stop (p_reach R_i),
@@ -210,7 +222,7 @@ def err(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
             "gmax must be at least the largest grade (else R_i > 1)."
         )
     n = len(grades)
-    r = np.where(np.isnan(grades), 0.0, (np.exp2(np.nan_to_num(grades)) - 1.0) / 2.0**gmax)
+    r = np.where(np.isnan(grades), 0.0, stop_probability(np.nan_to_num(grades), gmax))
     p_reach = np.concatenate([[1.0], np.cumprod(1.0 - r)[:-1]]) if n else np.zeros(0)
     p_stop = p_reach * r
     counted = _in_cutoff(n, k)

@@ -15,6 +15,7 @@ reader the measure models, its LaTeX formula, its citation and its parameters.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -453,7 +454,14 @@ class _Parser:
         self.i += 1
 
     def number(self) -> float:
-        return float(self.take("num"))
+        text = self.take("num")
+        value = float(text)
+        if not math.isfinite(value):
+            raise MeasureNameError(
+                f"In {self.text!r}: the number {text} is too large for a double "
+                "(at most about 1.8e308)."
+            )
+        return value
 
     def value(self) -> object:
         tok = self.peek()
@@ -504,6 +512,8 @@ def parse(text: str) -> Measure:
     if p.peek() == ("punct", "@"):
         p.take("punct", "@")
         raw = p.take("num")
+        if not math.isfinite(float(raw)):
+            raise MeasureNameError(f"The cutoff in {text!r} is too large; got {raw}.")
         if not float(raw).is_integer() or float(raw) < 1:
             raise MeasureNameError(
                 f"The cutoff in {text!r} must be a whole number >= 1; got {raw}."
@@ -526,12 +536,15 @@ def parse(text: str) -> Measure:
 
 def _check_params(family: str, given: dict[str, object], text: str) -> None:
     for key, value in given.items():
-        if key == "dcg" and value not in _DCG_KINDS:
+        if key == "dcg" and not (isinstance(value, str) and value in _DCG_KINDS):
             raise MeasureNameError(
                 f"dcg must be 'log2' or 'exp-log2' (in {text!r}); got {value!r}."
             )
-        if key == "gains" and not isinstance(value, dict):
-            raise MeasureNameError(f"gains must be a map such as {{0:0,1:1,2:3}} (in {text!r}).")
+        if key == "gains" and not (isinstance(value, dict) and value):
+            raise MeasureNameError(
+                f"gains must be a map such as {{0:0,1:1,2:3}}, with at least one grade "
+                f"(in {text!r})."
+            )
         if key in ("rel", "max_rel", "beta") and not (isinstance(value, float) and value > 0):
             raise MeasureNameError(f"{key} must be a positive number (in {text!r}); got {value!r}.")
         if key == "p" and not (isinstance(value, float) and 0 < value < 1):

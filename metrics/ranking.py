@@ -236,6 +236,24 @@ def check_cutoff(k: int | None) -> int | None:
     """k must be a whole number >= 1 (or None for no cutoff)."""
     if k is None:
         return None
-    if isinstance(k, bool) or not float(k).is_integer() or k < 1:
+    try:
+        whole = not isinstance(k, bool) and float(k).is_integer()
+    except OverflowError:  # an int beyond any double
+        raise ValueError(f"The cutoff k is too large (above 1.8e308); got {k!r}.") from None
+    except (TypeError, ValueError):
+        whole = False
+    if not whole or k < 1:
         raise ValueError(f"The cutoff k must be a whole number of at least 1; got {k!r}.")
     return int(k)
+
+
+def check_ideal_depth(depth: int, longest: int) -> None:
+    """A convention with ideal 'none' sums k top-grade discounts: k ranks that exist in no
+    list.  Refuse k beyond the longer of the longest list and MAX_DOCS rather than allocate
+    k numbers (a cutoff of 10^9 would take gigabytes)."""
+    if depth > max(longest, MAX_DOCS):
+        raise ValueError(
+            f"With the ideal ranking 'none' (k documents of the top grade), IDCG@k sums k "
+            f"discounts; k = {depth} is more than the {max(longest, MAX_DOCS)} ranks RankLab "
+            "computes. Choose a smaller cutoff."
+        )

@@ -5,7 +5,9 @@ column whose sum is `value`, with three documented exceptions: nDCG of a query w
 takes the convention's `empty_value` (and `note` says so); RBP_resid is the residual, whose
 tail beyond the list has no row; and the counts NumRel, NumRet and NumRelRet are counts, not
 sums of contributions. Pages, plots and LaTeX are drawn from this table, so the number shown
-and the working shown cannot disagree.
+and the working shown cannot disagree. A value that is not finite (a sum beyond the largest
+double) is refused with `overflow_error`, a ValueError: no page or export shows NaN or inf as
+a measure's value.
 """
 
 from __future__ import annotations
@@ -26,3 +28,13 @@ class Result:
 
     def __float__(self) -> float:
         return float(self.value)
+
+
+def overflow_error(name: str) -> ValueError:
+    """The error for a measure whose sums go beyond the largest double (they would give inf,
+    or NaN as inf / inf): every measure raises it rather than return such a value.  (A
+    pitfall demo may build a Result that is inf or NaN on purpose, and says so.)"""
+    return ValueError(
+        f"{name} cannot be computed in double precision: its sums overflow (the grades or "
+        "gains are too large; the largest double is about 1.8e308)."
+    )

@@ -19,9 +19,15 @@ second field (``Q0``) is ignored.  ``rank`` must be a whole number; it is kept b
 evaluation orders documents by ``score`` (ties by docno, descending, as trec_eval does), never
 by ``rank``.  ``score`` must be a finite number.
 
-In both formats fields are separated by any run of spaces or tabs; blank lines are skipped;
-a line whose *first character* is ``#`` is a comment.  A ``#`` anywhere else is data, so a
+In both formats fields are separated by any run of spaces or tabs; lines end at LF, CR LF or
+a lone CR; blank lines (empty, or only spaces and tabs) are skipped; a line whose *first
+character* is ``#`` is a comment.  A ``#`` anywhere else is data, so a
 docno such as ``CR#93E-1860`` or ``msmarco_v2.1_doc_00_880019750#4_1633802806`` is read whole.
+
+Plain text only: a compressed file (gzip, bzip2, xz, zstd, lz4 or zip, recognised by its first
+bytes whatever its name) is refused with one message saying to decompress it (the command line
+also reads a pipe such as ``<(zcat run.gz)``).  A device (``/dev/zero``) is refused; a pipe is
+read whole, up to 4 GiB.
 
 CSV / TSV with a header line
 ----------------------------
@@ -85,6 +91,7 @@ import itertools
 import os
 import re
 import stat
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,6 +147,8 @@ _COMMENT_LINE = re.compile(rb"(?:^|(?<=\r))#[^\r\n]*", re.MULTILINE)  # lines en
 _COMMENT_START = re.compile(rb"(?:^|[\r\n])#")
 _FIELD_SEP = re.compile(r"[ \t]+")
 _NON_BLANK = re.compile(rb"[^ \t\r\n]")
+_LONE_CR = re.compile(rb"\r(?!\n)")
+_SPACES_LINE = re.compile(rb"^[ \t]+(?=\r?$)", re.MULTILINE)  # a line of spaces and tabs
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 _INT64_MAX = 2**63 - 1
@@ -155,6 +164,10 @@ _NUMBER_FIELDS = ("rank", "score", "rel")
 _EXACT_ROWS = 100_000
 # float64 holds every whole number below this exactly (ranks are parsed as float64 there).
 _FLOAT_INTS = 2.0**53
+# A pipe is read whole into memory: at most this much (a file is not bounded; Arrow reads it).
+_MAX_STREAM_BYTES = 4 << 30
+# Values quoted in a message are cut after this many characters.
+_SHOWN_CHARS = 60
 # Lines past the first _QUICK_SCAN_LINES are searched for errors with vectorised checks.
 _QUICK_SCAN_LINES = 50_000
 _CONTENT_BYTE = np.ones(256, dtype=bool)  # False for the bytes of a blank line
@@ -230,8 +243,9 @@ def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
 
 def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
     path = _regular_file(source)  # read by the fast path itself; else the bytes are loaded
-    data, default_name = (None, path) if path is not None else _load(source)
+    data, default_name = (None, path) if path is not None else _load(source, name)
     name = name or default_name or f"{kind} input"
+    _refuse_compressed(_start(path if data is None else data), name)
     frame = _read_plain_trec(path if data is None else data, name, kind)
     if frame is not None:
         return frame
@@ -275,12 +289,53 @@ def _regular_file(source: Source) -> str | None:
         return None
 
 
+# The first bytes of the compressed formats people keep runs and qrels in.
+_COMPRESSED = {  # first bytes: the format, the command that decompresses it
+    b"\x1f\x8b": ("gzip", "gunzip -k"),
+    b"BZh": ("bzip2", "bunzip2 -k"),
+    b"\xfd7zXZ\x00": ("xz", "unxz -k"),
+    b"\x28\xb5\x2f\xfd": ("zstd", "unzstd"),
+    b"\x04\x22\x4d\x18": ("lz4", "unlz4"),
+    b"PK\x03\x04": ("zip", "unzip"),
+}
+
+
+def _start(source: str | bytes) -> bytes:
+    """The first bytes of a path's file, or of the bytes given."""
+    if isinstance(source, bytes):
+        return source[:8]
+    with open(source, "rb") as f:
+        return f.read(8)
+
+
+def _refuse_compressed(start: bytes, name: str) -> None:
+    """Compressed files are refused, whatever their name, with one message.
+
+    Arrow would decompress a path ending in .gz or .bz2 by itself, and nothing else here
+    does: rather than two readers that disagree (and a decompression bomb to bound), RankLab
+    reads plain text, and says how to get it (the command line also takes <(zcat FILE))."""
+    for magic, (kind, command) in _COMPRESSED.items():
+        if start.startswith(magic):
+            raise TrecFormatError(
+                name,
+                None,
+                f"the file is {kind}-compressed; RankLab reads plain text only: "
+                f"decompress it first (e.g. with {command})",
+            )
+
+
 def _prepare(data: bytes) -> tuple[bytes, bytes]:
-    """The file's bytes without a byte order mark, and a copy for the parser with the comment
-    lines emptied (the parser skips empty lines).  The substitution is paid for only when
-    some line starts with '#'; else both are the same bytes."""
+    """The file's bytes without a byte order mark, with lone CR line ends made LF (so the
+    parser and the line numbering agree whatever the line ends: a line ends at LF, CR LF or
+    a lone CR) and lines of spaces and tabs emptied (blank lines are skipped), and a copy
+    for the parser with the comment lines emptied (the parser skips empty lines).  Each
+    substitution is paid for only when it is needed; else both are the same bytes."""
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
+    if b"\r" in data and _LONE_CR.search(data):
+        data = _LONE_CR.sub(b"\n", data)
+    if _SPACES_LINE.search(data):  # a CSV/TSV parser would read empty fields from it
+        data = _SPACES_LINE.sub(b"", data)
     has_comment = b"#" in data and (data.startswith(b"#") or b"\n#" in data or b"\r#" in data)
     return data, _COMMENT_LINE.sub(b"", data) if has_comment else data
 
@@ -369,14 +424,14 @@ def _head(source: str | bytes) -> bytes:
     return head[len(codecs.BOM_UTF8) :] if head.startswith(codecs.BOM_UTF8) else head
 
 
-def _load(source: Source) -> tuple[bytes, str | None]:
+def _load(source: Source, name: str | None) -> tuple[bytes, str | None]:
     """The bytes of ``source`` and its name, if it has one."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         return bytes(source), None
     if isinstance(source, str) and ("\n" in source or "\r" in source):
         return source.encode("utf-8"), None
     if isinstance(source, (str, os.PathLike)):
-        return Path(source).read_bytes(), os.fspath(source)
+        return _read_stream(source, name or os.fspath(source)), os.fspath(source)
     if hasattr(source, "read"):
         content = source.read()
         if isinstance(content, str):
@@ -387,6 +442,28 @@ def _load(source: Source) -> tuple[bytes, str | None]:
         "expected a path, the file content as bytes or str, or a file object; "
         f"got {type(source).__name__}"
     )
+
+
+def _read_stream(path: str | os.PathLike, name: str) -> bytes:
+    """The bytes of a path that is not a regular file: a pipe such as <(zcat run.gz), read
+    to its end but at most _MAX_STREAM_BYTES.  A device (/dev/zero, a terminal) is refused:
+    it may never end."""
+    mode = os.stat(path).st_mode  # an OSError (no such file) is the caller's to report
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        raise TrecFormatError(name, None, "this is a device, not a file; give a file or a pipe")
+    chunks, size = [], 0
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 24):  # in chunks: read(n) would allocate n bytes at once
+            size += len(chunk)
+            if size > _MAX_STREAM_BYTES:
+                raise TrecFormatError(
+                    name,
+                    None,
+                    f"more than {_MAX_STREAM_BYTES >> 30} GiB came through the pipe; save it "
+                    "to a file first",
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _physical_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
@@ -409,6 +486,8 @@ def _split(text: str, sep: str | None) -> list[str]:
     """Fields of one line: split at runs of spaces/tabs (sep None), else as CSV with ``sep``."""
     if sep is None:
         return _FIELD_SEP.split(text.strip(" \t"))
+    if len(text) > csv.field_size_limit():  # a guard for csv's users; pandas has no limit
+        csv.field_size_limit(len(text))
     return next(csv.reader([text], delimiter=sep))
 
 
@@ -463,20 +542,24 @@ def _parse(data: bytes, layout: _Layout, *, typed: bool = True) -> pd.DataFrame:
         dtypes.update({f: np.float64 for f in ("score", "rel") if f in layout.positions})
         if "rank" in layout.positions:
             dtypes["rank"] = np.int64
-    return pd.read_csv(
-        io.BytesIO(data),
-        sep=layout.sep or r"\s+",
-        header=0 if layout.header else None,
-        names=names,
-        # A TREC run may carry junk after the sixth field: usecols makes the parser ignore it.
-        usecols=range(layout.n_fields) if layout.extra_fields_ok else None,
-        dtype=dtypes,
-        quoting=csv.QUOTE_MINIMAL if layout.sep else csv.QUOTE_NONE,
-        keep_default_na=False,
-        na_filter=False,
-        encoding="utf-8",
-        engine="c",
-    )
+    with warnings.catch_warnings():
+        # e.g. "invalid value encountered in cast" for a rank of 1e300: the value is checked
+        # after the parse (and reported as the line's problem), the warning would add lines
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return pd.read_csv(
+            io.BytesIO(data),
+            sep=layout.sep or r"\s+",
+            header=0 if layout.header else None,
+            names=names,
+            # A TREC run may carry junk after the sixth field: usecols makes the parser ignore it.
+            usecols=range(layout.n_fields) if layout.extra_fields_ok else None,
+            dtype=dtypes,
+            quoting=csv.QUOTE_MINIMAL if layout.sep else csv.QUOTE_NONE,
+            keep_default_na=False,
+            na_filter=False,
+            encoding="utf-8",
+            engine="c",
+        )
 
 
 def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
@@ -749,26 +832,33 @@ def _value_problem(fields: list[str], layout: _Layout) -> str | None:
         if _NON_FINITE.fullmatch(text) or (
             _NUMBER.fullmatch(text) and not np.isfinite(float(text))
         ):
-            return f"the {words} {text!r} is not a finite number"
+            return f"the {words} {_shown(text)} is not a finite number"
         if not _NUMBER.fullmatch(text):
-            return f"the {words} {text!r} is not a number"
+            return f"the {words} {_shown(text)} is not a number"
         if field == "rank" and not (float(text).is_integer() and abs(float(text)) <= _INT64_MAX):
             return (
-                f"the rank {text!r} is not a whole number "
+                f"the rank {_shown(text)} is not a whole number "
                 "(is the rank column swapped with the score?)"
             )
     return None
 
 
+def _shown(text: str) -> str:
+    """A value quoted for a message, cut short when it is long (a 10 MB document id)."""
+    if len(text) <= _SHOWN_CHARS:
+        return repr(text)
+    return f"{text[:_SHOWN_CHARS]!r}... ({len(text):,} characters)"
+
+
 def _duplicate_message(kind: str, key: tuple[str, str], first: int, again: int) -> str:
-    qid, docno = key
+    qid, docno = _shown(key[0]), _shown(key[1])
     if kind == "run":
         return (
-            f"document {docno!r} appears twice for query {qid!r} (lines {first} and {again}); "
+            f"document {docno} appears twice for query {qid} (lines {first} and {again}); "
             "a run may rank each document only once per query"
         )
     return (
-        f"document {docno!r} is judged twice for query {qid!r} (lines {first} and {again}); "
+        f"document {docno} is judged twice for query {qid} (lines {first} and {again}); "
         "keep one judgment per document and query"
     )
 
