@@ -21,6 +21,7 @@ from metrics.conventions import PRESETS
 from metrics.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
 from metrics.phrasing import moot
 from ui import answers, sheet
+from ui.literal import literal
 from ui.mistakes import show_lines
 from ui.url_state import _shown, preset_slug
 
@@ -191,12 +192,12 @@ def _answer_box(q: Question, key: str) -> str:
 
 def _feedback(c: Check, decimals: int, key: str) -> None:
     if c.correct:
-        st.success(c.message, icon=":material/check_circle:")
+        st.success(literal(c.message), icon=":material/check_circle:")
         return
-    st.warning(c.message, icon=":material/troubleshoot:")
+    st.warning(literal(c.message), icon=":material/troubleshoot:")
     d = c.diagnosis
     if d is not None and d.matches:
-        with st.expander(f"How {c.text} comes about", key=f"{key}_how"):
+        with st.expander(f"How {literal(c.text)} comes about", key=f"{key}_how"):
             step = c.question.steps[0]
             for m in d.matches:
                 how = m.describe(step.scenario.convention, d.family, moot(step.scenario.ranking))

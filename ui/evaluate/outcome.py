@@ -16,6 +16,7 @@ from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Evaluated, FileInfo, Problem
 from ui.evaluate.sources import Collection, SourceFile
+from ui.literal import literal
 
 
 @dataclass
@@ -55,7 +56,7 @@ def run(collection: Collection, choices: Choices) -> Outcome:
     bar = st.progress(0.0, text="Reading the files…")
     readable: dict[str, bool] = {}
     for step, (kind, role, source) in enumerate(roles):
-        bar.progress(step / steps, text=f"Reading {source.name} ({source_size(source)})…")
+        bar.progress(step / steps, text=f"Reading {literal(source.name)} ({source.size_text})…")
         info = compute.inspect(kind, source.name, source.digest, source.data)
         out.files.append((role, source, info))
         readable[role] = isinstance(info, FileInfo)
@@ -67,7 +68,8 @@ def run(collection: Collection, choices: Choices) -> Outcome:
             if not readable[name]:
                 continue
             bar.progress(
-                (len(roles) + i) / steps, text=f"Evaluating {name} ({i + 1} of {len(named)})…"
+                (len(roles) + i) / steps,
+                text=f"Evaluating {literal(name)} ({i + 1} of {len(named)})…",
             )
             done = compute.evaluate_run(
                 collection.qrels, source, choices.names, choices.preset, choices.missing
@@ -87,14 +89,6 @@ def run(collection: Collection, choices: Choices) -> Outcome:
     return out
 
 
-def source_size(source: SourceFile) -> str:
-    """The file's size in words: '982 bytes', '36.9 kB', '41.2 MB'."""
-    size = len(source.data)
-    if size < 1000:
-        return f"{size} bytes"
-    return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{size / 1e6:,.1f} MB"
-
-
 ROLE_WORDS = {"qrels": "qrels", "groups": "query groups", "qrels2": "second assessor's qrels"}
 
 
@@ -103,14 +97,21 @@ def show_files(outcome: Outcome) -> None:
     problem) and each run that could not be evaluated."""
     read = []
     for role, source, info in outcome.files:
-        what = ROLE_WORDS.get(role, f"run **{role}**")
+        what = ROLE_WORDS.get(role, f"run **{literal(role)}**")
         if isinstance(info, Problem):
             st.error(
-                f"{info.message} ({what}; the other files are still used)", icon=":material/error:"
+                f"{literal(info.message)} ({what}; the other files are still used)",
+                icon=":material/error:",
             )
         else:
-            read.append(f":material/check_circle: `{source.name}` — {what}: {info.description}")
+            read.append(
+                f":material/check_circle: **{literal(source.name)}** — {what}: "
+                f"{literal(info.description)}"
+            )
     if read:
         st.caption("  \n".join(read))
     for name, message in outcome.failed.items():
-        st.error(f"Run **{name}** could not be evaluated: {message}", icon=":material/error:")
+        st.error(
+            f"Run **{literal(name)}** could not be evaluated: {literal(message)}",
+            icon=":material/error:",
+        )
