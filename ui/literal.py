@@ -17,10 +17,15 @@ start on a line of its own::
 
 Put the escaped text inside the page's own Markdown, never inside a code span (backticks):
 a code span shows backslashes as they are.
+
+`plot_literal` does the same for plotly's text (legends, axis categories, titles, hover text),
+which renders a subset of HTML (``<a href>``, ``<b>``, ``<br>``...) and decodes entities: ``<``,
+``>`` and ``&`` are written as entities, so a run named ``<a href=...>x</a>`` shows as typed.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # the ASCII punctuation CommonMark can escape
@@ -34,3 +39,8 @@ def literal(text: object) -> str:
     breaking each bare address, and each line break made a space."""
     text = _ADDRESS.sub(lambda m: m.group(1) + WORD_JOINER, str(text))
     return _LINE_BREAK.sub(" ", _PUNCTUATION.sub(r"\\\1", text))
+
+
+def plot_literal(text: object) -> str:
+    """`text` (as str) for plotly: <, > and & as HTML entities (shown as the characters)."""
+    return html.escape(str(text), quote=False)
