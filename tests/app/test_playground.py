@@ -636,6 +636,8 @@ def test_bad_scores_and_doc_ids(app: AppTest, edits, message: str) -> None:
         ("w_rbp_p", 1.0, "RBP's persistence p must be a number strictly between 0 and 1"),
         ("w_err_gmax", 2.0, "ERR's top grade gmax = 2 is below the grade 3"),
         ("w_rel_threshold", 0.0, "The relevance threshold must be a positive grade"),
+        # 2.0 ** 1024 overflows a double (its largest is (2 - 2^-52) * 2^1023)
+        ("w_err_gmax", 1024.0, "too large to compute with: a value overflows"),
     ],
 )
 def test_bad_settings(app: AppTest, key: str, bad: float, message: str) -> None:
