@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from metrics import conventions
@@ -23,6 +24,24 @@ from metrics.report import HEADLINE, evaluate
 from tests.markdown_text import formed_elements
 from ui import url_state
 from ui.model import convention_from, cutoff_from, ranking_from
+
+
+def fuzz_settings(examples: int) -> settings:
+    """Seeded (derandomize), no example database, no deadline: the same inputs on every run."""
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+
+
+def bodies(at) -> list[str]:
+    """Every Markdown text an AppTest page shows: alerts, captions, markdown, expander labels."""
+    elements = (*at.warning, *at.error, *at.info, *at.success, *at.caption, *at.markdown)
+    return [e.value for e in elements] + [e.label for e in at.expander]
+
 
 #: Text that would form an element if shown as Markdown (each is checked for verbatim in bodies).
 HOSTILE = (

@@ -5,18 +5,12 @@ campaign is scripts/fuzz_app.py."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 
-from tests.fuzz.app_inputs import assert_valid_state, links
+from tests.fuzz.app_inputs import assert_valid_state, fuzz_settings, links
 from ui import url_state
 
-FUZZ = settings(
-    max_examples=100,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+FUZZ = fuzz_settings(100)
 
 
 @FUZZ

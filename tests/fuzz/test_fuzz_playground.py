@@ -8,27 +8,15 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, metric_values
-from tests.fuzz.app_inputs import assert_literal, links
+from tests.fuzz.app_inputs import assert_literal, bodies, fuzz_settings, links
 from tests.markdown_text import unescaped
 
 PLAYGROUND = "app_pages/playground.py"
-FUZZ = settings(
-    max_examples=12,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-
-
-def bodies(at: AppTest) -> list[str]:
-    return [e.value for e in (*at.warning, *at.error, *at.info, *at.success, *at.caption)] + [
-        m.value for m in at.markdown
-    ]
+FUZZ = fuzz_settings(12)
 
 
 def open_link(params: dict[str, str]) -> AppTest:

@@ -7,25 +7,22 @@ HTML. Seeded and bounded; scripts/fuzz_app.py runs many more."""
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP
-from tests.fuzz.app_inputs import HOSTILE, QRELS, RUN, assert_literal, uploads
-
-EVALUATE = "app_pages/evaluate.py"
-FUZZ = settings(
-    max_examples=8,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+from tests.fuzz.app_inputs import (
+    HOSTILE,
+    QRELS,
+    RUN,
+    assert_literal,
+    bodies,
+    fuzz_settings,
+    uploads,
 )
 
-
-def bodies(at: AppTest) -> list[str]:
-    elements = (*at.warning, *at.error, *at.info, *at.success, *at.caption, *at.markdown)
-    return [e.value for e in elements] + [e.label for e in at.expander]
+EVALUATE = "app_pages/evaluate.py"
+FUZZ = fuzz_settings(8)
 
 
 def check_uploads(qrels: tuple[str, bytes], run: tuple[str, bytes]) -> None:
