@@ -127,3 +127,17 @@ def test_a_new_single_file_replaces_the_kept_one(app: AppTest, slot: str) -> Non
     at.file_uploader(key=f"ev_upload_{slot}").set_value(("two.txt", b"1 0 b 1\n", "text/plain"))
     at.run()
     assert kept(at)[slot] == ["two.txt"]
+
+
+def test_a_run_named_like_the_qrels_is_not_taken_for_them(app: AppTest) -> None:
+    """Found by scripts/fuzz_app.py: an unreadable qrels and a run file named qrels.txt; the
+    run's name 'qrels' made the page think the qrels were readable, and it crashed."""
+    at = choose(open_page(app), "qrels", ("qrels.csv", b"9no,rel\n1,d1,2\n"))
+    choose(at, "runs", ("qrels.txt", RUN_A[1]))
+    assert "qrels.csv, line 1: the header line has no column" in page_errors(at)
+    assert "No run could be evaluated" in page_text(at)
+    assert "run **qrels**: 1,160 lines" in " ".join(unescaped(c.value) for c in at.caption)
+
+
+def page_errors(at: AppTest) -> str:
+    return "\n".join(unescaped(e.value) for e in at.error)

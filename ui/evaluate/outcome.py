@@ -18,15 +18,18 @@ from ui.evaluate.compute import Compared, Evaluated, FileInfo, Problem
 from ui.evaluate.sources import Collection, SourceFile
 from ui.literal import literal
 
+QRELS = ("qrels", "qrels")  # (kind, role) of the qrels file
+
 
 @dataclass
 class Outcome:
-    """files: (role, file, what was read or its problem), in the order shown;
+    """files: (kind, role, file, what was read or its problem), in the order shown (a run's role
+    is its name, which may be any word, even 'qrels');
     evaluated: run name -> result, for the runs that could be evaluated (in upload order);
     failed: run name -> message; compared: the runs' CIs and paired tests (None before any
     run is evaluated); groups: qid -> group when a readable groups file was given."""
 
-    files: list[tuple[str, SourceFile, FileInfo | Problem]] = field(default_factory=list)
+    files: list[tuple[str, str, SourceFile, FileInfo | Problem]] = field(default_factory=list)
     evaluated: dict[str, Evaluated] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)
     compared: Compared | Problem | None = None
@@ -54,18 +57,18 @@ def run(collection: Collection, choices: Choices) -> Outcome:
     roles = [(kind, role, source) for kind, role, source in roles if source is not None]
     steps = len(roles) + len(named) + 1
     bar = st.progress(0.0, text="Reading the files…")
-    readable: dict[str, bool] = {}
+    readable: dict[tuple[str, str], bool] = {}  # (kind, role): a run named 'qrels' is no qrels
     for step, (kind, role, source) in enumerate(roles):
         bar.progress(step / steps, text=f"Reading {literal(source.name)} ({source.size_text})…")
         info = compute.inspect(kind, source.name, source.digest, source.data)
-        out.files.append((role, source, info))
-        readable[role] = isinstance(info, FileInfo)
-    if readable.get("groups"):
+        out.files.append((kind, role, source, info))
+        readable[kind, role] = isinstance(info, FileInfo)
+    if readable.get(("groups", "groups")):
         out.groups = compute.frame("groups", collection.groups)
-    out.qrels2_ok = bool(readable.get("qrels2")) and bool(readable.get("qrels"))
-    if readable.get("qrels") and choices.measures:
+    out.qrels2_ok = readable.get(("qrels", "qrels2"), False) and readable.get(QRELS, False)
+    if readable.get(QRELS) and choices.measures:
         for i, (name, source) in enumerate(named):
-            if not readable[name]:
+            if not readable["run", name]:
                 continue
             bar.progress(
                 (len(roles) + i) / steps,
@@ -96,8 +99,8 @@ def show_files(outcome: Outcome) -> None:
     """What each file holds (one caption), and in red each file's problem (file, line,
     problem) and each run that could not be evaluated."""
     read = []
-    for role, source, info in outcome.files:
-        what = ROLE_WORDS.get(role, f"run **{literal(role)}**")
+    for kind, role, source, info in outcome.files:
+        what = f"run **{literal(role)}**" if kind == "run" else ROLE_WORDS[role]
         if isinstance(info, Problem):
             st.error(
                 f"{literal(info.message)} ({what}; the other files are still used)",
