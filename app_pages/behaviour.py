@@ -11,6 +11,7 @@ import streamlit as st
 
 from metrics import behaviour, orderings
 from ui import cached, playground_inputs, swap
+from ui.literal import literal
 
 LAST_SWAP = "beh_last_swap"
 
@@ -106,12 +107,17 @@ def _apply_click(chart_key: str) -> None:
 
 def _apply(doc_a: str, doc_b: str) -> None:
     swap.apply(doc_a, doc_b)
-    st.session_state[LAST_SWAP] = f"Swapped {doc_a} and {doc_b} on the Playground's list."
+    st.session_state[LAST_SWAP] = (
+        f"Swapped {literal(doc_a)} and {literal(doc_b)} on the Playground's list."
+    )
 
 
 ordered = inputs.ordered
 if ordered is None:
-    st.info(f"The swap deltas need the Playground's list: {inputs.problem}", icon=":material/info:")
+    st.info(
+        f"The swap deltas need the Playground's list: {literal(inputs.problem)}",
+        icon=":material/info:",
+    )
 elif len(ordered) < 2:
     st.info(
         "A swap needs at least two documents: add one on the Playground.", icon=":material/info:"
@@ -209,7 +215,10 @@ st.markdown(
     "this list's order sit among all the orders it could have had?"
 )
 if ordered is None:
-    st.info(f"The landscape needs the Playground's list: {inputs.problem}", icon=":material/info:")
+    st.info(
+        f"The landscape needs the Playground's list: {literal(inputs.problem)}",
+        icon=":material/info:",
+    )
 else:
     try:
         scape = cached.landscape(ordered, convention, k)

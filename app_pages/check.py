@@ -14,6 +14,7 @@ from metrics.diagnose import parse_answer
 from metrics.pitfalls import FAMILIES, Scenario
 from metrics.ranking import RankingError
 from ui import answers, cached, state
+from ui.literal import literal
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA
 
 PLAYGROUND, TYPED = "playground", "typed"
@@ -40,7 +41,9 @@ if source == PLAYGROUND:
     ranking, convention = state.current_ranking(), state.current_convention()
     for value in (ranking, convention):
         if isinstance(value, Exception):
-            st.error(f"The Playground's input needs fixing: {value}", icon=":material/error:")
+            st.error(
+                f"The Playground's input needs fixing: {literal(value)}", icon=":material/error:"
+            )
             st.page_link("app_pages/playground.py", label="Go to the Playground")
             st.stop()
     grades = ", ".join("unjudged" if g != g else f"{g:g}" for g in ranking.grades)
@@ -81,7 +84,7 @@ else:
     try:
         ranking = answers.typed_ranking(grades_text, missed_text, top)
     except RankingError as err:
-        st.error(str(err), icon=":material/error:")
+        st.error(literal(err), icon=":material/error:")
         st.stop()
 
 family_col, k_col, answer_col = st.columns([1, 1, 2])
@@ -111,7 +114,7 @@ if not typed.strip():
 try:
     answer = parse_answer(typed)
 except ValueError as err:
-    answer_col.error(str(err), icon=":material/error:")
+    answer_col.error(literal(err), icon=":material/error:")
     st.stop()
 
 scenario = Scenario(ranking, convention, None if family == "RBP" else int(k))
@@ -119,6 +122,6 @@ try:
     with st.spinner("Trying every convention and common mistake..."):
         diagnosis = cached.diagnosis(family, scenario, answer)
 except ValueError as err:  # e.g. a grade this convention rejects
-    st.error(f"{family} cannot be computed for this list: {err}", icon=":material/error:")
+    st.error(f"{family} cannot be computed for this list: {literal(err)}", icon=":material/error:")
     st.stop()
 answers.show(diagnosis, scenario, decimals, key="check")

@@ -15,6 +15,7 @@ from metrics.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
 from metrics.phrasing import SHORT, changes, moot
 from metrics.pitfalls import FAMILIES, Scenario, correct, transformed
 from ui import state, working
+from ui.literal import literal
 from ui.mistakes import show_lines, value_text
 
 EXAMPLE_KEY = "conv_example"
@@ -112,7 +113,9 @@ ranking, k = state.current_ranking(), state.current_k()
 family = st.selectbox("Measure", FAMILIES, index=FAMILIES.index("nDCG"), key="conv_family")
 if isinstance(ranking, Exception) or isinstance(k, Exception):
     problem = ranking if isinstance(ranking, Exception) else k
-    st.error(f"The Playground's input needs fixing first: {problem}", icon=":material/error:")
+    st.error(
+        f"The Playground's input needs fixing first: {literal(problem)}", icon=":material/error:"
+    )
 else:
     cut = None if family == "RBP" else k
     table = preset_table(ranking, cut, family)

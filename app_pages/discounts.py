@@ -8,6 +8,7 @@ import streamlit as st
 
 from metrics import profiles
 from ui import cached, playground_inputs
+from ui.literal import literal
 
 st.title("Discounts and reader models")
 st.markdown(
@@ -64,7 +65,7 @@ conventions = profiles.standard_conventions(log_base=log_base, jk_base=jk, ps=ps
 shown = [profiles.discount_profile(c, n, k) for c in conventions]
 if inputs.ordered is None:
     st.info(
-        f"ERR's stopping distribution needs the Playground's list: {inputs.problem}",
+        f"ERR's stopping distribution needs the Playground's list: {literal(inputs.problem)}",
         icon=":material/info:",
     )
 else:

@@ -13,6 +13,7 @@ from metrics.phrasing import describe
 from metrics.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario
 from metrics.ranking import RankingError
 from ui import mistakes, state
+from ui.literal import literal
 
 PLAYGROUND, EXAMPLE = "playground", "example"
 SOURCES = {PLAYGROUND: "My Playground list", EXAMPLE: "The example that shows a mistake best"}
@@ -35,7 +36,10 @@ def playground_scenario() -> Scenario | None:
     ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
     problem = next((x for x in (ranking, convention, k) if isinstance(x, Exception)), None)
     if problem is not None:
-        st.error(f"The Playground's input needs fixing first: {problem}", icon=":material/error:")
+        st.error(
+            f"The Playground's input needs fixing first: {literal(problem)}",
+            icon=":material/error:",
+        )
         st.page_link(
             "app_pages/playground.py", label="Go to the Playground", icon=":material/tune:"
         )
@@ -107,7 +111,9 @@ if not chosen:
 try:
     comparison = mistakes.compare(family, scenario, chosen)
 except (RankingError, ValueError) as err:
-    st.error(f"This list cannot be computed with these choices: {err}", icon=":material/error:")
+    st.error(
+        f"This list cannot be computed with these choices: {literal(err)}", icon=":material/error:"
+    )
     st.stop()
 
 mistakes.cards(comparison, decimals)

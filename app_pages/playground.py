@@ -7,7 +7,7 @@ When an input is wrong, its message appears next to it and the last valid result
 import streamlit as st
 
 from metrics.ranking import RankingError
-from metrics.report import HEADLINE, cutoff_curves, evaluate
+from metrics.report import HEADLINE, cutoff_curves
 from ui import (
     breakdown,
     calculation,
@@ -21,6 +21,8 @@ from ui import (
     share,
     state,
 )
+from ui.literal import literal
+from ui.model import evaluate_finite
 
 state.open_link()
 settings = state.settings()
@@ -54,16 +56,16 @@ with right:
 fresh = None
 ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
 if isinstance(ranking, RankingError):
-    list_message.error(str(ranking), icon=":material/error:")
+    list_message.error(literal(ranking), icon=":material/error:")
 elif not isinstance(convention, ValueError) and not isinstance(k, ValueError):
     try:
-        report = evaluate(ranking, convention, k)
+        report = evaluate_finite(ranking, convention, k)
         curves = cutoff_curves(ranking, convention)
     except RankingError as err:  # e.g. a negative grade this convention rejects
-        list_message.error(str(err), icon=":material/error:")
-    except ValueError as err:  # e.g. a gain map or gmax that does not fit the grades
+        list_message.error(literal(err), icon=":material/error:")
+    except ValueError as err:  # e.g. a gain map or gmax that does not fit the grades, overflow
         with settings_box:
-            st.error(str(err), icon=":material/error:")
+            st.error(literal(err), icon=":material/error:")
     else:
         fresh = state.Shown(
             report,

@@ -8,4 +8,6 @@
 - cards, breakdown, calculation, figures, latex: metric cards with deltas, the per-rank table,
   the working as LaTeX/Markdown, plotly figures — all drawn from metrics' Results
 - share, style, navigation: the shareable link, the CSS, the page table
+- literal: text from a user (links, typed cells, file names and contents) made safe for Markdown
+  (`literal`) and plotly (`plot_literal`): shown as typed, never rendered
 """

@@ -23,6 +23,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ui.figures import FONT_SIZE, HEIGHT
+from ui.literal import plot_literal
 
 PALETTE = (
     "#2563eb", "#d97706", "#059669", "#c026d3", "#dc2626",
@@ -247,13 +248,15 @@ def position_sweep(table: pd.DataFrame, title: str) -> go.Figure:
 def swap_matrix(delta: np.ndarray, doc_ids: Sequence[str], measure: str) -> go.Figure:
     """The swap deltas as a grid of square markers (rank i down, rank j across), coloured by
     the change (blue: the swap helps, red: it hurts). Each off-diagonal cell is a point whose
-    customdata is [i, j] (1-based ranks), so a click selects the swap."""
+    customdata is [i, j, doc i, doc j, doc i, doc j as plotly text] (1-based ranks; the ids as
+    given, read back by a click, then escaped for the hover: ui.literal.plot_literal)."""
     m = len(delta)
     i, j = np.nonzero(~np.eye(m, dtype=bool))
     values = delta[i, j]
     reach = float(np.abs(values).max()) if values.size else 0.0
     size = max(4.0, min(SWAP_CELL_PX, 0.85 * SWAP_AREA_PX / max(m, 1)))
     ids = np.asarray(doc_ids, dtype=object)
+    shown = np.asarray([plot_literal(d) for d in doc_ids], dtype=object)
     fig = go.Figure(
         go.Scatter(
             x=j + 1,
@@ -269,10 +272,12 @@ def swap_matrix(delta: np.ndarray, doc_ids: Sequence[str], measure: str) -> go.F
                 "colorbar": {"title": {"text": f"Δ{measure}"}},
                 "line": {"width": 1, "color": "#cbd5e1"},  # near-zero squares stay visible
             },
-            customdata=np.column_stack([i + 1, j + 1, ids[i], ids[j]]) if m else None,
+            customdata=(
+                np.column_stack([i + 1, j + 1, ids[i], ids[j], shown[i], shown[j]]) if m else None
+            ),
             hovertemplate=(
-                "swap ranks %{customdata[0]} (%{customdata[2]}) and %{customdata[1]} "
-                f"(%{{customdata[3]}})<br>Δ{measure} = %{{marker.color:+.4f}}<extra></extra>"
+                "swap ranks %{customdata[0]} (%{customdata[4]}) and %{customdata[1]} "
+                f"(%{{customdata[5]}})<br>Δ{measure} = %{{marker.color:+.4f}}<extra></extra>"
             ),
             showlegend=False,
         )

@@ -11,17 +11,19 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
+from ui.literal import literal
+
 
 def show(
     problems: Sequence[str], on_dismiss: Callable[[], None], *, key: str | None = None
 ) -> None:
-    """The warning listing `problems` (nothing when there are none) and its Dismiss button,
-    which calls `on_dismiss`."""
+    """The warning listing `problems` (nothing when there are none; each shown as literal text,
+    since it quotes the link) and its Dismiss button, which calls `on_dismiss`."""
     if not problems:
         return
     st.warning(
         "This link was damaged or edited by hand, so part of it was not used:\n\n"
-        + "\n".join(f"- {problem}" for problem in problems),
+        + "\n".join(f"- {literal(problem)}" for problem in problems),
         icon=":material/link_off:",
     )
     st.button("Dismiss", on_click=on_dismiss, key=key)

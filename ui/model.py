@@ -17,13 +17,16 @@ on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `u
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 
+import numpy as np
 import pandas as pd
 
 from metrics.conventions import PRESETS, Convention
 from metrics.ranking import Ranking, RankingError, check_cutoff
+from metrics.report import HEADLINE, Report, evaluate
 
 MAX_K = 1000
 DEFAULT_PRESET = "Textbook"
@@ -31,6 +34,11 @@ DEFAULT_SCALE_MAX = 4
 SCALE_MAXIMA = tuple(range(1, 11))
 DEFAULT_K = 5
 DEFAULT_DECIMALS = 4
+
+#: A number as the grid's help and links spell one: ASCII digits, an optional minus sign, decimal
+#: point and exponent (3, -1, 2.5, .5, 1e2). float() also takes 'nan', 'inf', '1_0' (10) and
+#: full-width '３' (3); none of these is what a person means by a grade, so they are refused.
+NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?\Z", re.ASCII)
 
 #: Convention fields the settings hold (name, source and notes come from the preset).
 CONVENTION_FIELDS = tuple(
@@ -131,12 +139,26 @@ def ranking_from(ranking: pd.DataFrame, unretrieved: pd.DataFrame, scale_max: fl
         )
     scores = _scores(ranking["score"].tolist())
     return Ranking.build(
-        [cell_text(g) for g in ranking["grade"]],
+        [_grade_cell(g, f"Grade at rank {i + 1}") for i, g in enumerate(ranking["grade"])],
         doc_ids=[cell_text(d) for d in ranking["doc"]],
         scores=scores,
-        unretrieved=[cell_text(g) for g in unretrieved["grade"]],
+        unretrieved=[
+            _grade_cell(g, f"Unretrieved grade {i + 1}") for i, g in enumerate(unretrieved["grade"])
+        ],
         scale_max=scale_max,
     )
+
+
+def _grade_cell(value: object, where: str) -> str:
+    """A grade cell's text ('' = unjudged) when it is a `NUMBER`; else a RankingError naming
+    the cell (the core would read 'nan' as unjudged, '1_0' as 10 and '３' as 3)."""
+    text = cell_text(value).strip()
+    if text and not NUMBER.match(text):
+        raise RankingError(
+            f"{where}: {text!r} is not a number. Type a grade in digits (0, 1, 2, 2.5, ...); "
+            "leave the cell empty for an unjudged document."
+        )
+    return text
 
 
 def _scores(values: list[object]) -> list[float] | None:
@@ -198,6 +220,25 @@ def cutoff_from(value: object) -> int:
     if k is None or k > MAX_K:
         raise ValueError(problem)
     return k
+
+
+OVERFLOW = (
+    "These grades, gains or top grade are too large to compute with: a value overflows "
+    "(floating point ends near 1.8e308; ERR's 2^gmax already at gmax = 1024). Use smaller ones."
+)
+
+
+def evaluate_finite(ranking: Ranking, convention: Convention, k: int) -> Report:
+    """`metrics.report.evaluate`, or a ValueError (`OVERFLOW`) when a value cannot be computed in
+    floating point, so that no NaN or inf reaches the screen and no OverflowError a traceback."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        try:
+            report = evaluate(ranking, convention, k)
+        except OverflowError:
+            raise ValueError(OVERFLOW) from None
+    if not all(np.isfinite(report.value(key)) for key in HEADLINE):
+        raise ValueError(OVERFLOW)
+    return report
 
 
 def describe_differences(convention: Convention, preset_name: str) -> list[str]:

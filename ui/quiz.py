@@ -22,6 +22,7 @@ from metrics.conventions import PRESETS
 from metrics.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
 from metrics.phrasing import moot
 from ui import answers, sheet
+from ui.literal import literal
 from ui.mistakes import show_lines
 from ui.url_state import _shown, preset_slug
 
@@ -225,9 +226,9 @@ def _answer_box(q: Question, key: str) -> str:
 
 def _verdict(c: Check) -> None:
     if c.correct:
-        st.success(c.message, icon=":material/check_circle:")
+        st.success(literal(c.message), icon=":material/check_circle:")
     else:
-        st.warning(c.message, icon=":material/troubleshoot:")
+        st.warning(literal(c.message), icon=":material/troubleshoot:")
 
 
 def _how(c: Check, decimals: int, key: str) -> None:
@@ -235,7 +236,7 @@ def _how(c: Check, decimals: int, key: str) -> None:
     columns are too narrow for a formula)."""
     d = c.diagnosis
     if not c.correct and d is not None and d.matches:
-        with st.expander(f"How {c.text} comes about", key=f"{key}_how"):
+        with st.expander(f"How {literal(c.text)} comes about", key=f"{key}_how"):
             step = c.question.steps[0]
             for m in d.matches:
                 how = m.describe(step.scenario.convention, d.family, moot(step.scenario.ranking))

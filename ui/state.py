@@ -12,11 +12,12 @@ list survives page switches and reruns. Buttons change a canonical value in a ca
 re-snapshot the editor (`replace_table`).
 
 Other pages read the current inputs with `current_ranking()`, `current_convention()` and
-`current_k()`; each returns the core object or the validation error (never raises), e.g.::
+`current_k()`; each returns the core object or the validation error (never raises). The error
+quotes what the user typed, so it is shown through `ui.literal`, e.g.::
 
     ranking = state.current_ranking()
     if isinstance(ranking, Exception):
-        st.error(str(ranking))
+        st.error(literal(ranking))
 """
 
 from __future__ import annotations

@@ -32,17 +32,18 @@ import pandas as pd
 from metrics import conventions
 from metrics.conventions import PRESETS
 from metrics.ranking import Ranking
-from metrics.report import evaluate
 from ui import examples
 from ui.model import (
     DEFAULT_DECIMALS,
     DEFAULT_SCALE_MAX,
     MAX_K,
+    NUMBER,
     SCALE_MAXIMA,
     convention_from,
     cutoff_from,
     default_doc_ids,
     default_settings,
+    evaluate_finite,
     gain_map_frame,
     grade_text,
     preset_fields,
@@ -56,8 +57,6 @@ MAX_LINK_ROWS = 1_000
 MAX_ID_CHARS = 100
 MAX_DECIMALS = 12
 LIST_PARAMS = ("g", "d", "s", "u")
-
-_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?\Z")
 
 
 class LinkTooLong(ValueError):
@@ -83,7 +82,7 @@ def _num(x: float) -> str:
 
 
 def _parse_number(text: str) -> float:
-    if not _NUMBER.match(text):
+    if not NUMBER.match(text):
         raise ValueError("is not a number")
     value = float(text)
     if not math.isfinite(value):
@@ -258,20 +257,20 @@ def decode(params: Mapping[str, str]) -> Decoded:
         )
         return state
     settings, problems = state.settings, state.problems
-    example = state.ranking
     _decode_settings(params, settings, problems)
-    _decode_list(params, state)
-    if "top" not in params and not state.ranking.equals(example):
+    from_link = _decode_list(params, state)
+    if from_link and "top" not in params:
         settings["scale_max"] = DEFAULT_SCALE_MAX  # a list of the link's own, with no scale
     try:
         ranking = ranking_from(state.ranking, state.unretrieved, settings["scale_max"])
     except ValueError as err:
-        problems.append(f"The list in the link is not valid ({err}) The example list is used.")
-        fallback = default_state()
-        state.ranking, state.unretrieved = fallback.ranking, fallback.unretrieved
-        ranking = ranking_from(state.ranking, state.unretrieved, settings["scale_max"])
+        if from_link:
+            problems.append(f"The list in the link is not valid ({err}) The example list is used.")
+            fallback = default_state()
+            state.ranking, state.unretrieved = fallback.ranking, fallback.unretrieved
+        ranking = _example_on_its_scale(params, state)
     try:
-        evaluate(ranking, convention_from(settings), settings["k"])  # type: ignore[arg-type]
+        evaluate_finite(ranking, convention_from(settings), settings["k"])  # type: ignore[arg-type]
     except ValueError as err:
         problems.append(
             f"The link's list and settings do not fit together ({err}) The defaults are used."
@@ -281,6 +280,22 @@ def decode(params: Mapping[str, str]) -> Decoded:
         return fallback
     state.gain_map = gain_map_frame(settings["gain_map"])  # type: ignore[arg-type]
     return state
+
+
+def _example_on_its_scale(params: Mapping[str, str], state: Decoded) -> Ranking:
+    """The example list as a Ranking; when it does not fit the link's top grade (a link with
+    top=2 and no usable list), the example's own top grade is used and that is named."""
+    settings = state.settings
+    try:
+        return ranking_from(state.ranking, state.unretrieved, settings["scale_max"])
+    except ValueError as err:
+        default_top = examples.DEFAULT.scale_max  # the scale the example is graded on
+        state.problems.append(
+            f"top={_shown(params.get('top', str(settings['scale_max'])))} does not fit the "
+            f"example list ({err}) Using top = {default_top}."
+        )
+        settings["scale_max"] = default_top
+        return ranking_from(state.ranking, state.unretrieved, default_top)
 
 
 def _shown(text: str) -> str:
@@ -371,15 +386,17 @@ def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> 
     return out
 
 
-def _decode_list(params: Mapping[str, str], state: Decoded) -> None:
+def _decode_list(params: Mapping[str, str], state: Decoded) -> bool:
+    """Put the link's list into `state`; False (and the example list kept) when the link has
+    none or a damaged one, which is named."""
     present = [p for p in LIST_PARAMS if p in params]
     if not present:
-        return
+        return False
     if "g" not in params:
         state.problems.append(
             f"{', '.join(present)} without the grades g: the example list is used."
         )
-        return
+        return False
     try:
         grades = _items(params, "g", empty_ok=True)
         ids = None
@@ -395,6 +412,7 @@ def _decode_list(params: Mapping[str, str], state: Decoded) -> None:
         unretrieved = _items(params, "u") if "u" in params else []
     except ValueError as why:
         state.problems.append(f"The list in the link is damaged ({why}); the example list is used.")
-        return
+        return False
     state.ranking = ranking_frame(grades, ids, scores)
     state.unretrieved = unretrieved_frame(unretrieved)
+    return True

@@ -13,6 +13,7 @@ from math import log2
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import set_data_editor_edits
+from tests.markdown_text import unescaped
 
 CHECK = "app_pages/check.py"
 
@@ -63,7 +64,7 @@ def test_the_ideal_from_the_retrieved_list_is_named_with_its_calculation(app: Ap
 
 def test_nothing_matches_shows_the_right_calculation(app: AppTest) -> None:
     at = answer(open_check(app), "0.1234")
-    assert "no convention or common mistake we know gives 0.1234" in at.error[0].value
+    assert "no convention or common mistake we know gives 0.1234" in unescaped(at.error[0].value)
     latex = all_latex(at)
     assert f"= {DCG:.4f}" in latex and f"= {IDCG:.4f}" in latex
     assert f"= {DCG / IDCG:.4f}" in latex
@@ -71,7 +72,7 @@ def test_nothing_matches_shows_the_right_calculation(app: AppTest) -> None:
 
 def test_a_bad_answer_is_explained_and_kept(app: AppTest) -> None:
     at = answer(open_check(app), "seven")
-    assert "'seven' is not a number" in at.error[0].value
+    assert "'seven' is not a number" in unescaped(at.error[0].value)
     assert at.text_input(key="check_answer").value == "seven"
 
 
@@ -93,7 +94,7 @@ def test_a_bad_typed_list_is_explained_and_kept(app: AppTest) -> None:
     at = open_check(app)
     at.radio(key="check_source").set_value("typed").run()
     at.text_input(key="check_grades").input("3, x, 1").run()
-    assert "Grade at rank 2: 'x' is not a number" in at.error[0].value
+    assert "Grade at rank 2: 'x' is not a number" in unescaped(at.error[0].value)
     assert at.text_input(key="check_grades").value == "3, x, 1"
 
 
@@ -115,7 +116,7 @@ def test_a_broken_playground_list_is_reported(app: AppTest) -> None:
     at.run()
     at.switch_page(CHECK).run()
     assert not at.exception
-    assert "Grade at rank 2: 'two' is not a number" in at.error[0].value
+    assert "Grade at rank 2: 'two' is not a number" in unescaped(at.error[0].value)
 
 
 def test_an_answer_rounded_twice_is_told_to_check_its_rounding(app: AppTest) -> None:

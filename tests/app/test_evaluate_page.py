@@ -17,6 +17,7 @@ from metrics import __main__ as cli
 from metrics import trec
 from metrics.comparison import p_text
 from tests.app.conftest import metric_values
+from tests.markdown_text import unescaped
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 sklearn_metrics = pytest.importorskip("sklearn.metrics")
@@ -88,7 +89,8 @@ def upload(at: AppTest, slot: str, *files: tuple[str, bytes]) -> AppTest:
 
 
 def errors(at: AppTest) -> str:
-    return "\n".join(e.value for e in at.error)
+    """The errors' text as shown (file names and contents in them are escaped: ui.literal)."""
+    return "\n".join(unescaped(e.value) for e in at.error)
 
 
 # ------------------------------------------------------------------------- the sample, means
@@ -140,7 +142,7 @@ def test_a_query_without_relevant_documents_shows_a_dash_not_none(app: AppTest) 
 
 def test_nothing_relevant_and_missing_queries_are_explained(app: AppTest) -> None:
     at = open_page(app)
-    notes = " ".join(i.value for i in at.info)
+    notes = " ".join(unescaped(i.value) for i in at.info)
     assert "**run_weak** has no results for query 315" in notes
     assert "score 0 and count it" in notes
     assert "2 queries (307, 322) have no relevant judged document" in notes
@@ -277,7 +279,9 @@ def test_uploads_survive_a_trip_to_the_playground_and_can_be_removed(app: AppTes
     at.switch_page(PAGE).run()
     assert list(means(at).index) == ["only"]
     assert [c for c in means(at).columns if "CI" not in c] == ["AP", "queries"]
-    assert "Kept in this session: qrels.txt, only.txt" in " ".join(c.value for c in at.caption)
+    assert "Kept in this session: qrels.txt, only.txt" in " ".join(
+        unescaped(c.value) for c in at.caption
+    )
     next(b for b in at.button if b.label == "Remove uploads").click().run()
     assert at.session_state["ev_source"] == "Sample collection"
     assert list(means(at).index) == list(RUNS)
@@ -410,7 +414,9 @@ def test_a_broken_groups_file_is_reported_and_the_rest_stays(app: AppTest) -> No
     assert "groups.csv, line 3:" in errors(at)
     assert list(means(at).index) == ["a"]
     show_tab(at, "Groups")
-    assert "`groups.csv` could not be read" in " ".join(w.value for w in at.warning)
+    assert "groups file groups.csv could not be read" in " ".join(
+        unescaped(w.value) for w in at.warning
+    )
 
 
 def test_agreement_tab_kappa_equals_scikit_learn(app: AppTest) -> None:

@@ -12,6 +12,7 @@ from math import log, log2
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import metric_values, set_data_editor_edits
+from tests.markdown_text import unescaped
 
 LAB = "app_pages/pitfalls.py"
 
@@ -102,7 +103,7 @@ def test_a_broken_playground_list_is_reported(app: AppTest) -> None:
     at.run()
     at.switch_page(LAB).run()
     assert not at.exception
-    assert "Grade at rank 1: '-' is not a number" in at.error[0].value
+    assert "Grade at rank 1: '-' is not a number" in unescaped(at.error[0].value)
 
 
 def test_the_playground_offers_a_mistake_in_place(app: AppTest) -> None:

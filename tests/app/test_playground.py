@@ -16,6 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import metric_values, plotly_figures, set_data_editor_edits
+from tests.markdown_text import unescaped
 
 PLAYGROUND = "app_pages/playground.py"
 EDITOR = "ranking_editor"
@@ -106,7 +107,8 @@ def breakdown(at: AppTest) -> list:
 
 
 def errors(at: AppTest) -> list[str]:
-    return [e.value for e in at.error]
+    """The errors' text as shown (user text in them is escaped, see ui.literal)."""
+    return [unescaped(e.value) for e in at.error]
 
 
 def assert_unchanged_with_message(at: AppTest, message: str) -> None:
@@ -555,10 +557,11 @@ def test_a_tampered_link_says_what_was_wrong_and_uses_defaults(app: AppTest) -> 
     at = open_playground(app, g="3,2,x", k="5000", preset="bogus", b="__import__('os')")
     assert not at.exception
     (warning,) = at.warning
-    assert "damaged or edited by hand" in warning.value
-    assert "'x', is not a number" in warning.value
-    assert "k='5000' is not a whole number from 1 to 1,000" in warning.value
-    assert "preset='bogus' names no preset" in warning.value
+    text = unescaped(warning.value)  # the link's values are escaped (ui.literal)
+    assert "damaged or edited by hand" in text
+    assert "'x', is not a number" in text
+    assert "k='5000' is not a whole number from 1 to 1,000" in text
+    assert "preset='bogus' names no preset" in text
     assert metric_values(at) == shown(DEFAULT)
     click(at, "Dismiss")
     assert not at.warning
@@ -591,7 +594,13 @@ def test_presentation_mode_is_in_the_link_and_tucks_the_controls_away(app: AppTe
         ("abc", "Grade at rank 1: 'abc' is not a number"),
         ("7", "Grade 7 is above the scale's maximum 3"),
         ("-1", "negative grade -1"),
-        ("inf", "'inf' is infinite"),
+        # the help says "a number from 0 to the top grade; leave empty for unjudged": what
+        # Python's float() also reads (nan, inf, 1_0 = 10, full-width digits) is refused
+        ("inf", "Grade at rank 1: 'inf' is not a number"),
+        ("nan", "Grade at rank 1: 'nan' is not a number"),
+        ("1_0", "Grade at rank 1: '1_0' is not a number"),
+        ("\uff13", "Grade at rank 1: '\uff13' is not a number"),
+        ("1e999", "'1e999' is infinite"),
     ],
 )
 def test_a_bad_grade(app: AppTest, cell: str, message: str) -> None:
@@ -647,6 +656,8 @@ def test_bad_scores_and_doc_ids(app: AppTest, edits, message: str) -> None:
         ("w_rbp_p", 1.0, "RBP's persistence p must be a number strictly between 0 and 1"),
         ("w_err_gmax", 2.0, "ERR's top grade gmax = 2 is below the grade 3"),
         ("w_rel_threshold", 0.0, "The relevance threshold must be a positive grade"),
+        # 2.0 ** 1024 overflows a double (its largest is (2 - 2^-52) * 2^1023)
+        ("w_err_gmax", 1024.0, "too large to compute with: a value overflows"),
     ],
 )
 def test_bad_settings(app: AppTest, key: str, bad: float, message: str) -> None:

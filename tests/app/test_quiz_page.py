@@ -10,6 +10,7 @@ from math import log2
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import metric_values
+from tests.markdown_text import unescaped
 
 QUIZ = "app_pages/quiz.py"
 KEY = "quiz_42_textbook_5_dcg-compare-predict-choose"
@@ -46,7 +47,7 @@ def test_answers_are_checked_and_scored(app: AppTest) -> None:
     at.text_input(key=f"{KEY}_1_nDCG").input(f"{LINEAR:.4f}").run()
     at.radio(key=f"{KEY}_2_better").set_value("A").run()  # A's nDCG@5 0.8328 beats B's 0.5664
     assert not at.exception
-    assert [s.value for s in at.success] == ["Right.", "Right."]
+    assert [unescaped(s.value) for s in at.success] == ["Right.", "Right."]
     (warning,) = at.warning
     assert "Linear gain where exponential is meant" in warning.value
     cards = metric_values(at)
@@ -102,9 +103,10 @@ DAMAGED = "This link was damaged or edited by hand, so part of it was not used:"
 
 
 def link_warning(at: AppTest) -> str:
+    """The link's warning as shown (the link's values in it are escaped: ui.literal)."""
     (warning,) = at.warning
     assert warning.value.startswith(DAMAGED)
-    return warning.value
+    return unescaped(warning.value)
 
 
 def statements(at: AppTest) -> str:

@@ -113,4 +113,25 @@ def test_compare_card_and_csv_say_the_same_difference(
     ].iloc[0]
     assert abs(row["challenger_minus_baseline"] - diff) < 1e-12
     assert "p_randomisation_holm" in table.columns and len(table) == 12
+
+
+def test_a_run_chosen_again_is_kept_once(page: Page, console_errors: list[str]) -> None:
+    """Issue 12.6b, in the browser: choosing runA, then runA and runB in the runs box keeps
+    runA once and says so (the browser's uploader adds the files chosen to those it holds)."""
+    page.goto("/evaluate")
+    wait_for_app(page)
+    page.get_by_test_id("stExpander").filter(has_text="Upload files").locator("summary").click()
+    runs = page.get_by_test_id("stFileUploader").filter(has_text="Runs (one or more)")
+    run_a = {"name": "runA.txt", "mimeType": "text/plain",
+             "buffer": (SAMPLE / "run_weak.txt").read_bytes()}  # fmt: skip
+    run_b = {**run_a, "name": "runB.txt", "buffer": (SAMPLE / "run_strong.txt").read_bytes()}
+    runs.locator("input[type=file]").set_input_files([run_a])
+    wait_for_app(page)
+    expect(page.get_by_text("Kept in this session: runA.txt")).to_be_visible(timeout=TIMEOUT_MS)
+    runs.locator("input[type=file]").set_input_files([run_a, run_b])
+    wait_for_app(page)
+    expect(
+        page.get_by_text("runA.txt holds the same bytes as runA.txt: it is kept once.")
+    ).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.get_by_text("Kept in this session: runA.txt, runB.txt (")).to_be_visible()
     assert console_errors == []

@@ -67,6 +67,28 @@ def test_group_bars_draw_no_whisker_for_a_group_of_one() -> None:
     assert bars.error_y.array == pytest.approx([0.1, 0.0])
 
 
+HOSTILE = "<a href='https://evil.example'>x</a>"  # plotly draws <a href> as a link
+SHOWN = "&lt;a href='https://evil.example'&gt;x&lt;/a&gt;"  # plotly shows it as typed
+
+
+def test_names_and_ids_from_files_are_plotly_text_not_html() -> None:
+    runs = RUNS.replace({"run": {"a": HOSTILE}})
+    assert figures.means_bars(runs).data[0].name == SHOWN
+    box = figures.distribution({HOSTILE: pd.Series([0.1], index=[HOSTILE])}, "m").data[0]
+    assert (box.name, list(box.text)) == (SHOWN, [SHOWN])
+    assert "<a " not in box.hovertemplate
+    diffs = per_query_differences(pd.Series({HOSTILE: 0.2}), pd.Series({HOSTILE: 0.6}))
+    fig = figures.difference_bars(diffs, HOSTILE, "B", "m")
+    assert list(fig.layout.xaxis.categoryarray) == [SHOWN]
+    assert "<a " not in fig.layout.title.text and "<a " not in fig.data[0].hovertemplate
+    table = pd.DataFrame(
+        {"run": [HOSTILE], "measure": ["m"], "group": [HOSTILE], "n": [3],
+         "mean": [0.5], "low": [0.4], "high": [0.6]}
+    )  # fmt: skip
+    bars = figures.group_bars(table, "m").data[0]
+    assert (bars.name, list(bars.x)) == (SHOWN, [SHOWN])
+
+
 def test_ranked_puts_the_list_in_trec_eval_order_keeping_raw_grades() -> None:
     ranking = Ranking.build(
         [1, None, -1, 2], doc_ids=["d1", "d2", "d3", "d4"], scores=[1.0, 2.0, 2.0, 0.5],

@@ -88,7 +88,7 @@ def test_swap_matrix_is_a_grid_of_clickable_squares():
     }
     assert cells == {(1, 2): 0.2, (1, 3): -0.1, (2, 1): 0.2, (2, 3): 0.05, (3, 1): -0.1,
                      (3, 2): 0.05}  # fmt: skip
-    assert list(points.customdata[0][2:]) == ["a", "b"]
+    assert list(points.customdata[0][2:4]) == ["a", "b"]  # read back by a click
     assert (points.marker.cmin, points.marker.cmax) == (-0.2, 0.2)  # symmetric around 0
     assert fig.layout.yaxis.range == (3.6, 0.4)  # rank 1 on top
     assert fig.layout.yaxis.scaleanchor == "x"  # square cells
@@ -162,3 +162,13 @@ def test_a_profile_keeps_its_look_whichever_others_are_drawn():
     ):
         (line,) = [t.line for t in fig.data]
         assert (line.color, line.dash) == (F.OKABE_ITO[1], F.PROFILE_DASHES[1])
+
+
+def test_swap_matrix_hover_shows_doc_ids_as_text_and_a_click_reads_them_as_given() -> None:
+    """A doc id is user text: plotly would draw <a href> in the hover as a link."""
+    fig = F.swap_matrix(np.zeros((2, 2)), ["<a href='x'>d</a>", "b"], "nDCG")
+    data = fig.data[0].customdata[0]
+    assert list(data[2:4]) == ["<a href='x'>d</a>", "b"]
+    assert list(data[4:6]) == ["&lt;a href='x'&gt;d&lt;/a&gt;", "b"]
+    assert "customdata[4]" in fig.data[0].hovertemplate
+    assert "customdata[2]" not in fig.data[0].hovertemplate

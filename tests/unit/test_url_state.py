@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+import re
 
+import pandas as pd
 import pytest
 
 from metrics.conventions import PRESETS
@@ -166,3 +168,67 @@ def test_oversized_links_are_refused_both_ways() -> None:
     ranking, settings = _state([1] * 100, ids=[f"{'x' * 90}{i}" for i in range(100)])
     with pytest.raises(LinkTooLong, match="too large to share"):
         encode(ranking, settings)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"top": "2"},  # no list: the example list (grades up to 3) does not fit top = 2
+        {"top": "1", "g": "x"},  # a damaged list falls back to that example
+        {"top": "2", "u": "1"},  # unretrieved grades without g
+        {"top": "2", "g": "3,9"},  # a list above the link's own top
+    ],
+)
+def test_a_small_top_with_no_usable_list_still_decodes(params) -> None:
+    """Issue 11.1: the example list (grades 3, 2, 3, 0, 1, 2) cannot be checked against top = 2;
+    the link's top gives way (to the default 4) and that is named, instead of a crash."""
+    decoded = decode(params)
+    assert decoded.settings["scale_max"] == 4
+    assert any(p.startswith(f"top={params['top']!r}") for p in decoded.problems), decoded.problems
+    ranking_from(decoded.ranking, decoded.unretrieved, decoded.settings["scale_max"])
+
+
+def test_a_small_top_that_fits_the_links_list_is_kept() -> None:
+    decoded = decode({"top": "2", "g": "2,0,1"})
+    assert decoded.settings["scale_max"] == 2
+    assert decoded.problems == []
+
+
+@pytest.mark.parametrize("text", ["nan", "NaN", "inf", "1_0", "\uff13", "\u0663", " 1"])
+def test_a_link_takes_only_plain_ascii_numbers(text: str) -> None:
+    """float() reads all of these ('\uff13' and Arabic-Indic '\u0663' as 3); a link does not."""
+    decoded = decode({"g": f"1,{text}"})
+    assert any("g: item 2" in p and "is not a number" in p for p in decoded.problems)
+
+
+def _tables(grades: list[str], unretrieved: list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The two grids holding these cells exactly as typed."""
+    ranked = ranking_frame([None] * len(grades))
+    ranked["grade"] = pd.Series(grades, dtype="str")
+    return ranked, pd.DataFrame({"grade": pd.Series(unretrieved, dtype="str")})
+
+
+@pytest.mark.parametrize("cell", ["nan", "NaN", "inf", "-inf", "1_0", "\uff13", "\u0663", "1 0"])
+@pytest.mark.parametrize("table", ["ranked", "unretrieved"])
+def test_the_grid_refuses_what_its_help_does_not_describe(cell: str, table: str) -> None:
+    """Issue 11.10: the help says 'a number from 0 to the top grade; leave empty for unjudged'
+    (float() reads 'nan' as unjudged, '1_0' as 10 and the full-width '\uff13' as 3)."""
+    if table == "ranked":
+        tables, where = _tables(["1", cell], ["1"]), "Grade at rank 2"
+    else:
+        tables, where = _tables(["1"], ["1", cell]), "Unretrieved grade 2"
+    with pytest.raises(ValueError, match=f"^{where}: {re.escape(repr(cell))} is not a number"):
+        ranking_from(*tables, 4)
+
+
+@pytest.mark.parametrize(
+    ("cell", "grade"),
+    [("2", 2.0), (" 2 ", 2.0), ("2.0", 2.0), ("2.", 2.0), (".5", 0.5), ("1e0", 1.0)],
+)
+def test_the_grid_takes_numbers_in_digits(cell: str, grade: float) -> None:
+    assert ranking_from(*_tables(["1", cell], [cell]), 4).grades[1] == grade
+
+
+@pytest.mark.parametrize("cell", ["", "  "])
+def test_an_empty_grade_cell_is_unjudged(cell: str) -> None:
+    assert math.isnan(ranking_from(*_tables(["1", cell], []), 4).grades[1])

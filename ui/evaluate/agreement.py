@@ -15,6 +15,7 @@ from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
+from ui.literal import literal
 
 
 def render(done: Outcome, collection: Collection, choices: Choices) -> None:
@@ -37,14 +38,14 @@ def render(done: Outcome, collection: Collection, choices: Choices) -> None:
     judged, found = compute.assessor_agreement(collection.qrels, collection.qrels2, threshold)
     a, b = collection.qrels.name, collection.qrels2.name
     st.markdown(
-        f"Assessor A is `{a}`, assessor B `{b}`. Both judged **{len(judged.both):,}** "
-        f"documents (same query and docno); {judged.only_a:,} are judged by A only and "
-        f"{judged.only_b:,} by B only."
+        f"Assessor A is **{literal(a)}**, assessor B **{literal(b)}**. Both judged "
+        f"**{len(judged.both):,}** documents (same query and docno); {judged.only_a:,} are "
+        f"judged by A only and {judged.only_b:,} by B only."
         + _queries_note(judged.queries_only_a, "A")
         + _queries_note(judged.queries_only_b, "B")
     )
     if isinstance(found, Problem):
-        st.error(found.message, icon=":material/error:")
+        st.error(literal(found.message), icon=":material/error:")
         return
     cards = st.columns(5)
     cards[0].metric("same grade", f"{found.observed:.1%}", border=True)
@@ -83,22 +84,26 @@ def render(done: Outcome, collection: Collection, choices: Choices) -> None:
 def _queries_note(qids: list[str], who: str) -> str:
     if not qids:
         return ""
-    shown = ", ".join(qids[:10]) + (" …" if len(qids) > 10 else "")
+    shown = ", ".join(map(literal, qids[:10])) + (" …" if len(qids) > 10 else "")
     return f" Queries judged by {who} only: {shown}."
 
 
 def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
     """Every run evaluated again with B's labels: means, comparisons, order of the runs."""
-    st.subheader(f"With {collection.qrels2.name}'s labels instead")
+    st.subheader(f"With {literal(collection.qrels2.name)}'s labels instead")
     other = outcome.run(
         replace(collection, qrels=collection.qrels2, groups=None, qrels2=None), choices
     )
     for name, message in other.failed.items():
-        st.error(f"**{name}** with B's labels — {message}", icon=":material/error:")
+        st.error(
+            f"**{literal(name)}** with B's labels — {literal(message)}", icon=":material/error:"
+        )
     before, after = done.compared, other.compared
     if not (isinstance(before, Compared) and isinstance(after, Compared)):
         problem = next((c for c in (before, after) if isinstance(c, Problem)), None)
-        st.error(problem.message if problem else "No run could be evaluated with B's labels.")
+        st.error(
+            literal(problem.message) if problem else "No run could be evaluated with B's labels."
+        )
         return
     means = means_change(before.runs, after.runs)
     st.dataframe(
@@ -118,8 +123,8 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
     for measure, order_a, order_b in orders:
         same = "the same order" if order_a == order_b else "**a different order**"
         st.markdown(
-            f"- {measure}: {' > '.join(order_a)} with A; {same} with B"
-            + ("" if order_a == order_b else f": {' > '.join(order_b)}")
+            f"- {literal(measure)}: {' > '.join(map(literal, order_a))} with A; {same} with B"
+            + ("" if order_a == order_b else f": {' > '.join(map(literal, order_b))}")
         )
     if len(done.evaluated) > 1:
         st.markdown("**Each comparison of two runs, with A's and with B's labels**")

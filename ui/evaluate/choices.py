@@ -16,6 +16,7 @@ from metrics.__main__ import DEFAULT_MEASURES
 from metrics.batch import MISSING
 from metrics.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
 from metrics.measures import EXAMPLES, Measure, MeasureNameError, parse
+from ui.literal import literal
 
 MISSING_LABELS = {
     "zero": "score 0 and count it (trec_eval -c)",
@@ -61,7 +62,7 @@ def render() -> Choices:
             try:
                 measures[name] = parse(name)
             except MeasureNameError as error:
-                st.error(str(error), icon=":material/error:")
+                st.error(literal(error), icon=":material/error:")
     with middle:
         preset = st.selectbox(
             "Convention",

@@ -25,6 +25,7 @@ from ui.evaluate import figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
+from ui.literal import literal
 
 
 def render(outcome: Outcome, choices: Choices) -> None:
@@ -34,7 +35,7 @@ def render(outcome: Outcome, choices: Choices) -> None:
         st.info("Comparing needs two runs or more: add a run above.", icon=":material/info:")
         return
     if isinstance(compared, Problem):
-        st.error(compared.message, icon=":material/error:")
+        st.error(literal(compared.message), icon=":material/error:")
         return
     assert isinstance(compared, Compared)
     left, middle, right = st.columns(3)
@@ -51,10 +52,12 @@ def render(outcome: Outcome, choices: Choices) -> None:
     st.container(border=True).text(verdict(pair), width="stretch")  # run names: literal
     wins, ties, losses = outcome_counts(diffs)
     counts = st.columns(3)
-    counts[0].metric("wins", wins, help=f"Queries where {challenger} scores higher.", border=True)
+    counts[0].metric(
+        "wins", wins, help=f"Queries where {literal(challenger)} scores higher.", border=True
+    )
     counts[1].metric("ties", ties, help="Queries where both score the same.", border=True)
     counts[2].metric(
-        "losses", losses, help=f"Queries where {challenger} scores lower.", border=True
+        "losses", losses, help=f"Queries where {literal(challenger)} scores lower.", border=True
     )
     tests = st.columns(3)
     tests[0].metric(

@@ -20,6 +20,7 @@ from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
+from ui.literal import literal
 from ui.model import CONVENTION_FIELDS, MAX_K, SCALE_MAXIMA, grade_text
 
 PLAYGROUND = "app_pages/playground.py"
@@ -83,10 +84,12 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     try:
         ranking = ranked(compute.query_list(collection.qrels, source, qid), choices.convention)
     except RankingError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(literal(error), icon=":material/error:")
         return
     if not len(ranking):
-        st.info(f"{run} retrieved nothing for query {qid}: there is no list to open.")
+        st.info(
+            f"{literal(run)} retrieved nothing for query {literal(qid)}: there is no list to open."
+        )
         return
     settings = playground_settings(ranking, measure, choices)
     family = parse(measure).family
@@ -98,7 +101,7 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     )
     unretrieved = sorted(ranking.unretrieved, reverse=True)
     st.markdown(
-        f"Query **{qid}** of **{run}**: {len(ranking)} documents retrieved; "
+        f"Query **{literal(qid)}** of **{literal(run)}**: {len(ranking)} documents retrieved; "
         f"{len(unretrieved)} judged documents not retrieved"
         + (f" (grades {', '.join(grade_text(g) for g in unretrieved)})" if unretrieved else "")
         + f". In the Playground, under {choices.preset} with k = {settings['k']}, {card}."

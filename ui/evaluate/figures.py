@@ -8,7 +8,8 @@ Each draws columns of a table that metrics produced, never a number of its own:
   (`comparison.per_query_differences`);
 - `group_bars(table, measure)`: each group's mean and interval per run (`groups.per_group_means`).
 
-Runs keep one colour each (the Explore pages' palette) in every figure.
+Runs keep one colour each (the Explore pages' palette) in every figure. Run names, query ids and
+groups come from the user's files: they go into plotly as `ui.literal.plot_literal` text.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import plotly.graph_objects as go
 
 from ui.explore_figures import PALETTE
 from ui.figures import base_layout
+from ui.literal import plot_literal
 
 OUTCOME_COLORS = {"win": "#059669", "tie": "#9ca3af", "loss": "#dc2626"}
 
@@ -36,8 +38,8 @@ def _figure(traces: list[dict[str, Any]], title: str, x_title: str, y_title: str
 def _interval_bars(frame: pd.DataFrame, x: str, run: str, color: str, low: str, high: str):
     return {
         "type": "bar",
-        "name": run,
-        "x": frame[x].astype(str).tolist(),
+        "name": plot_literal(run),
+        "x": [plot_literal(v) for v in frame[x].astype(str)],
         "y": frame["mean"].tolist(),
         "marker": {"color": color},
         "error_y": {
@@ -69,15 +71,15 @@ def distribution(values: Mapping[str, pd.Series], label: str) -> go.Figure:
     traces = [
         {
             "type": "box",
-            "name": run,
+            "name": plot_literal(run),
             "y": series.tolist(),
-            "text": [str(q) for q in series.index],
+            "text": [plot_literal(q) for q in series.index],
             "boxpoints": "all",
             "jitter": 0.4,
             "pointpos": 0,
             "marker": {"color": colors[run], "size": 7, "opacity": 0.7},
             "line": {"color": colors[run]},
-            "hovertemplate": "query %{text}: %{y:.4f}<extra>" + run + "</extra>",
+            "hovertemplate": "query %{text}: %{y:.4f}<extra>" + plot_literal(run) + "</extra>",
         }
         for run, series in values.items()
     ]
@@ -87,6 +89,7 @@ def distribution(values: Mapping[str, pd.Series], label: str) -> go.Figure:
 def difference_bars(diffs: pd.DataFrame, baseline: str, challenger: str, measure: str):
     """One bar per query, challenger - baseline, sorted from the largest gain to the largest
     loss; green wins, red losses, grey ties (drawn as a thin mark at 0)."""
+    baseline, challenger = plot_literal(baseline), plot_literal(challenger)
     traces = []
     for outcome, color in OUTCOME_COLORS.items():
         rows = diffs[diffs["outcome"] == outcome]
@@ -94,7 +97,7 @@ def difference_bars(diffs: pd.DataFrame, baseline: str, challenger: str, measure
             {
                 "type": "bar",
                 "name": f"{outcome} ({len(rows)})",
-                "x": [str(q) for q in rows.index],
+                "x": [plot_literal(q) for q in rows.index],
                 "y": rows["difference"].tolist(),
                 "marker": {"color": color, "line": {"color": color, "width": 2}},
                 "customdata": rows[["baseline", "challenger"]].to_numpy().tolist(),
@@ -103,7 +106,7 @@ def difference_bars(diffs: pd.DataFrame, baseline: str, challenger: str, measure
                 + "<extra></extra>",
             }
         )
-    order = [str(q) for q in diffs.index]
+    order = [plot_literal(q) for q in diffs.index]
     return _figure(
         traces,
         f"{measure}: {challenger} − {baseline}, per query",

@@ -10,12 +10,13 @@ from ui.evaluate import compute, figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
+from ui.literal import literal
 
 
 def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     if outcome.groups is None and collection.groups is not None:
         st.warning(
-            f"The groups file `{collection.groups.name}` could not be read: see the message "
+            f"The groups file {literal(collection.groups.name)} could not be read: see the message "
             "in red above.",
             icon=":material/warning:",
         )
@@ -33,7 +34,8 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     if ungrouped:
         st.warning(
             f"{len(ungrouped)} evaluated queries are not in the groups file and are shown "
-            f"as '(no group)': {', '.join(ungrouped[:10])}" + (" …" if len(ungrouped) > 10 else ""),
+            f"as '(no group)': {', '.join(map(literal, ungrouped[:10]))}"
+            + (" …" if len(ungrouped) > 10 else ""),
             icon=":material/warning:",
         )
     wide = table.pivot_table(index="group", columns=["measure", "run"], values="mean", sort=False)

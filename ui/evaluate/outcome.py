@@ -16,16 +16,20 @@ from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Evaluated, FileInfo, Problem
 from ui.evaluate.sources import Collection, SourceFile
+from ui.literal import literal
+
+QRELS = ("qrels", "qrels")  # (kind, role) of the qrels file
 
 
 @dataclass
 class Outcome:
-    """files: (role, file, what was read or its problem), in the order shown;
+    """files: (kind, role, file, what was read or its problem), in the order shown (a run's role
+    is its name, which may be any word, even 'qrels');
     evaluated: run name -> result, for the runs that could be evaluated (in upload order);
     failed: run name -> message; compared: the runs' CIs and paired tests (None before any
     run is evaluated); groups: qid -> group when a readable groups file was given."""
 
-    files: list[tuple[str, SourceFile, FileInfo | Problem]] = field(default_factory=list)
+    files: list[tuple[str, str, SourceFile, FileInfo | Problem]] = field(default_factory=list)
     evaluated: dict[str, Evaluated] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)
     compared: Compared | Problem | None = None
@@ -53,21 +57,22 @@ def run(collection: Collection, choices: Choices) -> Outcome:
     roles = [(kind, role, source) for kind, role, source in roles if source is not None]
     steps = len(roles) + len(named) + 1
     bar = st.progress(0.0, text="Reading the files…")
-    readable: dict[str, bool] = {}
+    readable: dict[tuple[str, str], bool] = {}  # (kind, role): a run named 'qrels' is no qrels
     for step, (kind, role, source) in enumerate(roles):
-        bar.progress(step / steps, text=f"Reading {source.name} ({source_size(source)})…")
+        bar.progress(step / steps, text=f"Reading {literal(source.name)} ({source.size_text})…")
         info = compute.inspect(kind, source.name, source.digest, source.data)
-        out.files.append((role, source, info))
-        readable[role] = isinstance(info, FileInfo)
-    if readable.get("groups"):
+        out.files.append((kind, role, source, info))
+        readable[kind, role] = isinstance(info, FileInfo)
+    if readable.get(("groups", "groups")):
         out.groups = compute.frame("groups", collection.groups)
-    out.qrels2_ok = bool(readable.get("qrels2")) and bool(readable.get("qrels"))
-    if readable.get("qrels") and choices.measures:
+    out.qrels2_ok = readable.get(("qrels", "qrels2"), False) and readable.get(QRELS, False)
+    if readable.get(QRELS) and choices.measures:
         for i, (name, source) in enumerate(named):
-            if not readable[name]:
+            if not readable["run", name]:
                 continue
             bar.progress(
-                (len(roles) + i) / steps, text=f"Evaluating {name} ({i + 1} of {len(named)})…"
+                (len(roles) + i) / steps,
+                text=f"Evaluating {literal(name)} ({i + 1} of {len(named)})…",
             )
             done = compute.evaluate_run(
                 collection.qrels, source, choices.names, choices.preset, choices.missing
@@ -87,14 +92,6 @@ def run(collection: Collection, choices: Choices) -> Outcome:
     return out
 
 
-def source_size(source: SourceFile) -> str:
-    """The file's size in words: '982 bytes', '36.9 kB', '41.2 MB'."""
-    size = len(source.data)
-    if size < 1000:
-        return f"{size} bytes"
-    return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{size / 1e6:,.1f} MB"
-
-
 ROLE_WORDS = {"qrels": "qrels", "groups": "query groups", "qrels2": "second assessor's qrels"}
 
 
@@ -102,15 +99,22 @@ def show_files(outcome: Outcome) -> None:
     """What each file holds (one caption), and in red each file's problem (file, line,
     problem) and each run that could not be evaluated."""
     read = []
-    for role, source, info in outcome.files:
-        what = ROLE_WORDS.get(role, f"run **{role}**")
+    for kind, role, source, info in outcome.files:
+        what = f"run **{literal(role)}**" if kind == "run" else ROLE_WORDS[role]
         if isinstance(info, Problem):
             st.error(
-                f"{info.message} ({what}; the other files are still used)", icon=":material/error:"
+                f"{literal(info.message)} ({what}; the other files are still used)",
+                icon=":material/error:",
             )
         else:
-            read.append(f":material/check_circle: `{source.name}` — {what}: {info.description}")
+            read.append(
+                f":material/check_circle: **{literal(source.name)}** — {what}: "
+                f"{literal(info.description)}"
+            )
     if read:
         st.caption("  \n".join(read))
     for name, message in outcome.failed.items():
-        st.error(f"Run **{name}** could not be evaluated: {message}", icon=":material/error:")
+        st.error(
+            f"Run **{literal(name)}** could not be evaluated: {literal(message)}",
+            icon=":material/error:",
+        )

@@ -18,6 +18,7 @@ from ui.evaluate import figures
 from ui.evaluate.choices import MISSING_LABELS, Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
+from ui.literal import literal
 
 FIRST_RELEVANT = "first relevant rank"
 SUMMARY_COLUMNS = {
@@ -71,7 +72,7 @@ def means(outcome: Outcome, choices: Choices) -> None:
     """The means tab: table, figure, then the queries behind the means."""
     compared = outcome.compared
     if isinstance(compared, Problem):
-        st.error(compared.message, icon=":material/error:")
+        st.error(literal(compared.message), icon=":material/error:")
         return
     assert isinstance(compared, Compared)
     st.dataframe(
@@ -100,15 +101,15 @@ def queries_behind_means(outcome: Outcome, choices: Choices) -> None:
         result = evaluated.result
         if result.missing:
             st.info(
-                f"**{run}** has no results for {_queries(result.missing)}. The policy chosen "
-                f"above is to {MISSING_LABELS[choices.missing]}, so {run}'s means are over "
-                f"{len(result.per_query)} queries.",
+                f"**{literal(run)}** has no results for {_queries(result.missing)}. The policy "
+                f"chosen above is to {MISSING_LABELS[choices.missing]}, so {literal(run)}'s "
+                f"means are over {len(result.per_query)} queries.",
                 icon=":material/help:",
             )
         if result.ignored:
             st.info(
-                f"**{run}** has results for {_queries(result.ignored)} that the qrels do not "
-                "judge; they are ignored (nothing can be scored without judgments).",
+                f"**{literal(run)}** has results for {_queries(result.ignored)} that the qrels "
+                "do not judge; they are ignored (nothing can be scored without judgments).",
                 icon=":material/help:",
             )
     empty = sorted({q for e in outcome.evaluated.values() for q in nothing_relevant(e.summary)})
@@ -120,7 +121,7 @@ def queries_behind_means(outcome: Outcome, choices: Choices) -> None:
     if messages:
         with st.expander(f"Messages ({len(messages)}), as the command line prints them"):
             for run, message in messages:
-                st.markdown(f"- **{run}**: {message}")
+                st.markdown(f"- **{literal(run)}**: {literal(message)}")
 
 
 def _nothing_relevant(outcome: Outcome, empty: list[str], convention: Convention) -> None:
@@ -138,10 +139,13 @@ def _nothing_relevant(outcome: Outcome, empty: list[str], convention: Convention
 
 
 def _queries(qids: list[str]) -> str:
-    """'query 315', '2 queries (307, 322)', '14 queries (301, ..., 310 and 4 more)'."""
+    """'query 315', '2 queries (307, 322)', '14 queries (301, ..., 310 and 4 more)', the ids as
+    literal text (they come from the user's files)."""
     if len(qids) == 1:
-        return f"query {qids[0]}"
-    shown = ", ".join(qids[:10]) + (f" and {len(qids) - 10} more" if len(qids) > 10 else "")
+        return f"query {literal(qids[0])}"
+    shown = ", ".join(map(literal, qids[:10])) + (
+        f" and {len(qids) - 10} more" if len(qids) > 10 else ""
+    )
     return f"{len(qids)} queries ({shown})"
 
 

@@ -4,6 +4,12 @@ An upload is kept in session state (its name, bytes and a digest of the bytes), 
 uploader's change callback. Streamlit forgets a file uploader's files when the user switches
 page (and file uploaders cannot persist), so without this a trip to the Playground and back
 would lose every upload; the kept files are listed, and a button removes them.
+
+What is kept follows the uploaders: a file taken out of an uploader is dropped; a new qrels,
+groups or second qrels replaces the kept one; new runs are added to the kept runs (also after a
+page switch, when the runs uploader starts empty). A file whose bytes are already kept in the
+same box is not kept twice, and the page says so. A session keeps at most `MAX_SESSION_MB` of
+uploads in all (the page states it); a file that would go over is not kept, and named.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.literal import literal
+
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "data" / "sample"
 SAMPLE_QRELS = "qrels.txt"
 SAMPLE_RUNS = ("run_weak.txt", "run_medium.txt", "run_strong.txt")  # baseline first
@@ -23,6 +31,10 @@ SAMPLE = "Sample collection"
 UPLOADS = "My files"
 SOURCE_KEY = "ev_source"
 KEPT_KEY = "ev_kept"  # slot -> list of SourceFile
+IN_BOX_KEY = "ev_in_box"  # slot -> {file id: digest} of what its uploader held at its last change
+NOTES_KEY = "ev_upload_notes"  # what the last upload did not keep, and why
+MAX_SESSION_MB = 500
+MAX_SESSION_BYTES = MAX_SESSION_MB * 1_000_000
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,14 @@ class SourceFile:
     @property
     def key(self) -> tuple[str, str]:
         return self.name, self.digest
+
+    @property
+    def size_text(self) -> str:
+        """The file's size in words: '982 bytes', '36.9 kB', '41.2 MB'."""
+        size = len(self.data)
+        if size < 1000:
+            return f"{size} bytes"
+        return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{size / 1e6:,.1f} MB"
 
 
 @dataclass(frozen=True)
@@ -127,18 +147,55 @@ def _kept() -> dict[str, list[SourceFile]]:
 
 
 def _keep(slot: Slot) -> None:
-    """Uploader callback: its files become the kept files of the slot; show them."""
+    """Uploader callback: bring the slot's kept files in line with its uploader (see the module
+    docstring), within the session's limit; note what was not kept."""
     value = st.session_state.get(slot.widget_key)
     files = value if isinstance(value, list) else [value] if value is not None else []
-    _kept()[slot.name] = [SourceFile.of(f.name, f.getvalue()) for f in files]
+    in_box = st.session_state.setdefault(IN_BOX_KEY, {})
+    before: dict[str, str] = in_box.get(slot.name, {})
+    added = {
+        f.file_id: SourceFile.of(f.name, f.getvalue()) for f in files if f.file_id not in before
+    }
+    now = {
+        f.file_id: before[f.file_id] if f.file_id in before else added[f.file_id].digest
+        for f in files
+    }
+    new = list(added.values())
+    kept = _kept()
+    current = []
+    if slot.multiple:  # runs: what was kept stays, unless its bytes were taken out of the box
+        taken_out = set(before.values()) - set(now.values())
+        current = [f for f in kept.get(slot.name, []) if f.digest not in taken_out]
+    others = sum(len(f.data) for name, fs in kept.items() if name != slot.name for f in fs)
+    notes = []
+    for source in new:
+        same = next((f for f in current if f.digest == source.digest), None)
+        if same is not None:
+            notes.append(f"{source.name} holds the same bytes as {same.name}: it is kept once.")
+        elif others + sum(len(f.data) for f in current) + len(source.data) > MAX_SESSION_BYTES:
+            notes.append(
+                f"{source.name} ({source.size_text}) was not kept: a session keeps at most "
+                f"{MAX_SESSION_MB} MB of uploads in all. Remove a file first."
+            )
+        else:
+            current.append(source)
+    in_box[slot.name] = now
+    kept[slot.name] = current
+    st.session_state[NOTES_KEY] = notes
     st.session_state[SOURCE_KEY] = UPLOADS
 
 
 def _remove_all() -> None:
     st.session_state[KEPT_KEY] = {}
+    st.session_state[IN_BOX_KEY] = {}
+    st.session_state[NOTES_KEY] = []
     for slot in SLOTS:
         st.session_state.pop(slot.widget_key, None)
     st.session_state[SOURCE_KEY] = SAMPLE
+
+
+def _megabytes(files: list[SourceFile]) -> str:
+    return f"{sum(len(f.data) for f in files) / 1e6:,.1f} MB"
 
 
 def uploaded_collection() -> Collection:
@@ -167,11 +224,14 @@ def render() -> Collection:
     limit = st.get_option("server.maxUploadSize")
     with st.expander("Upload files", icon=":material/upload_file:", expanded=origin == UPLOADS):
         st.caption(
-            f"Up to {limit} MB per file (the server's limit). Files are read in your session "
-            "only. TREC files, or CSV/TSV with named columns (`.csv`/`.tsv`)."
+            f"Up to {limit} MB per file (the server's limit) and {MAX_SESSION_MB} MB in all. "
+            "Files are read in your session only. TREC files, or CSV/TSV with named columns "
+            "(`.csv`/`.tsv`)."
         )
         columns = st.columns(2)
         for i, slot in enumerate(SLOTS):
+            if slot.widget_key not in st.session_state:  # a fresh uploader (after a page switch)
+                st.session_state.setdefault(IN_BOX_KEY, {}).pop(slot.name, None)
             with columns[i % 2]:
                 st.file_uploader(
                     slot.label,
@@ -181,12 +241,15 @@ def render() -> Collection:
                     on_change=_keep,
                     args=(slot,),
                 )
-        kept = [f.name for files in _kept().values() for f in files]
+        for note in st.session_state.get(NOTES_KEY, []):
+            st.warning(literal(note), icon=":material/file_copy:")
+        kept = [f for files in _kept().values() for f in files]
         if kept:
             with st.container(horizontal=True, vertical_alignment="center"):
                 st.caption(
-                    f"Kept in this session: {', '.join(kept)}. A new upload in a box replaces "
-                    "the box's files."
+                    f"Kept in this session: {', '.join(literal(f.name) for f in kept)} "
+                    f"({_megabytes(kept)} of {MAX_SESSION_MB} MB). A new qrels, groups or "
+                    "second qrels file replaces the kept one; new runs are added to the kept runs."
                 )
                 st.button("Remove uploads", on_click=_remove_all, icon=":material/delete:")
     if origin == SAMPLE:
