@@ -500,3 +500,14 @@ def test_bad_input_never_raises_and_keeps_the_other_files(app: AppTest, slot: st
         show_tab(at, tab)
     if slot != "qrels":
         assert list(show_tab(at, "Means") and means(at).index) == ["good"]
+
+
+def test_an_overflowing_gain_map_blames_the_measure_not_the_run(app: AppTest) -> None:
+    at = open_page(app)
+    upload(at, "qrels", ("q.txt", b"1 0 a 1\n1 0 b 2\n"))
+    upload(at, "runs", ("r.txt", b"1 Q0 a 1 2.0 x\n1 Q0 b 2 1.0 x\n"))
+    # gains 1.7e308 at ranks 1 and 2: 1.7e308 + 1.7e308 / log2(3) is beyond the largest double
+    at.multiselect(key="ev_measures").set_value(["nDCG(gains={0:0,1:1.7e308,2:1.7e308})@10"]).run()
+    shown = errors(at)
+    assert "gain map's gains are too large" in shown
+    assert "r.txt:" not in shown  # the run file is not to blame (it was before)

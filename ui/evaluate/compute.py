@@ -132,7 +132,10 @@ def evaluate_run(
 
 
 def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: SourceFile) -> str:
-    """The message with the file and line to blame, as the command line prints it."""
+    """The message with the file and line to blame, as the command line prints it (a measure's
+    own parameters to blame: the message alone, which names the measure)."""
+    if error.measure_error:
+        return str(error)
     for row, table, source in (
         (error.qrels_row, qrels, qrels_file),
         (error.run_row, run, run_file),
