@@ -656,8 +656,6 @@ def test_bad_scores_and_doc_ids(app: AppTest, edits, message: str) -> None:
         ("w_rbp_p", 1.0, "RBP's persistence p must be a number strictly between 0 and 1"),
         ("w_err_gmax", 2.0, "ERR's top grade gmax = 2 is below the grade 3"),
         ("w_rel_threshold", 0.0, "The relevance threshold must be a positive grade"),
-        # 2.0 ** 1024 overflows a double (its largest is (2 - 2^-52) * 2^1023)
-        ("w_err_gmax", 1024.0, "too large to compute with: a value overflows"),
     ],
 )
 def test_bad_settings(app: AppTest, key: str, bad: float, message: str) -> None:
@@ -665,6 +663,16 @@ def test_bad_settings(app: AppTest, key: str, bad: float, message: str) -> None:
     at.number_input(key=key).set_value(bad).run()
     assert_unchanged_with_message(at, message)
     assert at.number_input(key=key).value == bad
+
+
+def test_err_with_a_top_grade_of_1024_is_computed_not_overflowed(app: AppTest) -> None:
+    # 2.0 ** 1024 overflows a double, but R_i = (2^g - 1) / 2^1024 does not need it: the
+    # default list's R_1 = 7 / 2^1024 ~ 3.9e-308, so ERR@5 is tiny, finite and shows 0.0000
+    at = open_playground(app)
+    at.number_input(key="w_err_gmax").set_value(1024.0).run()
+    assert not at.exception and errors(at) == []
+    assert value(at, "ERR@5") == "0.0000"
+    assert value(at, "nDCG@5") == f"{DCG / IDCG:.4f}"  # the rest is unchanged
 
 
 def test_a_gain_map_missing_a_grade(app: AppTest) -> None:
