@@ -21,6 +21,7 @@ import streamlit as st
 from metrics.list_text import ListText, ListTextError, format_text, parse
 from metrics.ranking import Ranking, RankingError
 from ui import state
+from ui.literal import literal
 from ui.model import SCALE_MAXIMA
 
 BOX = "list_box"  # the text area's widget key (deleted by Streamlit on a page switch)
@@ -89,7 +90,9 @@ def _status() -> None:
             language=None,
         )
     elif problem is not None:
-        st.error(f"Not read: {problem} The tables are unchanged.", icon=":material/error:")
+        st.error(  # e.g. a doc id typed twice: the message quotes the user's text
+            f"Not read: {literal(str(problem))} The tables are unchanged.", icon=":material/error:"
+        )
     else:  # always one line here, so that the grid below does not move
         st.caption(ss.get(NOTE) or (f"Read as {ss[READ]}." if ss.get(READ) else IDLE))
 
