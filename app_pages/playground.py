@@ -27,30 +27,43 @@ from ui.model import evaluate_finite
 state.open_link()
 settings = state.settings()
 
-title, link_box, mode_box = st.columns([5, 1.3, 1.7], vertical_alignment="bottom")
+title, actions = st.columns([3, 2.6], vertical_alignment="bottom")
 title.title("Playground")
-with mode_box:
-    presentation = state.bound("presentation", st.toggle, "Presentation mode")
+with actions.container(horizontal=True, horizontal_alignment="right", vertical_alignment="center"):
+    picker_box, link_box = st.container(width="content"), st.container(width="content")
+    presentation = state.bound("presentation", st.toggle, "Presentation mode", width="content")
+shown_cards = None
+# the projector view: the sidebar away, the list beside the teacher's cards
+st.set_page_config(initial_sidebar_state="collapsed" if presentation else "auto")
+if presentation:
+    with picker_box.popover("Cards", icon=":material/dashboard_customize:"):
+        shown_cards = cards.picker()
 
 link_problems.show(state.link_problems(), state.dismiss_link_problems)
 
-top = st.container()  # the cards, filled once the result is known
-left, right = st.columns([3, 2], gap="large")
-with left:
-    st.subheader("Ranked list")
-    text_box = st.container()  # filled after the editors, so that it sees this run's edits
-    editors.ranking_editor()
-    list_message = st.container()
-    editors.loaded_example_note()
-    editors.list_buttons()
-    st.markdown("**Judged documents that were not retrieved**")
-    editors.unretrieved_editor()
-    with text_box:
-        list_box.render()
-with right:
-    settings_box = st.expander("Settings", icon=":material/settings:") if presentation else right
-    with settings_box:
-        controls.render()
+if presentation:
+    left, top = st.columns([2, 3], gap="large")  # top: the cards, once the result is known
+    with left:
+        editors.ranking_editor(large=True)
+        list_message = st.container()
+    tools, settings_column = st.columns(2)
+    with tools.expander("Edit the list", icon=":material/edit_note:"):
+        text_box = st.container()
+        editors.list_extras()
+    settings_box = settings_column.expander("Settings", icon=":material/settings:")
+else:
+    top = st.container()
+    left, settings_box = st.columns([3, 2], gap="large")
+    with left:
+        st.subheader("Ranked list")
+        text_box = st.container()  # filled after the editors, so that it sees this run's edits
+        editors.ranking_editor()
+        list_message = st.container()
+        editors.list_extras()
+with text_box:
+    list_box.render()
+with settings_box:
+    controls.render()
 
 # --- compute once, from the validated inputs -----------------------------------------------
 fresh = None
@@ -90,7 +103,7 @@ with top:
             icon=":material/history:",
         )
     deltas = cards.changes(shown.signature, {key: report.value(key) for key in HEADLINE})
-    cards.render(report, deltas, decimals, large=presentation)
+    cards.render(report, deltas, decimals, shown_cards)
 
 st.subheader("Rank by rank")
 breakdown.render(report, decimals)
@@ -103,9 +116,8 @@ with calc:
 if fresh is not None:
     mistakes.try_a_mistake(ranking, convention, k, decimals)
 
-plots = right if presentation else st.container()  # next to the list in presentation mode
-plots.subheader("Plots")
-plot_tabs = plots.tabs(
+st.subheader("Plots")
+plot_tabs = st.tabs(
     ["Contribution per rank", "Cumulative gain", "Measures at every depth"],
     key="plot_tab",
     on_change="rerun",

@@ -5,7 +5,8 @@ link is not silently replaced: the page names each part it could not use and wha
 instead. Answers are checked as they are typed (numbers through the diagnosis), the round is
 scored, each worked solution shows on request, and the sheet and its solutions download as
 Markdown or LaTeX.
-Presentation mode (shared with the Playground) enlarges the cards and tucks the settings away.
+Presentation mode (shared with the Playground, and kept in the round's link as ``pm=1``) enlarges
+the cards, tucks the settings away and collapses the sidebar.
 """
 
 import streamlit as st
@@ -15,22 +16,24 @@ from metrics.exercises import generate, score
 from ui import link_problems, quiz, state
 
 quiz.check_link()  # before the round's widgets, which read the link themselves
+quiz.open_presentation()
 
 title, mode = st.columns([5, 2], vertical_alignment="bottom")
 title.title("Exercises")
 with mode:
     presentation = state.bound("presentation", st.toggle, "Presentation mode")
+st.set_page_config(initial_sidebar_state="collapsed" if presentation else "auto")
 decimals = int(state.settings()["decimals"])
 link_problems.show(quiz.link_problems(), quiz.dismiss_link_problems, key="quiz_dismiss_link")
 
-box = (
-    st.expander("Round settings", icon=":material/settings:")
-    if presentation
-    else st.container(border=True)
-)
+if presentation:  # the settings tucked away, the score beside them: the first exercise fits
+    settings_column, score_box = st.columns([3, 2])
+    box = settings_column.expander("Round settings", icon=":material/settings:")
+else:
+    box = st.container(border=True)
 with box:
     seed, kinds, preset, k, tolerance = quiz.settings()
-    address = quiz.link(seed, kinds, preset, k, tolerance)
+    address = quiz.link(seed, kinds, preset, k, tolerance, presentation)
     st.caption("Share this address: everyone who opens it gets the same lists.")
     st.code(address, language=None, wrap_lines=True)
 
@@ -43,7 +46,8 @@ except (ValueError, RuntimeError) as err:
     st.error(str(err), icon=":material/error:")
     st.stop()
 
-score_box = st.container()
+if not presentation:
+    score_box = st.container()
 round_key = f"{seed}_{quiz.preset_slug(preset)}_{k}_{'-'.join(kinds)}"
 checks = []
 for e in round_:
@@ -51,8 +55,8 @@ for e in round_:
 
 right, _ = score(checks)
 questions = sum(len(e.questions) for e in round_)
-with score_box, st.container(key="cards_large" if presentation else "cards"):
-    left, middle, _ = st.columns(3)
+with score_box, st.container(key="score_large" if presentation else "cards"):
+    left, middle, *_ = st.columns(2 if presentation else 3)
     left.metric("Score", f"{right} / {questions}", border=True, help="Right answers this round.")
     middle.metric("Answered", f"{len(checks)} / {questions}", border=True)
 

@@ -4,6 +4,9 @@ The value of a card is `report.results[key].value`; its help text is the measure
 and citation from `metrics.measures.REGISTRY`; RBP's card also shows the interval
 [RBP, RBP + residual] from its details.
 
+In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
+the link; default `ui.model.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
+
 "The change caused by the last edit": `changes()` keeps, per session, the inputs of the last
 result and the values before them. When the inputs change, the old values become the baseline;
 when they do not (a rerun that changes nothing, e.g. opening an expander), the deltas stay.
@@ -16,10 +19,12 @@ from collections.abc import Mapping
 import streamlit as st
 
 from metrics.measures import REGISTRY
-from metrics.report import Report
+from metrics.report import HEADLINE, Report
+from ui import state
 
 ROWS = (("DCG", "IDCG", "nDCG", "ERR", "RBP"), ("P", "R", "F1", "AP", "RR", "Rprec"))
-LARGE_ROWS = (("DCG", "IDCG", "nDCG", "ERR"), ("RBP", "P", "R", "F1"), ("AP", "RR", "Rprec"))
+LARGE_PER_ROW = 3
+PICKER_KEY = state.WIDGET_PREFIX + "cards"
 NEUTRAL = {"IDCG"}  # a change of IDCG is neither good nor bad: no colour
 _HISTORY = "card_history"
 
@@ -36,14 +41,37 @@ def changes(signature: str, values: Mapping[str, float]) -> dict[str, float | No
     return {key: None if before is None else values[key] - before[key] for key in values}
 
 
-def render(report: Report, deltas: Mapping[str, float | None], decimals: int, large: bool) -> None:
-    """The cards in two rows (graded, then binary measures); in presentation mode, large type
-    four to a row (the containers' keys select the type size in ui/style.py)."""
-    with st.container(key="cards_large" if large else "cards"):
-        for row in LARGE_ROWS if large else ROWS:
-            # RBP's card is wider: it also shows its interval; a short last row keeps the width
-            widths = [1.8 if key == "RBP" else 1 for key in row] + [1] * (large * (4 - len(row)))
-            for column, key in zip(st.columns(widths), row, strict=False):
+def picker() -> tuple[str, ...]:
+    """The cards presentation mode shows, picked by the teacher; kept in the settings (and so
+    in the shared link), in the cards' own order whatever order they were picked in."""
+    settings = state.settings()
+    if PICKER_KEY not in st.session_state:
+        st.session_state[PICKER_KEY] = list(settings["cards"])
+    picked = st.pills("Cards shown", HEADLINE, selection_mode="multi", key=PICKER_KEY)
+    settings["cards"] = tuple(key for key in HEADLINE if key in picked)
+    return settings["cards"]
+
+
+def render(
+    report: Report,
+    deltas: Mapping[str, float | None],
+    decimals: int,
+    shown: tuple[str, ...] | None = None,
+) -> None:
+    """The cards: all of them in two rows (graded, then binary measures); or, in presentation
+    mode, the `shown` ones in large type, three to a row (the containers' keys select the type
+    size in ui/style.py)."""
+    if shown is not None:
+        rows = [shown[i : i + LARGE_PER_ROW] for i in range(0, len(shown), LARGE_PER_ROW)]
+        widths: list[list[float]] = [[1] * LARGE_PER_ROW for _ in rows]
+    else:
+        rows = list(ROWS)  # RBP's card is wider: it also shows its interval
+        widths = [[1.8 if key == "RBP" else 1 for key in row] for row in rows]
+    with st.container(key="cards" if shown is None else "cards_large"):
+        if not rows:
+            st.info("No card picked: choose some under Cards.", icon=":material/dashboard:")
+        for row, row_widths in zip(rows, widths, strict=True):
+            for column, key in zip(st.columns(row_widths), row, strict=False):
                 with column:
                     _card(report, key, deltas.get(key), decimals)
 

@@ -15,13 +15,26 @@ from ui.model import next_doc_id, ranking_frame, unretrieved_frame
 SEED_KEY = "seed"
 MOVE_KEY = "move_rank"
 EXAMPLE_KEY = "loaded_example"
+#: The grid's row height in presentation mode (Streamlit's default is 35 px), and the most rows
+#: it then shows without scrolling (10 ranks with the header and the "add a row" row fit in 720
+#: px beside the cards). The grid draws on a canvas with its own font size, which no style rule
+#: reaches: only its rows grow.
+LARGE_ROW_HEIGHT = 46
+LARGE_ROWS_SHOWN = 12
 
 
-def ranking_editor() -> None:
-    """The editable ranked list: rank, doc id, grade (text; empty = unjudged), score."""
-    new_doc = next_doc_id(state.editor_input(state.RANKING)["doc"].dropna())
+def ranking_editor(large: bool = False) -> None:
+    """The editable ranked list: rank, doc id, grade (text; empty = unjudged), score; `large`
+    rows for a projector, every rank shown up to ten."""
+    rows = state.editor_input(state.RANKING)
+    new_doc = next_doc_id(rows["doc"].dropna())
+    size = {}
+    if large:
+        shown = min(len(rows) + 2, LARGE_ROWS_SHOWN)  # the header and the "add a row" row
+        size = {"row_height": LARGE_ROW_HEIGHT, "height": shown * LARGE_ROW_HEIGHT + 3}
     state.edit_table(
         state.RANKING,
+        **size,
         num_rows="dynamic",
         hide_index=True,
         placeholder="–",
@@ -132,6 +145,15 @@ def list_buttons() -> None:
                     help=example.lesson,
                     width="stretch",
                 )
+
+
+def list_extras() -> None:
+    """What goes with the grid: the note on the example loaded, the list buttons and the
+    judged documents that were not retrieved."""
+    loaded_example_note()
+    list_buttons()
+    st.markdown("**Judged documents that were not retrieved**")
+    unretrieved_editor()
 
 
 def loaded_example_note() -> None:

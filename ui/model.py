@@ -8,7 +8,8 @@ Three tables hold what a person types, exactly as typed (so nothing is lost when
 - the custom gain map: columns ``grade`` and ``gain`` (numbers).
 
 A settings dict holds every other choice: the preset picked last, the cutoff ``k``, the grade
-scale's maximum, the display precision, presentation mode, and one entry per `Convention` field.
+scale's maximum, the display precision, presentation mode and the cards it shows (keys of
+`metrics.report.HEADLINE`), and one entry per `Convention` field.
 `ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
 and a cutoff, raising the core's `ValueError` (or `RankingError`) with a message a student can act
 on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `ui.url_state`.
@@ -34,6 +35,8 @@ DEFAULT_SCALE_MAX = 4
 SCALE_MAXIMA = tuple(range(1, 11))
 DEFAULT_K = 5
 DEFAULT_DECIMALS = 4
+#: The cards presentation mode shows until the teacher picks others (issue 12's projector view).
+DEFAULT_PROJECTOR_CARDS = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R")
 
 #: A number as the grid's help and links spell one: ASCII digits, an optional minus sign, decimal
 #: point and exponent (3, -1, 2.5, .5, 1e2). float() also takes 'nan', 'inf', '1_0' (10) and
@@ -191,6 +194,7 @@ def default_settings() -> dict[str, object]:
         "scale_max": DEFAULT_SCALE_MAX,
         "decimals": DEFAULT_DECIMALS,
         "presentation": False,
+        "cards": DEFAULT_PROJECTOR_CARDS,
         **preset_fields(DEFAULT_PRESET),
     }
 

@@ -21,7 +21,7 @@ import streamlit as st
 from metrics.conventions import PRESETS
 from metrics.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
 from metrics.phrasing import moot
-from ui import answers, sheet
+from ui import answers, sheet, state
 from ui.literal import literal
 from ui.mistakes import show_lines
 from ui.url_state import _shown, preset_slug
@@ -34,6 +34,7 @@ DEFAULT_SLUG = next(iter(SLUGS))  # the convention selectbox starts on its first
 DEFAULT_K = 5
 MIN_TOLERANCE, MAX_TOLERANCE = 0.00001, 0.5
 LINK_PROBLEMS = "quiz_link_problems"
+PM_READ = "quiz_pm_read"
 _WHOLE = re.compile(r"[0-9]{1,7}\Z")
 
 
@@ -138,6 +139,22 @@ def check_link() -> None:
     st.rerun()
 
 
+def open_presentation() -> None:
+    """A round's link with ``pm=1`` (``pm=0``) turns presentation mode on (off), once per
+    session, as the Playground's link does: turning it off afterwards sticks."""
+    if st.session_state.get(PM_READ):
+        return
+    st.session_state[PM_READ] = True
+    values = st.query_params.get_all("pm")
+    if not values:
+        return
+    if values[0] in ("0", "1") and len(set(values)) == 1:
+        state.set_settings({"presentation": values[0] == "1"})
+    else:
+        problems = st.session_state.setdefault(LINK_PROBLEMS, [])
+        problems.append(f"pm={_shown(values[0])} is not 0 or 1; presentation mode is unchanged.")
+
+
 def link_problems() -> list[str]:
     """What was wrong with the link this page was opened with (empty when nothing)."""
     return st.session_state.get(LINK_PROBLEMS, [])
@@ -202,12 +219,20 @@ def settings() -> tuple[int, list[str], str, int, float | None]:
 
 
 def link(
-    seed: int, kinds: Sequence[str], preset: str, k: int, tolerance: float | None = None
+    seed: int,
+    kinds: Sequence[str],
+    preset: str,
+    k: int,
+    tolerance: float | None = None,
+    presentation: bool = False,
 ) -> str:
-    """This round's shareable address (with the tolerance, when the teacher set one)."""
+    """This round's shareable address (with the tolerance, when the teacher set one, and
+    ``pm=1`` in presentation mode, so that a prepared round opens in it)."""
     params = {"seed": seed, "qconv": preset_slug(preset), "qk": k, "ex": list(kinds)}
     if tolerance is not None:
         params["qtol"] = f"{tolerance:g}"
+    if presentation:
+        params["pm"] = 1
     base = (st.context.url or "").rstrip("/").removesuffix(f"/{URL_PATH}")
     return f"{base}/{URL_PATH}?{urlencode(params, doseq=True)}"
 

@@ -9,7 +9,8 @@ A link holds the list, the unretrieved grades and every setting as short, readab
 ``,`` written %25, %2C), ``s`` scores (only when given), ``u`` grades of judged documents not
 retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff, ``preset`` the preset the
 settings start from, then only the convention fields that differ from that preset (see
-`FIELD_PARAMS`), ``dec`` the decimals shown and ``pm=1`` presentation mode.
+`FIELD_PARAMS`), ``dec`` the decimals shown, ``pm=1`` presentation mode and ``cards`` the cards
+it shows (only when not the default ones, e.g. ``cards=nDCG,ERR,RBP``).
 
 `decode` trusts nothing: every value is parsed by a strict rule (numbers by a regular
 expression, choices from the core's lists), the whole state is then checked by the core itself
@@ -32,9 +33,11 @@ import pandas as pd
 from metrics import conventions
 from metrics.conventions import PRESETS
 from metrics.ranking import Ranking
+from metrics.report import HEADLINE
 from ui import examples
 from ui.model import (
     DEFAULT_DECIMALS,
+    DEFAULT_PROJECTOR_CARDS,
     DEFAULT_SCALE_MAX,
     MAX_K,
     NUMBER,
@@ -209,6 +212,8 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
         params["dec"] = str(int(settings["decimals"]))  # type: ignore[call-overload]
     if settings["presentation"]:
         params["pm"] = "1"
+    if tuple(settings["cards"]) != DEFAULT_PROJECTOR_CARDS:  # type: ignore[arg-type]
+        params["cards"] = ",".join(settings["cards"])  # type: ignore[arg-type]
     if query_length(params) > MAX_QUERY_CHARS:
         raise LinkTooLong(
             f"This state is too large to share as a link (over {MAX_QUERY_CHARS:,} characters); "
@@ -342,6 +347,26 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
             settings["presentation"] = _bool_codec()[0](params["pm"])
         except ValueError as why:
             problems.append(f"pm={_shown(params['pm'])} {why}; presentation mode stays off.")
+    if "cards" in params:
+        _decode_cards(params["cards"], settings, problems)
+
+
+def _decode_cards(text: str, settings: dict, problems: list[str]) -> None:
+    """``cards=nDCG,ERR``: the cards presentation mode shows, in the cards' own order."""
+    names = [name for name in text.split(",") if name]
+    unknown = [name for name in names if name not in HEADLINE]
+    known = [key for key in HEADLINE if key in names]
+    using = ", ".join(known) if known else "the default ones"
+    if unknown:
+        are = "is not a card" if len(unknown) == 1 else "are not cards"
+        problems.append(
+            f"cards={_shown(text)}: {', '.join(map(_shown, unknown))} {are}; showing {using}. "
+            f"Cards: {', '.join(HEADLINE)}."
+        )
+    elif not known:
+        problems.append(f"cards={_shown(text)} names no card; showing {using}.")
+    if known:
+        settings["cards"] = tuple(known)
 
 
 def _parse_whole(text: str) -> int:

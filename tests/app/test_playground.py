@@ -580,9 +580,35 @@ def test_presentation_mode_is_in_the_link_and_tucks_the_controls_away(app: AppTe
     at.toggle(key="w_presentation").set_value(True).run()
     assert at.query_params["pm"] == "1"
     assert "Settings" in [e.label for e in at.expander]
-    assert metric_values(at) == shown(DEFAULT)
+    assert metric_values(at).items() <= shown(DEFAULT).items()  # the picked cards (below)
     fresh = open_playground(AppTest.from_file(app._script_path, default_timeout=30), pm="1")
     assert fresh.toggle(key="w_presentation").value is True
+
+
+def test_presentation_mode_shows_the_teachers_cards_and_keeps_them_in_the_link(
+    app: AppTest,
+) -> None:
+    at = open_playground(app)
+    assert list(metric_values(at)) == list(DEFAULT)  # normal mode: every card
+    at.toggle(key="w_presentation").set_value(True).run()
+    # the issue's default for a projector: nDCG, DCG, IDCG, ERR, RBP, P, R (in the cards' order)
+    picked = ["DCG@5", "IDCG@5", "nDCG@5", "ERR@5", "RBP(p=0.8)", "P@5", "R@5"]
+    assert metric_values(at) == {label: shown(DEFAULT)[label] for label in picked}
+    at.button_group(key="w_cards").set_value(["RR", "nDCG", "AP"]).run()
+    assert metric_values(at) == {
+        label: shown(DEFAULT)[label] for label in ("nDCG@5", "AP@5", "RR@5")
+    }
+    assert at.query_params["cards"] == "nDCG,AP,RR"
+    # a prepared demo: the link opens in presentation mode with the same cards
+    params = {key: at.query_params[key] for key in at.query_params}
+    fresh = open_playground(AppTest.from_file(app._script_path, default_timeout=30), **params)
+    assert fresh.toggle(key="w_presentation").value is True
+    assert list(metric_values(fresh)) == ["nDCG@5", "AP@5", "RR@5"]
+    at.button_group(key="w_cards").set_value([]).run()
+    assert not at.exception and metric_values(at) == {}
+    assert "No card picked" in at.info[0].value
+    at.toggle(key="w_presentation").set_value(False).run()
+    assert list(metric_values(at)) == list(DEFAULT)  # normal mode shows every card again
 
 
 # --- bad input: a message next to it, the last valid result stays, nothing typed is lost -----

@@ -82,6 +82,25 @@ def test_presentation_mode_tucks_the_settings_away(app: AppTest) -> None:
     assert "Round settings" in [e.label for e in at.expander]
 
 
+def test_presentation_mode_is_in_the_rounds_link(app: AppTest) -> None:
+    at = open_round(app, seed="42")
+    assert "pm=1" not in at.code[0].value
+    at.toggle(key="w_presentation").set_value(True).run()
+    assert at.code[0].value.endswith("&pm=1")  # the address shown to share
+    fresh = open_round(AppTest.from_file(app._script_path, default_timeout=30), seed="42", pm="1")
+    assert fresh.toggle(key="w_presentation").value is True
+    assert "Round settings" in [e.label for e in fresh.expander]
+    fresh.toggle(key="w_presentation").set_value(False).run()  # turned off, it stays off
+    assert fresh.toggle(key="w_presentation").value is False
+    assert "Round settings" not in [e.label for e in fresh.expander]
+
+
+def test_a_bad_presentation_flag_in_a_rounds_link_is_named(app: AppTest) -> None:
+    at = open_round(app, seed="42", pm="yes")
+    assert "pm='yes' is not 0 or 1; presentation mode is unchanged." in link_warning(at)
+    assert at.toggle(key="w_presentation").value is False
+
+
 def test_a_bad_link_falls_back_to_a_valid_round(app: AppTest) -> None:
     at = open_round(app, seed="not-a-number", qk="9")
     assert at.number_input(key="seed").value == 1

@@ -233,3 +233,43 @@ def test_the_grid_takes_numbers_in_digits(cell: str, grade: float) -> None:
 @pytest.mark.parametrize("cell", ["", "  "])
 def test_an_empty_grade_cell_is_unjudged(cell: str) -> None:
     assert math.isnan(ranking_from(*_tables(["1", cell], []), 4).grades[1])
+
+
+# --- the projector view's cards (issue 12) ---------------------------------------------------
+
+
+def test_the_cards_picked_for_presentation_mode_round_trip() -> None:
+    ranking, settings = _state([3, 0, 1], presentation=True, cards=("nDCG", "ERR", "AP"))
+    params = encode(ranking, settings)
+    assert params["cards"] == "nDCG,ERR,AP"
+    decoded = decode(params)
+    assert decoded.problems == []
+    assert decoded.settings["cards"] == ("nDCG", "ERR", "AP")
+
+
+def test_the_default_cards_are_not_written_into_the_link() -> None:
+    ranking, settings = _state([3, 0, 1], presentation=True)
+    assert settings["cards"] == ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R")  # the issue's
+    assert "cards" not in encode(ranking, settings)
+
+
+def test_cards_in_a_link_are_shown_in_the_cards_own_order() -> None:
+    decoded = decode({"g": "1,0", "pm": "1", "cards": "RR,nDCG,P"})
+    assert decoded.problems == []
+    assert decoded.settings["cards"] == ("nDCG", "P", "RR")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "message"),
+    [
+        ("nDCG,bogus", ("nDCG",), "cards='nDCG,bogus': 'bogus' is not a card; showing nDCG."),
+        ("x,y", None, "'x', 'y' are not cards; showing the default ones."),
+        (",", None, "cards=',' names no card; showing the default ones."),
+        ("[a](https://evil.example)", None, "is not a card"),
+    ],
+)
+def test_bad_cards_in_a_link_are_named_and_the_rest_kept(text, kept, message) -> None:
+    decoded = decode({"cards": text})
+    (problem,) = decoded.problems
+    assert message in problem
+    assert decoded.settings["cards"] == (kept or default_settings()["cards"])
