@@ -116,18 +116,22 @@ with calc:
 if fresh is not None:
     mistakes.try_a_mistake(ranking, convention, k, decimals)
 
-st.subheader("Plots")
-plot_tabs = st.tabs(
-    ["Contribution per rank", "Cumulative gain", "Measures at every depth"],
-    key="plot_tab",
-    on_change="rerun",
-)
-plot_builders = (
-    lambda: figures.contribution_bars(report.positions, report.k),
-    lambda: figures.cumulative_gain(report.positions, report.k),
-    lambda: figures.cutoff_curves(shown.curves, report.k),
-)
-for number, (tab, build) in enumerate(zip(plot_tabs, plot_builders, strict=True)):
-    with tab:
-        if tab.open:
-            st.plotly_chart(build(), key=f"plot_{number}")
+# The plots are built only when opened: a chart is the heaviest thing a new session's browser
+# loads (plotly), and the numbers above should not wait for it.
+plots = st.expander("Plots", icon=":material/bar_chart:", key="plots_open", on_change="rerun")
+with plots:
+    if plots.open:
+        plot_tabs = st.tabs(
+            ["Contribution per rank", "Cumulative gain", "Measures at every depth"],
+            key="plot_tab",
+            on_change="rerun",
+        )
+        plot_builders = (
+            lambda: figures.contribution_bars(report.positions, report.k),
+            lambda: figures.cumulative_gain(report.positions, report.k),
+            lambda: figures.cutoff_curves(shown.curves, report.k),
+        )
+        for number, (tab, build) in enumerate(zip(plot_tabs, plot_builders, strict=True)):
+            with tab:
+                if tab.open:
+                    st.plotly_chart(build(), key=f"plot_{number}")

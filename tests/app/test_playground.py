@@ -489,6 +489,9 @@ def test_show_the_calculation(app: AppTest) -> None:
 
 def test_plots_follow_the_list(app: AppTest) -> None:
     at = open_playground(app)
+    assert plotly_figures(at) == []  # closed: nothing built
+    at.session_state["plots_open"] = True
+    at.run()
     (bars,) = plotly_figures(at)  # only the open tab's figure is built
     actual = bars["data"][0]
     assert actual["name"] == "this list"
