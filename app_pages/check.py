@@ -3,16 +3,16 @@ of a list typed here); the page says whether it is right within the precision ty
 which conventions and mistakes reproduce it, each with its calculation, or, when none does, the
 right calculation step by step.
 
-Thin: the list from ui.state or typed, the verdict from metrics.diagnose, rendering by
+Thin: the list from ui.state or typed, the verdict from metrics.teaching.diagnose, rendering by
 ui.answers. Whatever is typed stays as typed; a bad value is explained at its box.
 """
 
 import streamlit as st
 
-from metrics.conventions import PRESETS
-from metrics.diagnose import parse_answer
-from metrics.pitfalls import FAMILIES, Scenario
-from metrics.ranking import RankingError
+from metrics.core.conventions import PRESETS
+from metrics.core.ranking import RankingError
+from metrics.teaching.diagnose import parse_answer
+from metrics.teaching.pitfalls import FAMILIES, Scenario
 from ui import answers, cached, state
 from ui.literal import literal
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA

@@ -3,17 +3,17 @@ ir_measures, ranx, scikit-learn, LightGBM/XGBoost, gdeval, Järvelin & Kekäläi
 one table, with the choices that differ from Textbook and why; then the known disagreements
 between tools, each worked on its own small list, one click away.
 
-Thin: values from metrics.pitfalls.correct and metrics.demos.work, wording from
-metrics.phrasing, workings from ui.working.
+Thin: values from metrics.teaching.pitfalls.correct and metrics.teaching.demos.work, wording from
+metrics.teaching.phrasing, workings from ui.working.
 """
 
 import pandas as pd
 import streamlit as st
 
-from metrics.conventions import PRESETS, TEXTBOOK
-from metrics.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
-from metrics.phrasing import SHORT, changes, moot
-from metrics.pitfalls import FAMILIES, Scenario, correct, transformed
+from metrics.core.conventions import PRESETS, TEXTBOOK
+from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
+from metrics.teaching.phrasing import SHORT, changes, moot
+from metrics.teaching.pitfalls import FAMILIES, Scenario, correct, transformed
 from ui import state, working
 from ui.literal import literal
 from ui.mistakes import show_lines, value_text

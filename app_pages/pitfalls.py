@@ -2,16 +2,16 @@
 the example that shows each best, and see the right and the wrong value, both breakdowns with
 the changed cells marked, both calculations, and why the mistake is wrong.
 
-Thin: the scenario comes from ui.state or metrics.demos, every value from metrics.pitfalls
-(through ui.mistakes), every text from the catalogue.
+Thin: the scenario comes from ui.state or metrics.teaching.demos, every value from
+metrics.teaching.pitfalls (through ui.mistakes), every text from the catalogue.
 """
 
 import streamlit as st
 
-from metrics.demos import PITFALL_DEMOS
-from metrics.phrasing import describe
-from metrics.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario
-from metrics.ranking import RankingError
+from metrics.core.ranking import RankingError
+from metrics.teaching.demos import PITFALL_DEMOS
+from metrics.teaching.phrasing import describe
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario
 from ui import mistakes, state
 from ui.literal import literal
 

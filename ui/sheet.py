@@ -1,8 +1,8 @@
 """An exercise round as a sheet to hand out, and its solutions, in Markdown and in LaTeX.
 
 `markdown(round_, solutions)` and `latex(round_, solutions)` return the whole document as text
-(for st.download_button). The questions come from `metrics.exercises`; each solution's value
-and working are rendered from the core's Results through `ui.working`, the same lines the quiz
+(for st.download_button). The questions come from `metrics.teaching.exercises`; each solution's
+value and working are rendered from the core's Results through `ui.working`, the same lines the quiz
 page shows, so the sheet and the screen cannot disagree. No Streamlit here.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from metrics.exercises import Exercise, Question
+from metrics.teaching.exercises import Exercise, Question
 from ui import latex as tex_lines
 from ui import working
 from ui.latex import number

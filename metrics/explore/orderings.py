@@ -9,7 +9,7 @@ stands for both), otherwise `SAMPLES` uniformly random orderings drawn with a fi
 quantity is read from the core's breakdown of the list itself, then only rearranged: with
 o(i) the position at rank i of an ordering, and
 
-    gain(g)  metrics.gains.gain;  e(i) = disc(i) [i <= k] from metrics.discounts.discount
+    gain(g)  metrics.core.gains.gain;  e(i) = disc(i) [i <= k] from metrics.core.discounts.discount
     IDCG@k   graded.ndcg_breakdown's IDCG (a property of the multiset: the same for every order)
     R(g)     graded.err's stop_given_reached, (2^g - 1)/2^gmax
     r(g), w(i) graded.rbp's gain and weight (1-p)p^(i-1)
@@ -22,9 +22,10 @@ o(i) the position at rank i of an ordering, and
     AP@k   = sum_{i<=k} rel(o(i)) h(i)/i / R,  h(i) = sum_{j<=i} rel(o(j))   (0 when R = 0)
     RR@k   = 1 / min{i <= k : rel(o(i))}, 0 if none
 
-These are the definitions in metrics.graded and metrics.binary, applied to a matrix of orderings
-(tests/unit/test_orderings.py checks them against the single-list core on every permutation of
-small lists). Orderings carry no scores, so tie-averaged DCG (ties='average') does not apply.
+These are the definitions in metrics.core.graded and metrics.core.binary, applied to a matrix of
+orderings (tests/unit/test_orderings.py checks them against the single-list core on every
+permutation of small lists). Orderings carry no scores, so tie-averaged DCG (ties='average') does
+not apply.
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ import math
 import numpy as np
 import pandas as pd
 
-from metrics import binary, graded
-from metrics.conventions import Convention
-from metrics.discounts import discount
-from metrics.gains import gain
-from metrics.ranking import Ordered, check_cutoff
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.discounts import discount
+from metrics.core.gains import gain
+from metrics.core.ranking import Ordered, check_cutoff
 
 EXACT_MAX_DOCS = 8
 SAMPLES = 2000

@@ -18,7 +18,8 @@ lines changed to match its example (`Code.right`, e.g. negative grades clipped),
 way to get the grades (`prefix`, e.g. from doc ids and scores when ties decide the order).
 Unjudged documents are written as grade 0. `program(key, family, scenario, wrong)` returns the
 text; running it leaves the value in the variable `VARIABLE[family]`. tests/unit/test_snippets.py
-runs every program on its mistake's example and checks it against `metrics.pitfalls.compute`.
+runs every program on its mistake's example and checks it against
+`metrics.teaching.pitfalls.compute`.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from metrics.pitfalls import DCG_FAMILY, Scenario
-from metrics.ranking import order
+from metrics.core.ranking import order
+from metrics.teaching.pitfalls import DCG_FAMILY, Scenario
 
 VARIABLE = {
     "DCG": "dcg",

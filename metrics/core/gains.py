@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics.conventions import Convention
+from metrics.core.conventions import Convention
 
 _EXP_GRADE_LIMIT = 1024  # 2.0**1024 is beyond the largest double
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from metrics.comparison import pairs_table
+from metrics.stats.comparison import pairs_table
 
 WEIGHTS = (None, "linear", "quadratic")
 
@@ -105,7 +105,7 @@ class Judgments:
 
 
 def paired_judgments(qrels_a: pd.DataFrame, qrels_b: pd.DataFrame) -> Judgments:
-    """Match two qrels (`metrics.trec.read_qrels` frames) on (qid, docno)."""
+    """Match two qrels (`metrics.collection.trec.read_qrels` frames) on (qid, docno)."""
     left = _keyed(qrels_a).rename(columns={"rel": "a"})
     right = _keyed(qrels_b).rename(columns={"rel": "b"})
     both = left.merge(right, on=["qid", "docno"], how="inner", sort=False)

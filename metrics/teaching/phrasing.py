@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
-from metrics.conventions import Convention
-from metrics.ranking import Ranking
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ranking
 
 SHORT = {
     "gain": "gain",

@@ -20,10 +20,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from metrics import binary, graded
-from metrics.conventions import Convention
-from metrics.ranking import Ordered, Ranking, order
-from metrics.result import Result
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ordered, Ranking, order
+from metrics.core.result import Result
 
 
 class MeasureNameError(ValueError):

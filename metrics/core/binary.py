@@ -26,9 +26,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from metrics.conventions import Convention
-from metrics.ranking import Ordered, Ranking, check_cutoff, order
-from metrics.result import Result
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
+from metrics.core.result import Result
 
 
 def _prepare(ranking: Ranking | Ordered, convention: Convention, k: int | None):

@@ -67,14 +67,14 @@ with no data lines.  Only the first problem in file order is reported.
 Speed
 -----
 A TREC file whose fields are separated by single spaces (or single tabs), the usual case, is
-read by Arrow's CSV reader straight into the result's columns (:mod:`metrics.arrow_kernels`;
-given a path, Arrow reads the file itself, so its bytes are never held whole) and checked with
-vectorised operations that make single-separator splitting agree with the rules above; the
-same document twice for a query is looked for by hashing the (qid, docno) pairs, not with a
-hash table.  Any other file, or any doubt, takes the general path: the pandas C parser (text
-columns straight into Arrow strings) and the same checks, vectorised.  A valid file is never
-read line by line in Python, and both paths give the same DataFrame.  Only when a check fails
-is the first bad line looked for: the first 50,000 lines by a Python scan, the rest (in
+read by Arrow's CSV reader straight into the result's columns
+(:mod:`metrics.collection.arrow_kernels`; given a path, Arrow reads the file itself, so its bytes
+are never held whole) and checked with vectorised operations that make single-separator splitting
+agree with the rules above; the same document twice for a query is looked for by hashing the (qid,
+docno) pairs, not with a hash table.  Any other file, or any doubt, takes the general path: the
+pandas C parser (text columns straight into Arrow strings) and the same checks, vectorised.  A valid
+file is never read line by line in Python, and both paths give the same DataFrame.  Only when a
+check fails is the first bad line looked for: the first 50,000 lines by a Python scan, the rest (in
 whitespace-separated files) by vectorised checks that flag rows, after which only the first
 flagged line is examined in Python.  Measured on this project's 2-core machine (read_run of
 bench/make_collection.py's runs): 2 million lines (73 MB) in about 0.2 s, 10 million in about
@@ -100,7 +100,7 @@ from typing import IO, NoReturn
 import numpy as np
 import pandas as pd
 
-from metrics import arrow_kernels
+from metrics.collection import arrow_kernels
 
 __all__ = [
     "DEFAULT_TAG",
@@ -342,8 +342,8 @@ def _prepare(data: bytes) -> tuple[bytes, bytes]:
 
 def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame | None:
     """The common case, fast: a TREC file whose fields are separated by single spaces (or
-    single tabs), read by Arrow's CSV reader (:mod:`metrics.arrow_kernels`) straight into the
-    result's columns and checked with vectorised operations.  ``source`` is a path (Arrow
+    single tabs), read by Arrow's CSV reader (:mod:`metrics.collection.arrow_kernels`) straight into
+    the result's columns and checked with vectorised operations.  ``source`` is a path (Arrow
     reads the file itself, so its bytes are never held whole) or the file's bytes.
 
     Returns None, for :func:`_read`'s general path to read the file, whenever the file is not
@@ -581,8 +581,8 @@ def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
 def _has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
     """Whether some (qid, docno) pair occurs twice.
 
-    By hashing the texts (:func:`metrics.arrow_kernels.has_repeated_pair`, a pass over the
-    bytes): when no two rows' pair hashes are equal no pair repeats, and that is the answer
+    By hashing the texts (:func:`metrics.collection.arrow_kernels.has_repeated_pair`, a pass over
+    the bytes): when no two rows' pair hashes are equal no pair repeats, and that is the answer
     for every valid file.  Otherwise the rows sharing a hash are compared exactly, so that a
     hash collision is never taken for a duplicate; when they are many (a file pasted twice),
     all pairs are, with codes from ``pd.factorize`` (a hash table: ten times slower than the

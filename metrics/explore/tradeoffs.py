@@ -1,9 +1,10 @@
 """Gains by grade, and the trade-off between one great document and several good ones.
 
-Gain tables use metrics.gains.gain: linear g, exponential 2^g - 1, or a custom grade -> gain map.
+Gain tables use metrics.core.gains.gain: linear g, exponential 2^g - 1, or a custom grade -> gain
+map.
 
 The trade-off: is one document of grade a at rank 1 worth more than n documents of grade b at
-ranks 1..n? Both sides are DCG from metrics.graded (no normalisation: the two lists are
+ranks 1..n? Both sides are DCG from metrics.core.graded (no normalisation: the two lists are
 compared on the same scale):
 
     one(a)  = gain(a) disc(1)
@@ -23,10 +24,11 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from metrics import graded, profiles
-from metrics.conventions import Convention
-from metrics.gains import gain
-from metrics.ranking import Ranking
+from metrics.core import graded
+from metrics.core.conventions import Convention
+from metrics.core.gains import gain
+from metrics.core.ranking import Ranking
+from metrics.explore import profiles
 
 CURVE_DEPTH = 20
 """How many documents of grade b the trade-off curves and `needed` look at."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics.conventions import Convention
+from metrics.core.conventions import Convention
 
 MAX_DOCS = 100_000
 

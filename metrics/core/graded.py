@@ -26,11 +26,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from metrics.conventions import Convention
-from metrics.discounts import discount
-from metrics.gains import gain
-from metrics.ranking import Ordered, Ranking, check_cutoff, check_ideal_depth, order
-from metrics.result import Result, overflow_error
+from metrics.core.conventions import Convention
+from metrics.core.discounts import discount
+from metrics.core.gains import gain
+from metrics.core.ranking import Ordered, Ranking, check_cutoff, check_ideal_depth, order
+from metrics.core.result import Result, overflow_error
 
 
 def _at(name: str, k: int | None) -> str:

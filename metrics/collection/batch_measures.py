@@ -1,8 +1,8 @@
 """The measure families over many queries at once, on the compact arrays `batch.prepare` builds.
 
 Every function here computes, for all queries together, exactly the number the single-list
-core (`metrics.graded`, `metrics.binary`) computes for one query; the formulas are the core's
-and are repeated in each docstring. There is no Python loop over queries: per-query sums are
+core (`metrics.core.graded`, `metrics.core.binary`) computes for one query; the formulas are the
+core's and are repeated in each docstring. There is no Python loop over queries: per-query sums are
 `np.bincount(query, weights)` over rows sorted by query then rank, running counts are integer
 cumulative sums restarted at each query, and ERR's running product loops over rank depth
 (one vectorised step per judged rank, at most the pool size), never over queries.
@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics.binary import f_beta_share
-from metrics.conventions import Convention
-from metrics.discounts import discount
-from metrics.gains import gain
-from metrics.graded import stop_probability
-from metrics.measures import Measure
-from metrics.ranking import check_ideal_depth
+from metrics.core.binary import f_beta_share
+from metrics.core.conventions import Convention
+from metrics.core.discounts import discount
+from metrics.core.gains import gain
+from metrics.core.graded import stop_probability
+from metrics.core.measures import Measure
+from metrics.core.ranking import check_ideal_depth
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,14 +1,14 @@
 """Discount profiles as reader models: the weight each rank gets, and the C/W/L view of it.
 
 A profile is the weight d(i) a measure gives rank i = 1..N. The discount profiles are
-`metrics.discounts.discount` under a `Convention` (nothing is re-implemented here):
+`metrics.core.discounts.discount` under a `Convention` (nothing is re-implemented here):
 
     1/log2(i+1)              'log', b = 2           rank-b (JK): 1 for i < b, then 1/log_b(i)
     1/log_b(i+1)             'log', b = log_base    p^(i-1)     'geometric', p = discount_p
     1/i                      'reciprocal'           flat@k      'flat': 1 for i <= k, then 0
 
 ERR's profile is not a fixed discount but its stopping distribution on one list:
-p_stop(i) = R_i prod_{j<i} (1 - R_j), read from `metrics.graded.err`'s breakdown.
+p_stop(i) = R_i prod_{j<i} (1 - R_j), read from `metrics.core.graded.err`'s breakdown.
 
 Normalised weights sum to 1 within the cutoff k: w(i) / sum_{j<=k} w(j) for i <= k, 0 after.
 
@@ -39,10 +39,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from metrics import graded
-from metrics.conventions import TEXTBOOK, Convention
-from metrics.discounts import discount
-from metrics.ranking import Ordered, Ranking
+from metrics.core import graded
+from metrics.core.conventions import TEXTBOOK, Convention
+from metrics.core.discounts import discount
+from metrics.core.ranking import Ordered, Ranking
 
 TABLE_RANKS = (1, 2, 3, 5, 10, 20)
 """The ranks of the weights table on the discounts page."""

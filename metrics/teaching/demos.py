@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from metrics import conventions as C
-from metrics.pitfalls import Scenario, compute
-from metrics.ranking import Ranking
-from metrics.result import Result
+from metrics.core import conventions as C
+from metrics.core.ranking import Ranking
+from metrics.core.result import Result
+from metrics.teaching.pitfalls import Scenario, compute
 
 WIKIPEDIA = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=3)
 """Wikipedia's DCG example: grades 3,2,3,0,1,2 retrieved; judged 3 and 2 never retrieved."""

@@ -27,10 +27,10 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
-from metrics.conventions import PRESETS, Convention
-from metrics.phrasing import SHORT
-from metrics.pitfalls import CATALOGUE, Pitfall, Scenario, compute, correct
-from metrics.result import Result
+from metrics.core.conventions import PRESETS, Convention
+from metrics.core.result import Result
+from metrics.teaching.phrasing import SHORT
+from metrics.teaching.pitfalls import CATALOGUE, Pitfall, Scenario, compute, correct
 
 
 @dataclass(frozen=True)

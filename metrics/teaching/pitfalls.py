@@ -21,10 +21,10 @@ from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
-from metrics import binary, graded
-from metrics.conventions import Convention
-from metrics.ranking import Ordered, Ranking, order
-from metrics.result import Result
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ordered, Ranking, order
+from metrics.core.result import Result
 
 DCG_FAMILY = ("DCG", "IDCG", "nDCG")
 FAMILIES = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR")
@@ -288,7 +288,7 @@ class Pitfall:
     of a hand calculation cannot suspect. `needs` says what a scenario must have for the
     mistake to show (when `applies` is False); `unchanged` why it can still change nothing
     when it applies (both read by `why_unchanged`). Its wrong and right code are whole
-    programs, in `metrics.snippets`."""
+    programs, in `metrics.teaching.snippets`."""
 
     key: str
     title: str

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from metrics import binary, graded
-from metrics.conventions import Convention
-from metrics.ranking import Ordered, Ranking, check_cutoff, order
-from metrics.result import Result
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
+from metrics.core.result import Result
 
 HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
 

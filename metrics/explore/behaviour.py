@@ -1,6 +1,7 @@
 """How the measures respond: position sweeps, swap deltas, redundancy, and the landscape of
-every ordering of a list. Every value comes from the core measures (metrics.graded,
-metrics.binary, metrics.orderings); this module only builds the lists they are asked about.
+every ordering of a list. Every value comes from the core measures (metrics.core.graded,
+metrics.core.binary, metrics.explore.orderings); this module only builds the lists they are asked
+about.
 
 Position sweep. One relevant document of grade g at rank r of an otherwise non-relevant list of
 N documents (grade 0), r = 1..N; optionally a second relevant document of grade g2 stays at rank
@@ -33,8 +34,8 @@ by the first copy and barely reads on (copy c adds (1/c) R (1-R)^(c-1)); nDCG ad
 gain(g) disc(c) / IDCG for every copy.
 
 Landscape. The distribution of nDCG@k, ERR@k, RBP, P@k, AP@k and RR@k over every distinct
-ordering of the list's grades (sampled beyond metrics.orderings.EXACT_MAX_DOCS documents), with
-the list's own value from the core.
+ordering of the list's grades (sampled beyond metrics.explore.orderings.EXACT_MAX_DOCS documents),
+with the list's own value from the core.
 """
 
 from __future__ import annotations
@@ -45,11 +46,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from metrics import binary, graded, orderings
-from metrics.conventions import Convention
-from metrics.discounts import discount
-from metrics.ranking import Ordered, Ranking, check_cutoff, order
-from metrics.result import Result
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.discounts import discount
+from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
+from metrics.core.result import Result
+from metrics.explore import orderings
 
 Measure = Callable[[Ordered, Convention], Result]
 

@@ -1,5 +1,5 @@
-"""Two runs compared on one measure, read off `metrics.batch.compare`, and said in words as a
-statistician would.
+"""Two runs compared on one measure, read off `metrics.collection.batch.compare`, and said in words
+as a statistician would.
 
     table = pairs_table(pairs)       # every pair on every measure, Holm-adjusted p-values
     pair = oriented(table, "nDCG@10", baseline="bm25", challenger="neural")
@@ -12,7 +12,7 @@ the challenger scores higher). In the table of every pair the baseline is the ru
 first (uploaded or given on the command line first) and the challenger the later one.
 `batch.compare`'s own table holds run_a − run_b; it is only read here, never shown. Nothing
 here computes a measure: the statistics are `batch.compare`'s (bootstrap interval of the mean
-paired difference, paired randomisation test, paired t-test) and `metrics.stats`' (Holm's
+paired difference, paired randomisation test, paired t-test) and `metrics.stats.stats`' (Holm's
 adjustment, the coverage of a percentile interval).
 """
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from metrics.stats import holm, percentile_interval_coverage
+from metrics.stats.stats import holm, percentile_interval_coverage
 
 TIE_TOLERANCE = 1e-12  # per-query values closer than this are a tie (rounding, not a difference)
 # Fewer queries than this and the percentile bootstrap interval gets a warning: a nominal 95%

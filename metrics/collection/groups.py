@@ -9,7 +9,7 @@ or spaces. A first line naming the columns (e.g. ``qid,group``) is a header: the
 is any of qid, query_id, query, topic, topic_id; the group column is group, category, type or
 label, else the second column; every line then has the header's number of fields (without a
 header, exactly two). Blank lines and lines starting with ``#`` are skipped. A
-problem raises `metrics.trec.TrecFormatError` naming the file, the line and the problem.
+problem raises `metrics.collection.trec.TrecFormatError` naming the file, the line and the problem.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import IO
 
 import pandas as pd
 
-from metrics.stats import per_group
-from metrics.trec import TrecFormatError
+from metrics.collection.trec import TrecFormatError
+from metrics.stats.stats import per_group
 
 QUERY_COLUMNS = ("qid", "query_id", "query", "topic", "topic_id")
 GROUP_COLUMNS = ("group", "category", "type", "label")
@@ -97,7 +97,7 @@ def per_group_means(
     resamples: int = 10_000,
     seed: int = 0,
 ) -> tuple[pd.DataFrame, list[str]]:
-    """Every run's every measure within each group (`metrics.stats.per_group`: mean and
+    """Every run's every measure within each group (`metrics.stats.stats.per_group`: mean and
     bootstrap interval, NaN for a group of one query).
 
     `per_query` maps a run's name to its per-query table (`BatchResult.per_query`). Queries

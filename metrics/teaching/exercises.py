@@ -13,8 +13,8 @@ adding an exercise to a round leaves the others as they were). Four kinds:
 
 Every question keeps the scenarios that answer it (`Question.steps`), so a worked solution is
 rendered from the core's Results and never from numbers stored here. `check(question, text)`
-reads a typed answer: numbers go through the diagnosis (`metrics.diagnose`), which names the
-mistake behind a wrong one; choices are compared with the right option.
+reads a typed answer: numbers go through the diagnosis (`metrics.teaching.diagnose`), which names
+the mistake behind a wrong one; choices are compared with the right option.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics.conventions import TEXTBOOK, Convention
-from metrics.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
-from metrics.phrasing import choice, describe, moot
-from metrics.pitfalls import Scenario, correct
-from metrics.ranking import Ranking
+from metrics.core.conventions import TEXTBOOK, Convention
+from metrics.core.ranking import Ranking
+from metrics.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
+from metrics.teaching.phrasing import choice, describe, moot
+from metrics.teaching.pitfalls import Scenario, correct
 
 KINDS: dict[str, str] = {
     "dcg": "Compute DCG, IDCG and nDCG",

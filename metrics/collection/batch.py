@@ -1,5 +1,5 @@
-"""Evaluate many queries at once: a qrels and a run (DataFrames, as `metrics.trec` reads them)
-and a list of measures -> one value per query and measure, and the means.
+"""Evaluate many queries at once: a qrels and a run (DataFrames, as `metrics.collection.trec` reads
+them) and a list of measures -> one value per query and measure, and the means.
 
     result = evaluate(qrels, run, ["nDCG@10", "P@10", "AP"])
     result.per_query      # DataFrame: index qid (trec_eval's order), one column per measure
@@ -7,11 +7,11 @@ and a list of measures -> one value per query and measure, and the means.
     result.warnings       # what the command line prints on stderr
     runs, pairs, notes = compare({"a": result_a, "b": result_b})   # CIs and paired tests
 
-The numbers are the single-list core's (`metrics.measures.Measure` called on
+The numbers are the single-list core's (`metrics.core.measures.Measure` called on
 `query_ranking(qrels, run, qid)`), computed for all queries together without a Python loop
 per query: the run is put in ranked order once, joined to the qrels once, reduced to its
 judged documents, and every measure is a handful of segment sums over those rows
-(`metrics.batch_measures`).
+(`metrics.collection.batch_measures`).
 
 Conventions (trec_eval's by default, `conventions.TREC_EVAL_NDCG_CUT`):
 - a query's ranking is its run lines sorted by score descending (64-bit doubles, or 32-bit
@@ -38,12 +38,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from metrics import arrow_kernels
-from metrics.batch_measures import Prepared, compute
-from metrics.conventions import TREC_EVAL_NDCG_CUT, Convention
-from metrics.measures import Measure, parse
-from metrics.ranking import Ranking
+from metrics.collection import arrow_kernels
+from metrics.collection.batch_measures import Prepared, compute
+from metrics.core.conventions import TREC_EVAL_NDCG_CUT, Convention
+from metrics.core.measures import Measure, parse
+from metrics.core.ranking import Ranking
 
+# The measures a collection is evaluated on when none are named: the command line's default and
+# the Evaluate page's first choice.
+DEFAULT_MEASURES = ("nDCG@10", "P@10", "AP", "RR")
 MISSING = ("zero", "skip", "error")
 _SHOWN = 10  # query ids named in a warning before "and N more"
 
@@ -102,8 +105,8 @@ def evaluate(
 ) -> BatchResult:
     """Every measure for every query of the qrels. Raises MeasureNameError for a bad name and
     BatchError for a collection a measure cannot take (e.g. a grade above ERR's top grade).
-    Each document must appear once per query in the run, as `metrics.trec.read_run` ensures.
-    Nothing is printed: the caller shows `warnings`."""
+    Each document must appear once per query in the run, as `metrics.collection.trec.read_run`
+    ensures. Nothing is printed: the caller shows `warnings`."""
     named = _named_measures(measures)
     prepared, qids, absent, ignored = prepare(qrels, run, convention, missing)
     warnings = _query_warnings(absent, ignored, missing)
@@ -159,7 +162,7 @@ def compare(
     resamples: int = 10_000,
     seed: int = 0,
 ) -> tuple[pd.DataFrame, pd.DataFrame, list[str]]:
-    """Several runs' results (same measures) side by side, with `metrics.stats`:
+    """Several runs' results (same measures) side by side, with `metrics.stats.stats`:
 
     runs:  one row per (measure, run): mean, ci_low, ci_high (percentile bootstrap of the
            mean over queries), queries;
@@ -170,7 +173,7 @@ def compare(
 
     Pairs are compared on the queries both runs evaluated (all the qrels' queries unless
     missing='skip'). Also returns notes for the user (a t-test that could not be done)."""
-    from metrics import stats  # noqa: PLC0415 (only comparisons need it)
+    from metrics.stats import stats  # noqa: PLC0415 (only comparisons need it)
 
     names = list(results)
     measures = list(results[names[0]].per_query.columns)
@@ -536,8 +539,9 @@ def _text(values: pd.Series) -> pd.Series:
 
 def _arrow(values: pd.Series):
     """The column as a pyarrow ChunkedArray when pandas keeps it in Arrow strings (its default
-    str dtype, and what metrics.trec returns), so that matching and sorting run in Arrow's
-    kernels (`metrics.arrow_kernels`); else None (and always None with ARROW_KERNELS False)."""
+    str dtype, and what metrics.collection.trec returns), so that matching and sorting run in
+    Arrow's kernels (`metrics.collection.arrow_kernels`); else None (and always None with
+    ARROW_KERNELS False)."""
     return arrow_kernels.arrow_text(values) if ARROW_KERNELS else None
 
 

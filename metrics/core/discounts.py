@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics.conventions import Convention
+from metrics.core.conventions import Convention
 
 
 def discount(n: int, convention: Convention, k: int | None = None) -> np.ndarray:

@@ -99,7 +99,8 @@ def _read_delimited(
     types = {"number": pa.float64(), "text": pa.large_string(), "ignored": pa.string()}
     try:
         # A file, not its path: given a path ending in .gz or .bz2, Arrow would decompress it,
-        # which the reader's general path does not (metrics.trec refuses compressed files).
+        # which the reader's general path does not (metrics.collection.trec refuses compressed
+        # files).
         input_file = pa.BufferReader(source) if isinstance(source, bytes) else pa.OSFile(source)
     except (pa.ArrowException, OSError):
         return None
