@@ -6,16 +6,20 @@ the pitfall catalogue. `DISAGREEMENTS` holds the disagreements of the research n
 (shared/research/library-conventions.md, fixtures T1, G1, D4, D7, D10, D11): one list, several
 `Side`s (a tool's convention, possibly with a known deviation such as k clipped to the list),
 and the measures on which they part. `work(d)` computes every side from the core.
+`preset_table(ranking, k, family)` puts one list under every preset, with what differs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pandas as pd
+
 from metrics.core import conventions as C
 from metrics.core.ranking import Ranking
 from metrics.core.result import Result
-from metrics.teaching.pitfalls import Scenario, compute
+from metrics.teaching.phrasing import changes, moot
+from metrics.teaching.pitfalls import Scenario, compute, correct
 
 WIKIPEDIA = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=3)
 """Wikipedia's DCG example: grades 3,2,3,0,1,2 retrieved; judged 3 and 2 never retrieved."""
@@ -133,6 +137,28 @@ def work(d: Disagreement) -> list[tuple[Side, dict[str, Result]]]:
         )
         for side in d.sides
     ]
+
+
+def preset_table(ranking: Ranking, k: int | None, family: str) -> pd.DataFrame:
+    """The Library conventions page's table: one row per preset (`conventions.PRESETS`) with
+    its value of `family` on `ranking` cut at `k`, the difference from Textbook, and the
+    choices that differ from Textbook (those that can matter on this list, in words).
+
+    Columns: tool, value, "Δ Textbook", differs. A preset that cannot compute the list (e.g.
+    negative grades it rejects) gets NaN for both numbers and the reason in `differs`."""
+    reference = correct(family, Scenario(ranking, C.TEXTBOOK, k)).value
+    rows = []
+    for preset in C.PRESETS.values():
+        try:
+            value = correct(family, Scenario(ranking, preset, k)).value
+            delta = round(value - reference, 12) + 0.0  # no -0.0000 from rounding noise
+        except ValueError as err:  # e.g. negative grades this tool rejects
+            value = delta = float("nan")
+            differs = f"Cannot compute: {err}"
+        else:
+            differs = "; ".join(changes(C.TEXTBOOK, preset, family, moot(ranking))) or "—"
+        rows.append({"tool": preset.name, "value": value, "Δ Textbook": delta, "differs": differs})
+    return pd.DataFrame(rows)
 
 
 # Every tool named here is run in tests/crosscheck/test_claims.py, except those that do not
