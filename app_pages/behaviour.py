@@ -1,6 +1,6 @@
 """Metric behaviour: how each measure responds to where one relevant document sits, to swapping
 two documents, to repeating a relevant document, and to every reordering of the Playground's
-list. Computed by metrics.behaviour, drawn by ui.explore_figures, the heavy parts through
+list. Computed by metrics.explore.behaviour, drawn by ui.explore_figures, the heavy parts through
 ui.cached (a widget change recomputes only what its inputs changed)."""
 
 import zlib
@@ -9,7 +9,7 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from metrics import behaviour, orderings
+from metrics.explore import behaviour, orderings
 from ui import cached, playground_inputs, swap
 from ui.literal import literal
 

@@ -3,17 +3,18 @@ of a list typed here); the page says whether it is right within the precision ty
 which conventions and mistakes reproduce it, each with its calculation, or, when none does, the
 right calculation step by step.
 
-Thin: the list from ui.state or typed, the verdict from metrics.diagnose, rendering by
+Thin: the list from ui.state or typed, the verdict from metrics.teaching.diagnose, rendering by
 ui.answers. Whatever is typed stays as typed; a bad value is explained at its box.
 """
 
 import streamlit as st
 
-from metrics.conventions import PRESETS
-from metrics.diagnose import parse_answer
-from metrics.pitfalls import FAMILIES, Scenario
-from metrics.ranking import RankingError
+from metrics.core.conventions import PRESETS
+from metrics.core.ranking import RankingError
+from metrics.teaching.diagnose import parse_answer
+from metrics.teaching.pitfalls import FAMILIES, Scenario
 from ui import answers, cached, state
+from ui.grades import list_caption
 from ui.literal import literal
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA
 
@@ -46,11 +47,8 @@ if source == PLAYGROUND:
             )
             st.page_link("app_pages/playground.py", label="Go to the Playground")
             st.stop()
-    grades = ", ".join("unjudged" if g != g else f"{g:g}" for g in ranking.grades)
-    missed = ", ".join(f"{g:g}" for g in ranking.unretrieved) or "none"
     st.caption(
-        f"Grades in rank order: {grades}. Judged but not retrieved: {missed}. "
-        f"Convention: {convention.name}. Change them on the Playground."
+        f"{list_caption(ranking)} Convention: {convention.name}. Change them on the Playground."
     )
 else:
     grades_col, missed_col = st.columns(2)

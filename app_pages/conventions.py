@@ -3,18 +3,19 @@ ir_measures, ranx, scikit-learn, LightGBM/XGBoost, gdeval, Järvelin & Kekäläi
 one table, with the choices that differ from Textbook and why; then the known disagreements
 between tools, each worked on its own small list, one click away.
 
-Thin: values from metrics.pitfalls.correct and metrics.demos.work, wording from
-metrics.phrasing, workings from ui.working.
+Thin: the table of presets from metrics.teaching.demos.preset_table, values from
+metrics.teaching.demos.work, wording from metrics.teaching.phrasing, workings from ui.working,
+the list from ui.grades.
 """
 
-import pandas as pd
 import streamlit as st
 
-from metrics.conventions import PRESETS, TEXTBOOK
-from metrics.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
-from metrics.phrasing import SHORT, changes, moot
-from metrics.pitfalls import FAMILIES, Scenario, correct, transformed
+from metrics.core.conventions import PRESETS, TEXTBOOK
+from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
+from metrics.teaching.phrasing import SHORT, changes, moot
+from metrics.teaching.pitfalls import FAMILIES, transformed
 from ui import state, working
+from ui.grades import list_frame, unretrieved_label
 from ui.literal import literal
 from ui.mistakes import show_lines, value_text
 
@@ -22,24 +23,6 @@ EXAMPLE_KEY = "conv_example"
 
 
 DIFFERS = "Choices that differ from Textbook"
-
-
-def preset_table(ranking, k: int | None, family: str) -> pd.DataFrame:
-    """One row per preset: its value, the difference from Textbook, the choices that differ
-    (those that can matter on this list)."""
-    reference = correct(family, Scenario(ranking, TEXTBOOK, k)).value
-    rows = []
-    for preset in PRESETS.values():
-        try:
-            value = correct(family, Scenario(ranking, preset, k)).value
-            delta = round(value - reference, 12) + 0.0  # no -0.0000 from rounding noise
-        except ValueError as err:  # e.g. negative grades this tool rejects
-            value = delta = float("nan")
-            differs = f"Cannot compute: {err}"
-        else:
-            differs = "; ".join(changes(TEXTBOOK, preset, family, moot(ranking))) or "—"
-        rows.append({"tool": preset.name, "value": value, "Δ Textbook": delta, "differs": differs})
-    return pd.DataFrame(rows)
 
 
 def choose_example(key: str) -> None:
@@ -54,22 +37,15 @@ def load_into_playground(d: Disagreement) -> None:
 
 def show_disagreement(d: Disagreement, decimals: int) -> None:
     r = d.ranking
-    listed = pd.DataFrame(
-        {
-            "rank": range(1, len(r) + 1),
-            "doc": r.doc_ids,
-            "grade": ["unjudged" if g != g else f"{g:g}" for g in r.grades],
-        }
-    )
-    if r.scores is not None:
-        listed["score"] = r.scores
     st.markdown(f"#### {d.title}")
     table_col, text_col = st.columns([2, 3])
     with table_col:
-        st.dataframe(listed, hide_index=True)
-        missed = ", ".join(f"{g:g}" for g in r.unretrieved) or "none"
+        st.dataframe(list_frame(r), hide_index=True)
         cutoff = "no cutoff" if d.k is None else f"k = {d.k}"
-        st.caption(f"Judged but not retrieved: {missed}. {cutoff}. Top grade {r.scale_max:g}.")
+        st.caption(
+            f"Judged but not retrieved: {unretrieved_label(r)}. {cutoff}. "
+            f"Top grade {r.scale_max:g}."
+        )
         st.button(
             "Load this list into the Playground",
             key=f"conv_load_{d.key}",

@@ -1,12 +1,12 @@
 """Discounts and reader models: the weight each rank gets under every discount, the reader each
-one models (C/W/L), and where the weight goes. Computed by metrics.profiles, drawn by
+one models (C/W/L), and where the weight goes. Computed by metrics.explore.profiles, drawn by
 ui.explore_figures."""
 
 import math
 
 import streamlit as st
 
-from metrics import profiles
+from metrics.explore import profiles
 from ui import cached, playground_inputs
 from ui.literal import literal
 

@@ -1,11 +1,11 @@
 """Gains: what each grade is worth under linear, exponential and a custom gain, and the trade-off
-between one great document and several good ones. Computed by metrics.tradeoffs, drawn by
+between one great document and several good ones. Computed by metrics.explore.tradeoffs, drawn by
 ui.explore_figures."""
 
 import pandas as pd
 import streamlit as st
 
-from metrics import tradeoffs
+from metrics.explore import tradeoffs
 from ui import cached, state
 from ui.model import gain_map_frame
 

@@ -2,17 +2,18 @@
 the example that shows each best, and see the right and the wrong value, both breakdowns with
 the changed cells marked, both calculations, and why the mistake is wrong.
 
-Thin: the scenario comes from ui.state or metrics.demos, every value from metrics.pitfalls
-(through ui.mistakes), every text from the catalogue.
+Thin: the scenario comes from ui.state or metrics.teaching.demos, every value from
+metrics.teaching.pitfalls (through ui.mistakes), every text from the catalogue.
 """
 
 import streamlit as st
 
-from metrics.demos import PITFALL_DEMOS
-from metrics.phrasing import describe
-from metrics.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario
-from metrics.ranking import RankingError
+from metrics.core.ranking import RankingError
+from metrics.teaching.demos import PITFALL_DEMOS
+from metrics.teaching.phrasing import describe
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario
 from ui import mistakes, state
+from ui.grades import list_caption
 from ui.literal import literal
 
 PLAYGROUND, EXAMPLE = "playground", "example"
@@ -48,11 +49,9 @@ def playground_scenario() -> Scenario | None:
 
 
 def describe_scenario(s: Scenario, family: str) -> None:
-    grades = ", ".join("unjudged" if g != g else f"{g:g}" for g in s.ranking.grades)
-    missed = ", ".join(f"{g:g}" for g in s.ranking.unretrieved) or "none"
     k = "no cutoff" if s.k is None else f"k = {s.k}"
     st.caption(
-        f"Grades in rank order: {grades}. Judged but not retrieved: {missed}. {k}. "
+        f"{list_caption(s.ranking)} {k}. "
         f"Convention {s.convention.name}: {describe(s.convention, family, s.ranking.scale_max)}"
     )
 

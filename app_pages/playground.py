@@ -1,13 +1,13 @@
 """Playground: edit a ranked list and watch every measure update, with the working shown.
 
-Thin by design: read the state (ui.state), compute once with metrics.report, render with ui.
+Thin by design: read the state (ui.state), compute once with metrics.explore.report, render with ui.
 When an input is wrong, its message appears next to it and the last valid result stays.
 """
 
 import streamlit as st
 
-from metrics.ranking import RankingError
-from metrics.report import HEADLINE, cutoff_curves
+from metrics.core.ranking import RankingError
+from metrics.explore.report import HEADLINE, cutoff_curves
 from ui import (
     breakdown,
     calculation,

@@ -11,8 +11,8 @@ the cards, tucks the settings away and collapses the sidebar.
 
 import streamlit as st
 
-from metrics.conventions import PRESETS
-from metrics.exercises import generate, score
+from metrics.core.conventions import PRESETS
+from metrics.teaching.exercises import generate, score
 from ui import link_problems, quiz, state
 
 quiz.check_link()  # before the round's widgets, which read the link themselves

@@ -12,10 +12,10 @@ import re
 
 import streamlit as st
 
-from metrics.diagnose import Diagnosis, Match, rounding_hint
-from metrics.phrasing import changes, moot
-from metrics.pitfalls import Scenario, transformed
-from metrics.ranking import Ranking
+from metrics.core.ranking import Ranking
+from metrics.teaching.diagnose import Diagnosis, Match, rounding_hint
+from metrics.teaching.phrasing import changes, moot
+from metrics.teaching.pitfalls import Scenario, transformed
 from ui import working
 from ui.mistakes import show_lines
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from metrics.report import Report
+from metrics.explore.report import Report
 
 COLUMNS = {
     "rank": "rank",

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics import behaviour, diagnose, tradeoffs
+from metrics.explore import behaviour, tradeoffs
+from metrics.teaching import diagnose
 from ui import explore_figures
 
 ENTRIES = 64  # per function: plenty for one class's lists and settings

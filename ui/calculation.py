@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics.report import Report
+from metrics.explore.report import Report
 from ui import latex
 
 

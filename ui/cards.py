@@ -1,7 +1,7 @@
 """Metric cards: each headline measure of a report, with the change the last edit caused.
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
-and citation from `metrics.measures.REGISTRY`; RBP's card also shows the interval
+and citation from `metrics.core.measures.REGISTRY`; RBP's card also shows the interval
 [RBP, RBP + residual] from its details.
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
@@ -18,8 +18,8 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from metrics.measures import REGISTRY
-from metrics.report import HEADLINE, Report
+from metrics.core.measures import REGISTRY
+from metrics.explore.report import HEADLINE, Report
 from ui import state
 
 ROWS = (("DCG", "IDCG", "nDCG", "ERR", "RBP"), ("P", "R", "F1", "AP", "RR", "Rprec"))

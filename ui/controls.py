@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from metrics.conventions import (
+from metrics.core.conventions import (
     DISCOUNTS,
     GAINS,
     IDEALS,
@@ -21,7 +21,7 @@ from metrics.conventions import (
     TIES,
     Convention,
 )
-from metrics.gains import gain as gain_of
+from metrics.core.gains import gain as gain_of
 from ui import state
 from ui.model import SCALE_MAXIMA, describe_differences, gain_map_frame, preset_fields
 

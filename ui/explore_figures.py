@@ -1,7 +1,7 @@
 """Plotly figures of the Explore pages, as pure functions returning `go.Figure` (no Streamlit).
 
-Each figure draws columns of a table from metrics.profiles, metrics.tradeoffs or
-metrics.behaviour, never a value of its own:
+Each figure draws columns of a table from metrics.explore.profiles, metrics.explore.tradeoffs or
+metrics.explore.behaviour, never a value of its own:
 
 - `profile_weights(frame, k, log_y, normalised)`: the weight of every rank under each profile;
 - `weight_spent(frame, k)`: the share of each profile's weight within k spent by rank i;
@@ -98,8 +98,9 @@ def profile_weights(
     normalised: bool,
     slots: Mapping[str, int] | None = None,
 ) -> go.Figure:
-    """One line per profile (frame: profile, rank, weight, as metrics.profiles.weights_frame),
-    styled by `profile_line` of its slot (`slots`: profile -> slot; default: frame order)."""
+    """One line per profile (frame: profile, rank, weight, as
+    metrics.explore.profiles.weights_frame), styled by `profile_line` of its slot (`slots`: profile
+    -> slot; default: frame order)."""
     fig = go.Figure(
         [
             go.Scatter(
@@ -185,8 +186,8 @@ def _same_curves(groups: list[tuple[str, pd.DataFrame]], column: str) -> list[li
 def tradeoff_curves(curves: pd.DataFrame, discount: str, a: float, b: float, n: int) -> go.Figure:
     """For each gain under `discount`: DCG of n grade-b documents at ranks 1..n (solid) and of
     one grade-a document at rank 1 (dashed, flat), against n, the chosen n marked (curves from
-    metrics.tradeoffs.tradeoff_curves). Gains whose curves coincide (every gain gives grade 1
-    a gain of 1) share one trace named after all of them, so no line hides another."""
+    metrics.explore.tradeoffs.tradeoff_curves). Gains whose curves coincide (every gain gives grade
+    1 a gain of 1) share one trace named after all of them, so no line hides another."""
     chosen = curves[curves["discount"] == discount]
     groups = list(chosen.groupby("gain", sort=False))
     color = {name: PALETTE[i % len(PALETTE)] for i, (name, _) in enumerate(groups)}

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from metrics.conventions import Convention
-from metrics.discounts import discount
-from metrics.result import Result
+from metrics.core.conventions import Convention
+from metrics.core.discounts import discount
+from metrics.core.result import Result
 
 MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
 HEAD, TAIL = 6, 2

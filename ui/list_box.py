@@ -1,4 +1,5 @@
-"""The Playground's text box: type or paste a whole list in one go (metrics.list_text reads it).
+"""The Playground's text box: type or paste a whole list in one go (metrics.explore.list_text reads
+it).
 
 The box and the two tables (ranked list, judged documents not retrieved) stay in step:
 
@@ -18,8 +19,8 @@ import math
 
 import streamlit as st
 
-from metrics.list_text import ListText, ListTextError, format_text, parse
-from metrics.ranking import Ranking, RankingError
+from metrics.core.ranking import Ranking, RankingError
+from metrics.explore.list_text import ListText, ListTextError, format_text, parse
 from ui import state
 from ui.literal import literal
 from ui.model import SCALE_MAXIMA

@@ -1,8 +1,8 @@
 """Mistakes switched on and compared with the right calculation: the Pitfalls lab's pieces, and
 the compact "Try a mistake" panel the Playground offers in place (`try_a_mistake`).
 
-Values, tables and workings all come from `metrics.pitfalls` Results: `compare` computes the
-right and the wrong Result once and everything shown is read from them. `differing` (pure)
+Values, tables and workings all come from `metrics.teaching.pitfalls` Results: `compare` computes
+the right and the wrong Result once and everything shown is read from them. `differing` (pure)
 marks the cells of the wrong breakdown that are not those of the right one.
 """
 
@@ -17,9 +17,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from metrics.conventions import Convention
-from metrics.demos import PITFALL_DEMOS
-from metrics.pitfalls import (
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ranking, RankingError
+from metrics.core.result import Result
+from metrics.teaching.demos import PITFALL_DEMOS
+from metrics.teaching.pitfalls import (
     BY_KEY,
     CATALOGUE,
     FAMILIES,
@@ -30,9 +32,7 @@ from metrics.pitfalls import (
     transformed,
     why_unchanged,
 )
-from metrics.ranking import Ranking, RankingError
-from metrics.result import Result
-from metrics.snippets import VARIABLE, program
+from metrics.teaching.snippets import VARIABLE, program
 from ui import working
 
 LAB = "app_pages/pitfalls.py"

@@ -9,7 +9,7 @@ Three tables hold what a person types, exactly as typed (so nothing is lost when
 
 A settings dict holds every other choice: the preset picked last, the cutoff ``k``, the grade
 scale's maximum, the display precision, presentation mode and the cards it shows (keys of
-`metrics.report.HEADLINE`), and one entry per `Convention` field.
+`metrics.explore.report.HEADLINE`), and one entry per `Convention` field.
 `ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
 and a cutoff, raising the core's `ValueError` (or `RankingError`) with a message a student can act
 on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `ui.url_state`.
@@ -25,9 +25,9 @@ from dataclasses import fields
 import numpy as np
 import pandas as pd
 
-from metrics.conventions import PRESETS, Convention
-from metrics.ranking import Ranking, RankingError, check_cutoff
-from metrics.report import HEADLINE, Report, evaluate
+from metrics.core.conventions import PRESETS, Convention
+from metrics.core.ranking import Ranking, RankingError, check_cutoff
+from metrics.explore.report import HEADLINE, Report, evaluate
 
 MAX_K = 1000
 DEFAULT_PRESET = "Textbook"
@@ -233,8 +233,9 @@ OVERFLOW = (
 
 
 def evaluate_finite(ranking: Ranking, convention: Convention, k: int) -> Report:
-    """`metrics.report.evaluate`, or a ValueError (`OVERFLOW`) when a value cannot be computed in
-    floating point, so that no NaN or inf reaches the screen and no OverflowError a traceback."""
+    """`metrics.explore.report.evaluate`, or a ValueError (`OVERFLOW`) when a value cannot be
+    computed in floating point, so that no NaN or inf reaches the screen and no OverflowError a
+    traceback."""
     with np.errstate(over="ignore", invalid="ignore"):
         try:
             report = evaluate(ranking, convention, k)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from metrics.conventions import TEXTBOOK, Convention
-from metrics.ranking import Ordered, RankingError, order
+from metrics.core.conventions import TEXTBOOK, Convention
+from metrics.core.ranking import Ordered, RankingError, order
 from ui import state
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX
 

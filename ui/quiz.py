@@ -2,7 +2,7 @@
 the round's settings (bound to the URL, so a link gives everyone the same round), the check of
 that link and the sheet downloads.
 
-Answers are checked with `metrics.exercises.check` (numbers through the diagnosis); a wrong
+Answers are checked with `metrics.teaching.exercises.check` (numbers through the diagnosis); a wrong
 number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
 text the downloaded sheet holds.
 """
@@ -18,9 +18,9 @@ from urllib.parse import urlencode
 import pandas as pd
 import streamlit as st
 
-from metrics.conventions import PRESETS
-from metrics.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
-from metrics.phrasing import moot
+from metrics.core.conventions import PRESETS
+from metrics.teaching.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
+from metrics.teaching.phrasing import moot
 from ui import answers, sheet, state
 from ui.literal import literal
 from ui.mistakes import show_lines

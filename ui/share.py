@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from metrics.ranking import Ranking
+from metrics.core.ranking import Ranking
 from ui import url_state
 
 FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser session

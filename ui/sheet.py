@@ -1,8 +1,8 @@
 """An exercise round as a sheet to hand out, and its solutions, in Markdown and in LaTeX.
 
 `markdown(round_, solutions)` and `latex(round_, solutions)` return the whole document as text
-(for st.download_button). The questions come from `metrics.exercises`; each solution's value
-and working are rendered from the core's Results through `ui.working`, the same lines the quiz
+(for st.download_button). The questions come from `metrics.teaching.exercises`; each solution's
+value and working are rendered from the core's Results through `ui.working`, the same lines the quiz
 page shows, so the sheet and the screen cannot disagree. No Streamlit here.
 """
 
@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from metrics.exercises import Exercise, Question
+from metrics.teaching.exercises import Exercise, Question
 from ui import latex as tex_lines
 from ui import working
+from ui.grades import grade_label
 from ui.latex import number
 
 DECIMALS = 4
-
-
-def _grade(g: float) -> str:
-    return "unjudged" if g != g else f"{g:g}"
 
 
 def lists_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
@@ -34,9 +31,9 @@ def lists_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
             if i >= len(r):
                 cells.append("")
             elif len(e.lists) == 1:
-                cells.append(_grade(r.grades[i]))
+                cells.append(grade_label(r.grades[i]))
             else:
-                cells.append(f"{r.doc_ids[i]} ({_grade(r.grades[i])})")
+                cells.append(f"{r.doc_ids[i]} ({grade_label(r.grades[i])})")
         rows.append(tuple(cells))
     return header, rows
 

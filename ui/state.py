@@ -29,8 +29,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from metrics.conventions import Convention
-from metrics.ranking import Ranking, RankingError
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ranking, RankingError
 from ui import url_state
 from ui.model import (
     convention_from,
@@ -285,7 +285,7 @@ def current_k() -> int | ValueError:
 class Shown:
     """What the Playground shows: the last valid report, its curves and its link."""
 
-    report: Any  # metrics.report.Report
+    report: Any  # metrics.explore.report.Report
     curves: pd.DataFrame
     link: dict[str, str] | ValueError
     signature: str

@@ -30,10 +30,10 @@ from urllib.parse import quote, unquote
 
 import pandas as pd
 
-from metrics import conventions
-from metrics.conventions import PRESETS
-from metrics.ranking import Ranking
-from metrics.report import HEADLINE
+from metrics.core import conventions
+from metrics.core.conventions import PRESETS
+from metrics.core.ranking import Ranking
+from metrics.explore.report import HEADLINE
 from ui import examples
 from ui.model import (
     DEFAULT_DECIMALS,

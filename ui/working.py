@@ -3,9 +3,9 @@ as `ui.latex` lines with the numbers substituted, read from one `Result`.
 
 The graded measures use `ui.latex` (DCG, IDCG and nDCG together for nDCG, ERR, RBP). The binary
 measures are written here from the same per-rank table: the hits within k, R, the precision at
-each relevant rank. A Result may come from `metrics.pitfalls.compute` with mistakes switched on:
-the working then shows the wrong calculation, e.g. the floor of integer division, or the list
-length as P's denominator, because it reads what the mistake recorded in the Result.
+each relevant rank. A Result may come from `metrics.teaching.pitfalls.compute` with mistakes
+switched on: the working then shows the wrong calculation, e.g. the floor of integer division, or
+the list length as P's denominator, because it reads what the mistake recorded in the Result.
 
 No Streamlit here: `render` in the pages turns the lines into st.latex.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from metrics import graded
-from metrics.conventions import Convention
-from metrics.result import Result
+from metrics.core import graded
+from metrics.core.conventions import Convention
+from metrics.core.result import Result
 from ui import latex
 from ui.latex import Expr, Line, number
 

@@ -12,9 +12,9 @@ import lightgbm as lgb
 import numpy as np
 import pytest
 
-from metrics import graded
-from metrics.conventions import LIGHTGBM
-from metrics.ranking import Ranking
+from metrics.core import graded
+from metrics.core.conventions import LIGHTGBM
+from metrics.core.ranking import Ranking
 
 
 def _groups(seed: int):

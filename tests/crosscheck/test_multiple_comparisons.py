@@ -1,5 +1,5 @@
-"""Holm's adjustment (metrics.stats.holm, and the Holm columns of metrics.comparison's table of
-every pair) against statsmodels' multipletests(method="holm"); the coverage of a percentile
+"""Holm's adjustment (metrics.stats.stats.holm, and the Holm columns of metrics.stats.comparison's
+table of every pair) against statsmodels' multipletests(method="holm"); the coverage of a percentile
 bootstrap interval against scipy's Student t. Both are test-only dependencies."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 multitest = pytest.importorskip("statsmodels.stats.multitest")
 scipy_stats = pytest.importorskip("scipy.stats")
 
-from metrics.batch import BatchResult, compare  # noqa: E402
-from metrics.comparison import FEW_QUERIES, pairs_table  # noqa: E402
-from metrics.stats import holm, percentile_interval_coverage  # noqa: E402
+from metrics.collection.batch import BatchResult, compare  # noqa: E402
+from metrics.stats.comparison import FEW_QUERIES, pairs_table  # noqa: E402
+from metrics.stats.stats import holm, percentile_interval_coverage  # noqa: E402
 
 
 def statsmodels_holm(p) -> np.ndarray:
@@ -66,7 +66,7 @@ def scipy_coverage(n: int) -> float:
 
 
 def test_the_few_queries_threshold_is_where_its_comment_says():
-    # metrics.comparison.FEW_QUERIES: below 30 a nominal 95% interval covers less than 93.6%
+    # metrics.stats.comparison.FEW_QUERIES: below 30 a nominal 95% interval covers less than 93.6%
     # (90% at 10 queries, 85% at 5)
     assert FEW_QUERIES == 30
     assert scipy_coverage(29) < 0.936 < scipy_coverage(30)

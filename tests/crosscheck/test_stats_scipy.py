@@ -1,4 +1,4 @@
-"""metrics.stats against scipy (a test-only dependency) and against exact enumeration."""
+"""metrics.stats.stats against scipy (a test-only dependency) and against exact enumeration."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 scipy_stats = pytest.importorskip("scipy.stats")
 
-from metrics.stats import bootstrap_ci, paired_randomisation_test, paired_t_test  # noqa: E402
+from metrics.stats.stats import bootstrap_ci, paired_randomisation_test, paired_t_test  # noqa: E402
 
 
 def paired_scores(seed: int, n: int, effect: float) -> tuple[np.ndarray, np.ndarray]:

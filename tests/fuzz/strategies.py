@@ -28,11 +28,11 @@ import numpy as np
 import pandas as pd
 from hypothesis import strategies as st
 
-from metrics import conventions as C
-from metrics.__main__ import main
-from metrics.measures import EXAMPLES, REGISTRY, MeasureNameError, parse
-from metrics.ranking import Ranking
-from metrics.trec import TrecFormatError, read_qrels, read_run
+from metrics.cli import main
+from metrics.collection.trec import TrecFormatError, read_qrels, read_run
+from metrics.core import conventions as C
+from metrics.core.measures import EXAMPLES, REGISTRY, MeasureNameError, parse
+from metrics.core.ranking import Ranking
 
 # ------------------------------------------------------------------------------ numbers
 

@@ -1,4 +1,4 @@
-"""metrics/batch.py: many queries at once.
+"""metrics/collection/batch.py: many queries at once.
 
 Two kinds of evidence:
 - equivalence: on random collections (ties, unjudged and negative grades, judged documents
@@ -17,9 +17,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics import conventions as C
-from metrics.batch import BatchError, compare, evaluate, query_ranking
-from metrics.measures import EXAMPLES, parse
+from metrics.collection.batch import BatchError, compare, evaluate, query_ranking
+from metrics.core import conventions as C
+from metrics.core.measures import EXAMPLES, parse
 
 
 def frames(qrels_rows, run_rows):
@@ -272,7 +272,7 @@ def test_compare_pairs_runs_on_their_common_queries() -> None:
 def test_arrow_kernels_and_plain_pandas_agree(monkeypatch, shuffle: bool) -> None:
     """Docno matching and tie-breaking run in Arrow when pandas stores the strings there,
     else through pandas' object path; both give the same numbers."""
-    from metrics import batch
+    from metrics.collection import batch
 
     qrels, run = random_collection(7, shuffle=shuffle)
     arrow = evaluate(qrels, run, EXAMPLES).per_query

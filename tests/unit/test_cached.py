@@ -13,10 +13,11 @@ from math import log2
 import pandas as pd
 import pytest
 
-from metrics import behaviour, diagnose, tradeoffs
-from metrics.conventions import TEXTBOOK
-from metrics.pitfalls import Scenario
-from metrics.ranking import Ranking, order
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.ranking import Ranking, order
+from metrics.explore import behaviour, tradeoffs
+from metrics.teaching import diagnose
+from metrics.teaching.pitfalls import Scenario
 from ui import cached, explore_figures, state, url_state
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from metrics.__main__ import main
-from metrics.measures import REGISTRY
+from metrics.cli import main
+from metrics.core.measures import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 

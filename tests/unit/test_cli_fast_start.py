@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from metrics import __main__ as cli
-from metrics import arrow_kernels, trec
+from metrics import __main__ as entry
+from metrics import cli
+from metrics.collection import arrow_kernels, trec
 
 ROOT = Path(__file__).resolve().parents[2]
 QRELS = "1 0 a 1\n1 0 b 0\n2 0 a 2\n"
@@ -26,7 +27,7 @@ RUN = "1 Q0 a 1 2.0 t\n1 Q0 c 2 1.0 t\n2 Q0 b 1 3.0 t\n2 Q0 a 2 1.5 t\n"
 def head_start(monkeypatch):
     """_head_start in this process, with the environment restored afterwards."""
     monkeypatch.setattr(os, "environ", dict(os.environ))
-    yield cli._head_start
+    yield entry._head_start
     for path in {key[0] for key in arrow_kernels._prefetched}:
         arrow_kernels.drop_prefetched(path)
 
@@ -69,7 +70,7 @@ def test_files_the_fast_path_does_not_read_are_left_alone(tmp_path, head_start):
     ],
 )
 def test_input_paths_are_the_positional_arguments(argv, paths):
-    assert cli._input_paths(argv) == paths
+    assert entry._input_paths(argv) == paths
 
 
 def program(*args: str, **kwargs) -> subprocess.CompletedProcess:

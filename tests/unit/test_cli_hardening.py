@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from metrics.__main__ import main
+from metrics.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 QRELS = "q 0 a 1\nq 0 b 2\n"

@@ -1,4 +1,5 @@
-"""Conventions, presets, gains and discounts (metrics/conventions.py, gains.py, discounts.py)."""
+"""Conventions, presets, gains and discounts (metrics/core/conventions.py, gains.py,
+discounts.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from math import log2
 import numpy as np
 import pytest
 
-from metrics import conventions as C
-from metrics.discounts import discount
-from metrics.gains import custom_gain, gain
+from metrics.core import conventions as C
+from metrics.core.discounts import discount
+from metrics.core.gains import custom_gain, gain
 
 # --- presets ---------------------------------------------------------------------------------
 

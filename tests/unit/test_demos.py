@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from metrics.demos import BY_DISAGREEMENT, DISAGREEMENTS, PITFALL_DEMOS, work
-from metrics.pitfalls import BY_KEY, compute, correct
+from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, PITFALL_DEMOS, work
+from metrics.teaching.pitfalls import BY_KEY, compute, correct
 
 PUBLISHED = {
     # D1, fixture T1 with ids d10/d9: trec_eval puts d9 first (strcmp), ranx keeps input order
@@ -72,3 +72,17 @@ def test_each_pitfall_demo_shows_its_mistake(key):
 
 def test_every_pitfall_has_a_demo():
     assert set(PITFALL_DEMOS) == set(BY_KEY)
+
+
+def test_preset_table_has_every_preset_against_textbook():
+    from metrics.core.conventions import PRESETS, TEXTBOOK
+    from metrics.teaching.demos import WIKIPEDIA, preset_table
+
+    table = preset_table(WIKIPEDIA, 5, "nDCG")
+    assert list(table.columns) == ["tool", "value", "Δ Textbook", "differs"]
+    assert table["tool"].tolist() == [p.name for p in PRESETS.values()]
+    textbook = table.set_index("tool").loc[TEXTBOOK.name]
+    assert textbook["Δ Textbook"] == 0.0 and textbook["differs"] == "—"
+    assert table["Δ Textbook"].tolist() == pytest.approx(
+        [v - textbook["value"] for v in table["value"]], abs=1e-12
+    )

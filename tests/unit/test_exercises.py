@@ -6,9 +6,9 @@ from math import log2
 
 import pytest
 
-from metrics import exercises as E
-from metrics.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
-from metrics.pitfalls import compute
+from metrics.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.teaching import exercises as E
+from metrics.teaching.pitfalls import compute
 
 ROUND = E.generate(42)
 

@@ -7,9 +7,9 @@ import math
 import plotly.graph_objects as go
 import pytest
 
-from metrics.conventions import TEXTBOOK
-from metrics.ranking import Ranking
-from metrics.report import cutoff_curves, evaluate
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.ranking import Ranking
+from metrics.explore.report import cutoff_curves, evaluate
 from ui import figures
 
 # grades 3, 2, 0 and one unretrieved 1; exponential gain, 1/log2(i+1), k = 2

@@ -1,14 +1,14 @@
-"""metrics.groups: reading qid -> group files (with and without a header, any separator) with
-errors that name the file and line, and every measure per group."""
+"""metrics.collection.groups: reading qid -> group files (with and without a header, any separator)
+with errors that name the file and line, and every measure per group."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from metrics.groups import NO_GROUP, per_group_means, read_groups
-from metrics.stats import per_group
-from metrics.trec import TrecFormatError
+from metrics.collection.groups import NO_GROUP, per_group_means, read_groups
+from metrics.collection.trec import TrecFormatError
+from metrics.stats.stats import per_group
 
 
 @pytest.mark.parametrize(

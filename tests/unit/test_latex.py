@@ -12,9 +12,9 @@ import re
 
 import pytest
 
-from metrics.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
-from metrics.ranking import Ranking
-from metrics.report import evaluate
+from metrics.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.core.ranking import Ranking
+from metrics.explore.report import evaluate
 from ui import latex, working
 
 ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)

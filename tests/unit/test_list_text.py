@@ -1,4 +1,4 @@
-"""metrics.list_text: each form a teacher types, the errors that point at the token, and the
+"""metrics.explore.list_text: each form a teacher types, the errors that point at the token, and the
 way back (format_text) that parse reads to the same list. Expected values are written out by
 hand from the text."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from metrics.list_text import (
+from metrics.explore.list_text import (
     GRADES,
     IDS,
     TREC,

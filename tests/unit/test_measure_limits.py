@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics import conventions as C
-from metrics import graded
-from metrics.batch import BatchError, evaluate
-from metrics.measures import MeasureNameError, parse
-from metrics.ranking import Ranking
+from metrics.collection.batch import BatchError, evaluate
+from metrics.core import conventions as C
+from metrics.core import graded
+from metrics.core.measures import MeasureNameError, parse
+from metrics.core.ranking import Ranking
 
 TREC = C.TREC_EVAL_NDCG_CUT
 BIG = 1.7976931348623157e308  # the largest double
@@ -137,7 +137,7 @@ def test_ideal_none_with_a_modest_cutoff_still_counts_k_ideal_documents():
 def test_a_cutoff_beyond_any_double_is_refused():
     with pytest.raises(MeasureNameError, match=r"cutoff in 'P@1e400' is too large"):
         parse("P@1e400")
-    from metrics import binary
+    from metrics.core import binary
 
     with pytest.raises(ValueError, match=r"cutoff k is too large"):
         binary.precision(Ranking.build([1]), TREC, 10**400)

@@ -1,4 +1,4 @@
-"""Measure names (ir_measures syntax) and the registry (metrics/measures.py).
+"""Measure names (ir_measures syntax) and the registry (metrics/core/measures.py).
 
 Values computed through names are checked against hand arithmetic or the research note's
 published numbers (fixtures G1, L1, D10, D11 of shared/research/library-conventions.md)."""
@@ -9,9 +9,9 @@ from math import log2
 
 import pytest
 
-from metrics import conventions as C
-from metrics.measures import EXAMPLES, REGISTRY, Measure, MeasureNameError, parse
-from metrics.ranking import Ranking
+from metrics.core import conventions as C
+from metrics.core.measures import EXAMPLES, REGISTRY, Measure, MeasureNameError, parse
+from metrics.core.ranking import Ranking
 
 
 def g1() -> Ranking:

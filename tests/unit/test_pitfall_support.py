@@ -6,8 +6,9 @@ calculation ran on (to name its convention), and the binary adjustments record w
 
 import pytest
 
-from metrics.conventions import TEXTBOOK
-from metrics.pitfalls import (
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.ranking import Ranking
+from metrics.teaching.pitfalls import (
     BY_KEY,
     CATALOGUE,
     Scenario,
@@ -16,7 +17,6 @@ from metrics.pitfalls import (
     transformed,
     why_unchanged,
 )
-from metrics.ranking import Ranking
 
 WIKI = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 BINARY = Ranking.build([1, 0, 1], unretrieved=[1])

@@ -10,9 +10,9 @@ from math import inf, isinf, isnan, log, log2
 
 import pytest
 
-from metrics.conventions import TEXTBOOK
-from metrics.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario, compute, correct
-from metrics.ranking import Ranking
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.ranking import Ranking
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario, compute, correct
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 0 + 1 / log2(6) + 3 / log2(7)

@@ -14,11 +14,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from metrics import binary, graded, report
-from metrics import conventions as C
-from metrics.gains import gain
-from metrics.measures import REGISTRY, Measure
-from metrics.ranking import Ranking
+from metrics.core import binary, graded
+from metrics.core import conventions as C
+from metrics.core.gains import gain
+from metrics.core.measures import REGISTRY, Measure
+from metrics.core.ranking import Ranking
+from metrics.explore import report
 
 DETERMINISTIC = settings(
     derandomize=True,

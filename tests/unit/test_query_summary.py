@@ -1,4 +1,4 @@
-"""metrics.query_summary: R, list length and first relevant rank per query, read off the batch
+"""metrics.stats.query_summary: R, list length and first relevant rank per query, read off the batch
 measures, checked on a collection worked by hand."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import math
 import pandas as pd
 import pytest
 
-from metrics.batch import evaluate
-from metrics.query_summary import SUMMARY_MEASURES, means_without, nothing_relevant, summarise
+from metrics.collection.batch import evaluate
+from metrics.stats.query_summary import SUMMARY_MEASURES, means_without, nothing_relevant, summarise
 
 QRELS = pd.DataFrame(
     [("a", "d1", 0), ("a", "d2", 2), ("a", "d9", 1), ("b", "d1", 0), ("c", "d3", 1)],

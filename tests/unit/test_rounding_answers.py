@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from metrics.conventions import TEXTBOOK
-from metrics.diagnose import diagnose, parse_answer, rounded_twice, rounding_hint
-from metrics.exercises import Question, Step, check
-from metrics.pitfalls import Scenario
-from metrics.ranking import Ranking
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.ranking import Ranking
+from metrics.teaching.diagnose import diagnose, parse_answer, rounded_twice, rounding_hint
+from metrics.teaching.exercises import Question, Step, check
+from metrics.teaching.pitfalls import Scenario
 
 
 @pytest.mark.parametrize(

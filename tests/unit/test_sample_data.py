@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from metrics import trec
-from metrics.batch import evaluate
+from metrics.collection import trec
+from metrics.collection.batch import evaluate
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 SAMPLE = DATA / "sample"

@@ -4,7 +4,7 @@ test_exercises.py)."""
 
 from math import log2
 
-from metrics.exercises import generate
+from metrics.teaching.exercises import generate
 from ui import sheet
 
 ROUND = generate(42)

@@ -1,4 +1,4 @@
-"""metrics.stats on examples worked by hand (the working is in the comments)."""
+"""metrics.stats.stats on examples worked by hand (the working is in the comments)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics import stats
-from metrics.stats import (
+from metrics.stats import stats
+from metrics.stats.stats import (
     bootstrap_ci,
     bootstrap_diff_ci,
     holm,

@@ -1,7 +1,9 @@
-"""metrics.trec: reading and writing TREC qrels and runs (and CSV/TSV with named columns).
+"""metrics.collection.trec: reading and writing TREC qrels and runs (and CSV/TSV with named
+columns).
 
 Expected values are the text of the input itself (quoted in the test) or come from a plain
-line-by-line reader written here, independently of metrics.trec, that applies trec_eval's rules.
+line-by-line reader written here, independently of metrics.collection.trec, that applies trec_eval's
+rules.
 """
 
 from __future__ import annotations
@@ -13,8 +15,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics import trec
-from metrics.trec import DEFAULT_TAG, TrecFormatError, read_qrels, read_run, write_qrels, write_run
+from metrics.collection import trec
+from metrics.collection.trec import (
+    DEFAULT_TAG,
+    TrecFormatError,
+    read_qrels,
+    read_run,
+    write_qrels,
+    write_run,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 # CI clones the repository into some folder and puts a copy of shared/ beside the clone.

@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from metrics.conventions import PRESETS
+from metrics.core.conventions import PRESETS
 from ui import url_state
 from ui.model import (
     CONVENTION_FIELDS,

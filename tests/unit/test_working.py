@@ -2,9 +2,9 @@
 wrong calculations: each line's numbers are worked by hand on Wikipedia's list (grades
 3,2,3,0,1,2 retrieved, 3 and 2 judged but not retrieved; Textbook convention, k = 5)."""
 
-from metrics.conventions import TEXTBOOK
-from metrics.pitfalls import Scenario, compute, transformed
-from metrics.ranking import Ranking
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.ranking import Ranking
+from metrics.teaching.pitfalls import Scenario, compute, transformed
 from ui import working
 
 WIKI = Scenario(Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2]), TEXTBOOK, 5)

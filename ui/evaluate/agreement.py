@@ -1,7 +1,7 @@
 """The annotator agreement tab: how a second assessor's labels agree with the qrels' (Cohen's
 kappa, weighted kappa, the confusion table of grades), and what changes when the runs are
 evaluated with the second assessor's labels instead: each mean, each comparison, the order of
-the runs (`metrics.agreement`; the second evaluation is the page's own, cached)."""
+the runs (`metrics.stats.agreement`; the second evaluation is the page's own, cached)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from metrics.agreement import comparisons_change, means_change, run_order, strength
+from metrics.stats.agreement import comparisons_change, means_change, run_order, strength
 from ui.evaluate import compute, outcome
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem

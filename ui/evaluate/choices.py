@@ -12,10 +12,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from metrics.__main__ import DEFAULT_MEASURES
-from metrics.batch import MISSING
-from metrics.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
-from metrics.measures import EXAMPLES, Measure, MeasureNameError, parse
+from metrics.collection.batch import DEFAULT_MEASURES, MISSING
+from metrics.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
+from metrics.core.measures import EXAMPLES, Measure, MeasureNameError, parse
 from ui.literal import literal
 
 MISSING_LABELS = {

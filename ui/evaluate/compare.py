@@ -3,7 +3,7 @@ per-query differences sorted, both tests' p-values (Holm-adjusted when several c
 are made) and the interval of the mean difference — then every pair on every measure,
 downloadable.
 
-The numbers are `batch.compare`'s, in `metrics.comparison.pairs_table`'s form (the CLI's
+The numbers are `batch.compare`'s, in `metrics.stats.comparison.pairs_table`'s form (the CLI's
 --compare prints the same table): every difference is challenger − baseline.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics.comparison import (
+from metrics.stats.comparison import (
     holm_note,
     interval_warning,
     oriented,

@@ -18,13 +18,20 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
-from metrics import agreement as agreement_core
-from metrics import trec
-from metrics.batch import BatchError, BatchResult, compare, data_line, evaluate, query_ranking
-from metrics.conventions import PRESETS
-from metrics.groups import per_group_means, read_groups
-from metrics.query_summary import SUMMARY_MEASURES, summarise
-from metrics.ranking import Ranking
+from metrics.collection import trec
+from metrics.collection.batch import (
+    BatchError,
+    BatchResult,
+    compare,
+    data_line,
+    evaluate,
+    query_ranking,
+)
+from metrics.collection.groups import per_group_means, read_groups
+from metrics.core.conventions import PRESETS
+from metrics.core.ranking import Ranking
+from metrics.stats import agreement as agreement_core
+from metrics.stats.query_summary import SUMMARY_MEASURES, summarise
 from ui.evaluate.sources import SourceFile
 
 READERS = {"qrels": trec.read_qrels, "run": trec.read_run, "groups": read_groups}
@@ -127,7 +134,8 @@ def _evaluate(
 def evaluate_run(
     qrels: SourceFile, run: SourceFile, measures: Sequence[str], preset: str, missing: str
 ) -> Evaluated | Problem:
-    """Every measure for every query of one run (`metrics.batch.evaluate`, as the CLI)."""
+    """Every measure for every query of one run (`metrics.collection.batch.evaluate`, as the
+    CLI)."""
     return _evaluate(qrels.key, run.key, tuple(measures), preset, missing, qrels, run)
 
 
@@ -148,7 +156,7 @@ def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: So
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def compare_runs(key: tuple, _results: dict[str, BatchResult]) -> Compared | Problem:
-    """`metrics.batch.compare` of the runs (95% bootstrap CIs, paired tests; the CLI's
+    """`metrics.collection.batch.compare` of the runs (95% bootstrap CIs, paired tests; the CLI's
     --compare). `key` identifies the inputs: the files' keys and the choices."""
     try:
         return Compared(*compare(_results))
@@ -189,5 +197,5 @@ def _query(key: tuple, qid: str, _qrels: SourceFile, _run: SourceFile) -> Rankin
 
 
 def query_list(qrels: SourceFile, run: SourceFile, qid: str) -> Ranking:
-    """One query of a run as the Playground's input (`metrics.batch.query_ranking`)."""
+    """One query of a run as the Playground's input (`metrics.collection.batch.query_ranking`)."""
     return _query((qrels.key, run.key), qid, qrels, run)

@@ -11,10 +11,10 @@ import math
 import pandas as pd
 import streamlit as st
 
-from metrics.conventions import Convention
-from metrics.measures import parse
-from metrics.ranking import Ranking, RankingError, order
-from metrics.report import HEADLINE
+from metrics.core.conventions import Convention
+from metrics.core.measures import parse
+from metrics.core.ranking import Ranking, RankingError, order
+from metrics.explore.report import HEADLINE
 from ui import state
 from ui.evaluate import compute
 from ui.evaluate.choices import Choices

@@ -1,11 +1,11 @@
 """The groups tab: every measure's mean per query group, for every run, with 95% bootstrap
-intervals (`metrics.groups.per_group_means`), as a table and as bars for one measure."""
+intervals (`metrics.collection.groups.per_group_means`), as a table and as bars for one measure."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from metrics.comparison import interval_warning
+from metrics.stats.comparison import interval_warning
 from ui.evaluate import compute, figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome

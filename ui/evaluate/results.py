@@ -11,9 +11,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from metrics.comparison import interval_warning
-from metrics.conventions import Convention
-from metrics.query_summary import means_without, nothing_relevant
+from metrics.core.conventions import Convention
+from metrics.stats.comparison import interval_warning
+from metrics.stats.query_summary import means_without, nothing_relevant
 from ui.evaluate import figures
 from ui.evaluate.choices import MISSING_LABELS, Choices
 from ui.evaluate.compute import Compared, Problem

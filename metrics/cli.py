@@ -1,0 +1,362 @@
+"""Command line: evaluate TREC runs as trec_eval does, with RankLab's measures.
+
+    python -m metrics QRELS RUN -m nDCG@10 -m AP [-q] [--missing zero|skip|error]
+    python -m metrics QRELS RUN1 RUN2 ... -m nDCG@10 --compare
+
+Everything is read and evaluated before anything is printed, so bad input prints no result:
+only a one-line message on stderr (file, line and problem) and exit status 2.  So does output
+that cannot be written (a query id the output encoding cannot hold, a full disk, a closed
+stdout); library warnings never add lines to stderr.
+
+`python -m metrics` runs `main` from `metrics/__main__.py`, which first prepares the process
+(before this module loads pandas) and ends it without the interpreter's teardown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import textwrap
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+
+from metrics.collection.batch import (
+    DEFAULT_MEASURES,
+    MISSING,
+    BatchError,
+    BatchResult,
+    compare,
+    data_line,
+    evaluate,
+)
+from metrics.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
+from metrics.core.measures import EXAMPLES, REGISTRY, Measure, parse
+
+PROG = "python -m metrics"
+EXIT_BAD_INPUT = 2
+
+
+class InputError(Exception):
+    """Bad input: the one-line message to print before exiting with status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not argparse's usage + error
+        raise InputError(f"{message} (see {PROG} --help)")
+
+
+def _measure_help() -> str:
+    lines = ["measures (ir_measures syntax; parameters in brackets, cutoff after @):"]
+    for family, info in REGISTRY.items():
+        cutoff = {"required": "@k required", "optional": "@k optional", "none": "no cutoff"}
+        params = ", ".join(info.params) or "none"
+        lines.append(f"  {family:<10} {info.title}: {info.description}")
+        lines.append(f"  {'':<10} parameters: {params}; {cutoff[info.cutoff]}")
+    lines += [
+        "",
+        "  parameters: rel=t relevance threshold of binary measures (and makes RBP binary);",
+        "  max_rel=g top grade of ERR (default 4, gdeval's) and of graded RBP (default: the",
+        "  qrels' largest grade); dcg='exp-log2' exponential gain 2^g-1 (default linear, as",
+        "  trec_eval); gains={0:0,1:1,2:3} custom gains; p=0.8 RBP persistence; beta=2 F-beta.",
+        "",
+        *textwrap.wrap("examples: " + " ".join(EXAMPLES), 88, subsequent_indent="  "),
+        "",
+        "trec_eval names: ndcg_cut.k = nDCG@k, ndcg = nDCG, map = AP, map_cut.k = AP@k,",
+        "P.k = P@k, recall.k = R@k, recip_rank = RR, Rprec, bpref = Bpref, success.k =",
+        "Success@k, set_P = P, set_recall = R, set_F = F1, num_ret = NumRet, num_rel = NumRel,",
+        "num_rel_ret = NumRelRet, rbp = RBP(p=0.9,rel=1); trec_eval -l2 = add rel=2.",
+        "",
+        *textwrap.wrap("conventions (--convention): " + "; ".join(PRESETS), 88),
+        "",
+        "output: MEASURE<TAB>QUERY<TAB>VALUE, the measure as typed, the value as a full-",
+        "precision double; per query with -q (queries in trec_eval's order: byte order of the",
+        "ids), then 'all' for the mean over the queries. Warnings go to stderr. Exit status 0,",
+        "or 2 with a one-line message (file, line, problem) on bad input.",
+        "",
+        "--compare output: two tab-separated tables, each with a header line: per run",
+        "(measure, run, mean, ci_low, ci_high, queries), then per pair of runs (measure,",
+        "baseline = the run given first, challenger = the later one,",
+        "challenger_minus_baseline = the mean difference, its ci_low and ci_high,",
+        "p_randomisation, p_t, the same two Holm-adjusted over every row of the table,",
+        "queries); 95% percentile bootstrap intervals and a two-sided paired sign-flip test,",
+        "10,000 resamples each (seed 0), and a paired t-test (nan when it is undefined).",
+    ]
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Evaluate TREC runs against qrels, trec_eval-style, with RankLab's measures.",
+        epilog=_measure_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("qrels", metavar="QRELS", help="relevance judgments: qid iter docno rel")
+    parser.add_argument(
+        "runs", metavar="RUN", nargs="+", help="run file(s): qid Q0 docno rank score tag"
+    )
+    parser.add_argument(
+        "-m",
+        "--measure",
+        action="append",
+        dest="measures",
+        metavar="MEASURE",
+        help=f"a measure (repeat for several); default: {' '.join(DEFAULT_MEASURES)}",
+    )
+    parser.add_argument(
+        "-q", "--per-query", action="store_true", help="print every query's value, then 'all'"
+    )
+    parser.add_argument(
+        "--missing",
+        choices=MISSING,
+        default="zero",
+        # source: shared/research/library-conventions.md, fixture M1 (trec_eval 9.0.8 and 10
+        # run on it); tests/crosscheck/test_cli_missing.py checks 'skip' against pytrec_eval
+        help="a qrels query with no results in the run: 'zero' (the default) scores it 0 and "
+        "counts it in the mean, as trec_eval -c and ir_measures do; 'skip' leaves it out of "
+        "the mean, as trec_eval 9 does without -c; 'error' stops, as trec_eval 10 does "
+        "without -c. So when a run misses queries, the default 'all' line is NOT plain "
+        "trec_eval's: add --missing skip for trec_eval 9's mean. The missing queries are "
+        "named on stderr.",
+    )
+    parser.add_argument(
+        "--convention",
+        default=TREC_EVAL_NDCG_CUT.name,
+        metavar="NAME",
+        help=f"the preset whose conventions apply (default {TREC_EVAL_NDCG_CUT.name!r}); "
+        "names are listed below, matched ignoring case",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="with several runs: each run's mean with a 95%% bootstrap confidence interval, "
+        "and for each pair of runs the mean difference (the later run minus the one given "
+        "first), its 95%% CI and the p-values of a paired randomisation test and a paired "
+        "t-test, raw and Holm-adjusted over every pair and measure",
+    )
+    return parser
+
+
+def _convention(name: str) -> Convention:
+    for preset_name, convention in PRESETS.items():
+        if preset_name.lower() == name.strip().lower():
+            return convention
+    raise InputError(f"unknown --convention {name!r}; choose one of: {'; '.join(PRESETS)}")
+
+
+def _measures(names: Sequence[str], convention: Convention) -> list[tuple[str, Measure]]:
+    """Each name parsed, with its parameters applied to the convention: an error in either
+    is the -m argument's.  A name is echoed in the tab-separated output, so it may hold no
+    tab or line break."""
+    out: list[tuple[str, Measure]] = []
+    for name in names:
+        if _BREAKS_TSV.search(name):
+            raise InputError(
+                f"-m {name!r}: a measure name may not hold a tab or a line break "
+                "(it is echoed in the tab-separated output)"
+            )
+        try:
+            measure = parse(name)
+            measure.convention(convention)
+        except ValueError as error:
+            raise InputError(f"-m {name!r}: {_one_line(error)}") from None
+        out.append((name, measure))
+    return out
+
+
+# What str.splitlines splits at, and the tab: none may appear in a field of the output.
+_BREAKS_TSV = re.compile("[\t\n\x0b\x0c\r\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())
+
+
+def _read(path: str, kind: str):
+    # Imported here, once the arguments are known to be good.
+    from metrics.collection import arrow_kernels, trec  # noqa: PLC0415
+
+    reader = trec.read_qrels if kind == "qrels" else trec.read_run
+    if "\n" in path or "\r" in path:  # the reader would take the text for the file's content
+        raise InputError(f"{kind.upper()} {path!r}: a file name with a line break is not read")
+    try:
+        return reader(Path(path), name=path)
+    except trec.TrecFormatError as error:
+        raise InputError(_one_line(error)) from None
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror or error}") from None
+    finally:
+        arrow_kernels.drop_prefetched(path)  # if the reader did not take it (_head_start)
+
+
+def _data_line(path: str, row: int, rows: int) -> int | None:
+    """The 1-based line number of DataFrame row `row` of the file at `path` (batch.data_line)."""
+    try:
+        with open(path, "rb") as f:
+            return data_line(f.read(), row, rows)
+    except OSError:
+        return None
+
+
+def _evaluate(qrels, qrels_path, run, run_path, measures, convention, missing) -> BatchResult:
+    try:
+        return evaluate(qrels, run, [name for name, _ in measures], convention, missing)
+    except BatchError as error:
+        message = _one_line(error)
+        if error.measure_error:
+            raise InputError(f"-m {message}") from None
+        if error.qrels_row is not None:
+            line = _data_line(qrels_path, error.qrels_row, len(qrels))
+            where = f"{qrels_path}, line {line}" if line else qrels_path
+            raise InputError(f"{where}: {message}") from None
+        if error.run_row is not None:
+            line = _data_line(run_path, error.run_row, len(run))
+            where = f"{run_path}, line {line}" if line else run_path
+            raise InputError(f"{where}: {message}") from None
+        raise InputError(f"{run_path}: {message}") from None
+    except ValueError as error:
+        raise InputError(f"{run_path}: {_one_line(error)}") from None
+
+
+def _format_trec(result: BatchResult, names: list[str], per_query: bool) -> list[str]:
+    lines: list[str] = []
+    table = result.per_query
+    if per_query:
+        values = table.to_numpy()
+        for qid, row in zip(table.index, values, strict=True):
+            lines += [f"{name}\t{qid}\t{v!r}" for name, v in zip(names, row.tolist(), strict=True)]
+    lines += [f"{name}\tall\t{float(result.means[name])!r}" for name in names]
+    return lines
+
+
+def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
+    """Parse, read, evaluate: (stdout lines, stderr warnings). Raises InputError."""
+    args = build_parser().parse_args(argv)
+    typed = args.measures or list(DEFAULT_MEASURES)
+    convention = _convention(args.convention)
+    measures = _measures(typed, convention)
+    names = list(dict.fromkeys(typed))
+    if len(args.runs) > 1 and not args.compare:
+        raise InputError(
+            f"{len(args.runs)} runs given: evaluate one run at a time, or add --compare"
+        )
+    if args.compare and len(args.runs) < 2:
+        raise InputError("--compare needs at least two runs")
+    qrels = _read(args.qrels, "qrels")
+    notes: list[str] = []
+    results: list[BatchResult] = []
+    for path in args.runs:
+        run_df = _read(path, "run")
+        result = _evaluate(qrels, args.qrels, run_df, path, measures, convention, args.missing)
+        del run_df
+        prefix = f"{path}: " if args.compare else ""
+        notes += [prefix + w for w in result.warnings]
+        results.append(result)
+    if args.compare:
+        return _compare(args.runs, results, notes), notes
+    return _format_trec(results[0], names, args.per_query), notes
+
+
+def _compare(paths: list[str], results: list[BatchResult], notes: list[str]) -> list[str]:
+    """Two tab-separated tables with a header line each, a blank line between: each run's
+    mean and 95% CI, then each pair's mean difference (challenger − baseline, the run given
+    first as the baseline), its CI and the paired tests' p, raw and Holm-adjusted."""
+    from metrics.stats.comparison import pairs_table  # noqa: PLC0415 (only --compare needs it)
+
+    named = dict(zip(_unique_names(paths), results, strict=True))
+    try:
+        runs, pairs, test_notes = compare(named)
+    except ValueError as error:
+        raise InputError(f"--compare: {_one_line(error)}") from None
+    notes += test_notes
+    return _table(runs) + [""] + _table(pairs_table(pairs))
+
+
+def _unique_names(paths: list[str]) -> list[str]:
+    """The runs as given on the command line, numbered when a path is given twice."""
+    seen: dict[str, int] = {}
+    out = []
+    for path in paths:
+        seen[path] = seen.get(path, 0) + 1
+        out.append(path if seen[path] == 1 else f"{path}#{seen[path]}")
+    return out
+
+
+def _table(frame) -> list[str]:
+    def cell(value) -> str:
+        return repr(float(value)) if isinstance(value, float) else str(value)
+
+    rows = ["\t".join(frame.columns)]
+    rows += ["\t".join(cell(v) for v in row) for row in frame.itertuples(index=False)]
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run, print, and return the exit status: 0, or 2 with one line on stderr."""
+    try:
+        with warnings.catch_warnings():
+            # Library warnings (numpy overflow, pandas casts) would add lines to stderr; every
+            # input they could come from is checked and reported as one line (InputError).
+            warnings.simplefilter("ignore")
+            lines, notes = run(argv)
+        output = _output(lines)
+    except InputError as error:
+        _say(f"error: {error}")
+        return EXIT_BAD_INPUT
+    for note in notes:
+        _say(f"warning: {note}")
+    return _write(output)
+
+
+def _say(message: str) -> None:
+    """One line on stderr (a file name or id with a line break is joined into it)."""
+    if sys.stderr is not None:
+        try:
+            print(f"{PROG}: {_one_line(message)}", file=sys.stderr, flush=True)
+        except OSError:  # stderr closed or full: the exit status still tells
+            pass
+
+
+def _output(lines: list[str]) -> str:
+    """The output text, checked against stdout's encoding (as the user set it, e.g.
+    PYTHONIOENCODING): a text it cannot hold is an error before anything is written."""
+    text = "\n".join(lines) + "\n" if lines else ""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError as error:
+        raise InputError(
+            f"the output holds {error.object[error.start : error.end]!r}, which the output "
+            f"encoding {encoding} cannot write; set PYTHONIOENCODING=utf-8"
+        ) from None
+    return text
+
+
+def _write(output: str) -> int:
+    if not output:
+        return 0
+    if sys.stdout is None:
+        _say("error: there is no standard output to write the results to (it is closed)")
+        return EXIT_BAD_INPUT
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError) as error:  # a full disk, a closed stream
+        _say(f"error: cannot write the results: {getattr(error, 'strerror', None) or error}")
+        _discard_stdout()
+        return EXIT_BAD_INPUT
+    return 0
+
+
+def _discard_stdout() -> None:
+    """After a failed write: drop what stdout still buffers, so that no flush at exit retries
+    the write (and prints a second error)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -1,0 +1,384 @@
+"""The measure families over many queries at once, on the compact arrays `batch.prepare` builds.
+
+Every function here computes, for all queries together, exactly the number the single-list
+core (`metrics.core.graded`, `metrics.core.binary`) computes for one query; the formulas are the
+core's and are repeated in each docstring. There is no Python loop over queries: per-query sums are
+`np.bincount(query, weights)` over rows sorted by query then rank, running counts are integer
+cumulative sums restarted at each query, and ERR's running product loops over rank depth
+(one vectorised step per judged rank, at most the pool size), never over queries.
+
+Only the judged retrieved documents are kept as rows (`Prepared.ret_*`): an unjudged document
+has gain 0, is never relevant and multiplies ERR's running product by exactly 1, so it only
+matters through its rank (`ret_pos`) and the list length (`n_ret`). That makes a 10M-line run
+with 30 judgments per query a few hundred thousand rows here.
+
+Notation: q the query index of a row, i its 1-based rank, g its grade, n the list length,
+R the number of relevant judged documents of the query (retrieved or not), t the relevance
+threshold, h(k) the relevant documents at ranks <= k.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from metrics.core.binary import f_beta_share
+from metrics.core.conventions import Convention
+from metrics.core.discounts import discount
+from metrics.core.gains import gain
+from metrics.core.graded import stop_probability
+from metrics.core.measures import Measure
+from metrics.core.ranking import check_ideal_depth
+
+
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """Every evaluated query, numbered 0..n_queries-1, in the form the measures read.
+
+    n_ret        documents retrieved per query (0 for a qrels query missing from the run)
+    ret_q, ret_pos, ret_grade
+                 the judged retrieved documents (negative policy applied, so no NaN), sorted
+                 by query then rank: query index, 1-based rank, grade
+    ret_tie_first, ret_tie_last
+                 1-based first and last rank of the score tie group of each row; only for
+                 ties='average' (DCG spreads gains over tie groups), else None
+    pool_q, pool_grade
+                 every judged document of every query, retrieved or not (the judged pool)
+    ret_row, pool_row
+                 the qrels row each of those came from (to name a line in an error message)
+    scale_max    the grade scale's top: the largest grade in the qrels (at least 1)
+    """
+
+    n_queries: int
+    n_ret: np.ndarray
+    ret_q: np.ndarray
+    ret_pos: np.ndarray
+    ret_grade: np.ndarray
+    ret_tie_first: np.ndarray | None
+    ret_tie_last: np.ndarray | None
+    ret_row: np.ndarray
+    pool_q: np.ndarray
+    pool_grade: np.ndarray
+    pool_row: np.ndarray
+    scale_max: float
+
+
+def compute(measure: Measure, base: Convention, p: Prepared) -> np.ndarray:
+    """One measure for every query: a float array indexed by query."""
+    c = measure.convention(base)
+    k = measure.cutoff
+    family = measure.family
+    if family in ("nDCG", "DCG", "IDCG"):
+        return dcg_family(p, c, k, family)
+    if family == "ERR":
+        return err(p, c, k)
+    if family in ("RBP", "RBP_resid"):
+        return rbp(p, c, residual=family == "RBP_resid")
+    if family in ("F", "F1"):
+        return f_beta(p, c, k, float(measure.param("beta", 1.0)))
+    return BINARY[family](p, c, k)
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def _sum(p: Prepared, q: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Per-query sums of `values` (rows with query index q)."""
+    return np.bincount(q, weights=values, minlength=p.n_queries).astype(float)
+
+
+def _count(p: Prepared, q: np.ndarray) -> np.ndarray:
+    return np.bincount(q, minlength=p.n_queries)
+
+
+def _running_count(p: Prepared, q: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    """For rows sorted by query: the flagged rows up to and including each row, in its query."""
+    cs = np.cumsum(flags, dtype=np.int64)
+    counts = _count(p, q)
+    before = np.concatenate(([0], cs))[np.cumsum(counts) - counts]
+    return cs - before[q]
+
+
+def _div(a: np.ndarray, b: np.ndarray, empty: float = 0.0) -> np.ndarray:
+    """a / b where b > 0, else `empty`."""
+    b = np.asarray(b, dtype=float)
+    out = np.full(np.broadcast(a, b).shape, empty, dtype=float)
+    np.divide(a, b, out=out, where=b > 0)
+    return out
+
+
+def _within(p: Prepared, k: int | None) -> np.ndarray:
+    """Rows at rank <= k (all rows without a cutoff)."""
+    return np.ones(len(p.ret_pos), dtype=bool) if k is None else p.ret_pos <= k
+
+
+def _depth(p: Prepared, k: int | None) -> np.ndarray:
+    """k per query, or the list length n without a cutoff."""
+    return p.n_ret.astype(float) if k is None else np.full(p.n_queries, float(k))
+
+
+def _relevant(p: Prepared, c: Convention) -> tuple[np.ndarray, np.ndarray]:
+    """Relevance of the judged retrieved rows (g >= t) and R per query."""
+    rel = p.ret_grade >= c.rel_threshold
+    big_r = _count(p, p.pool_q[p.pool_grade >= c.rel_threshold])
+    return rel, big_r
+
+
+# ------------------------------------------------------------------------------ DCG family
+
+
+def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.ndarray:
+    """DCG@k = sum_{i<=k} gain(g_i) disc(i); IDCG@k = the same over the ideal ranking (the
+    judged pool sorted by gain, positive gains only, cut at k when `ideal_cut`; 'retrieved':
+    the judged retrieved documents; 'none': k (or n) documents of the top grade);
+    nDCG@k = DCG@k / IDCG@k, `empty_value` when IDCG@k = 0. With ties='average' a document's
+    gain is spread evenly over the ranks of its score tie group. `dcg_cutoff` False (trec_eval's
+    `ndcg`) ignores k."""
+    if not c.dcg_cutoff:
+        k = None
+    within = _within(p, k)
+    ret_gain = gain(p.ret_grade, c)
+    ideal_q, ideal_gain, ideal_rank = _ideal(p, c, k)
+    longest = max(
+        int(p.ret_pos.max(initial=0)),
+        int(ideal_rank.max(initial=0)),
+        int(p.n_ret.max(initial=0)),
+    )
+    if c.ideal == "none" and k is not None:
+        check_ideal_depth(k, longest)
+        longest = max(longest, k)
+    # Ranks past every list and ideal ranking add nothing: a larger k costs nothing.
+    weights = discount(longest, c, k)
+    if c.ties == "average" and p.ret_tie_first is not None:
+        dcg = _dcg_tie_average(p, ret_gain, weights, k)
+    else:
+        dcg = _sum(p, p.ret_q[within], ret_gain[within] * weights[p.ret_pos[within] - 1])
+    if c.ideal == "none":
+        depth = _depth(p, k).astype(np.int64)
+        cumulative = np.concatenate(([0.0], np.cumsum(weights)))
+        idcg = _top_gain(p, c) * cumulative[depth]
+    else:
+        idcg = _sum(p, ideal_q, ideal_gain * weights[ideal_rank - 1])
+    if family == "DCG":
+        return dcg
+    if family == "IDCG":
+        return idcg
+    overflowed = ~(np.isfinite(dcg) & np.isfinite(idcg))  # NaN: batch.evaluate reports it
+    return np.where(overflowed, np.nan, _div(dcg, idcg, empty=c.empty_value))
+
+
+def _ideal(p: Prepared, c: Convention, k: int | None):
+    """The ideal ranking of every query: (query, gain, 1-based ideal rank) of the documents
+    IDCG reads (positive gains, best first, cut at k when the convention cuts it)."""
+    if c.ideal == "none":
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, np.zeros(0), empty
+    if c.ideal == "judged":
+        q, grades = p.pool_q, p.pool_grade
+    else:
+        q, grades = p.ret_q, p.ret_grade
+    g = gain(grades, c)
+    keep = g > 0
+    q, g = q[keep], g[keep]
+    order = np.lexsort((-g, q))
+    q, g = q[order], g[order]
+    rank = _running_count(p, q, np.ones(len(q), dtype=bool))
+    if c.ideal_cut and k is not None:
+        cut = rank <= k
+        q, g, rank = q[cut], g[cut], rank[cut]
+    return q, g, rank
+
+
+def _top_gain(p: Prepared, c: Convention) -> float:
+    if c.gain == "custom":
+        return max(g for _, g in c.gain_map)
+    return float(gain(np.array([p.scale_max]), c)[0])
+
+
+def _dcg_tie_average(p: Prepared, ret_gain: np.ndarray, weights: np.ndarray, k: int | None):
+    """DCG with tied scores averaged (McSherry & Najork 2008): each rank of a tie group of
+    size s gets the group's mean gain, so a document of gain G adds G/s to every rank of its
+    group within k: G/s * (W(min(last, k)) - W(first - 1)), W the running sum of disc."""
+    counted = weights.copy()
+    if k is not None:
+        counted[k:] = 0.0
+    running = np.concatenate(([0.0], np.cumsum(counted)))
+    first, last = p.ret_tie_first, p.ret_tie_last
+    size = (last - first + 1).astype(float)
+    spread = running[last] - running[first - 1]
+    return _sum(p, p.ret_q, ret_gain / size * spread)
+
+
+# --------------------------------------------------------------------------------- ERR, RBP
+
+
+def err(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """ERR@k = sum_{i<=k} (1/i) R_i prod_{j<i} (1 - R_j), R_i = (2^g_i - 1) / 2^gmax
+    (gmax: the convention's `err_gmax`, else the scale's top). Unjudged ranks have R = 0."""
+    gmax = c.err_gmax if c.err_gmax is not None else p.scale_max
+    top = float(p.ret_grade.max(initial=-np.inf))
+    if top > gmax:
+        raise ValueError(
+            f"ERR's top grade gmax = {gmax:g} is below the grade {top:g} in the list; "
+            "gmax must be at least the largest grade (else R_i > 1)."
+        )
+    within = _within(p, k)
+    q, pos = p.ret_q[within], p.ret_pos[within]
+    r = stop_probability(p.ret_grade[within], gmax)
+    p_reach = _running_product_before(p, q, 1.0 - r)
+    return _sum(p, q, p_reach * r / pos)
+
+
+def _running_product_before(p: Prepared, q: np.ndarray, factors: np.ndarray) -> np.ndarray:
+    """For rows sorted by query: the product of the factors of the earlier rows of the same
+    query (1 for a query's first row), multiplied left to right as np.cumprod does. Loops over
+    the depth (the j-th row of every query at once), not over queries."""
+    counts = _count(p, q)
+    starts = np.cumsum(counts) - counts
+    by_count = np.argsort(-counts, kind="stable")  # queries with at least j rows: a prefix
+    sorted_counts = counts[by_count]
+    product = np.ones(p.n_queries)
+    out = np.empty(len(q))
+    for j in range(int(counts.max(initial=0))):
+        active = by_count[: np.searchsorted(-sorted_counts, -j, side="left")]
+        rows = starts[active] + j
+        out[rows] = product[active]
+        product[active] *= factors[rows]
+    return out
+
+
+def rbp(p: Prepared, c: Convention, residual: bool = False) -> np.ndarray:
+    """RBP = (1 - p) sum_i r_i p^(i-1) over the whole list, r_i = g_i/gmax ('graded'),
+    [g_i >= t] ('binary') or g_i ('raw'); residual = top gain * (the weight of the unjudged
+    ranks + the tail p^n) = top gain * (1 - the weight of the judged ranks)."""
+    persistence = c.rbp_p
+    grades = p.ret_grade
+    if c.rbp_gain == "binary":
+        gains, top = (grades >= c.rel_threshold).astype(float), 1.0
+    elif c.rbp_gain == "raw":
+        gains, top = grades, p.scale_max
+    else:
+        gmax = c.rbp_gmax if c.rbp_gmax is not None else p.scale_max
+        if grades.size and max(float(grades.max()), 0.0) > gmax:
+            raise ValueError(
+                f"RBP's top grade {gmax:g} is below the grade {grades.max():g} in the list; "
+                "the graded gain g/gmax must not exceed 1."
+            )
+        gains, top = grades / gmax, 1.0
+    weight = (1.0 - persistence) * persistence ** (p.ret_pos - 1.0)
+    if residual:
+        return top * (1.0 - _sum(p, p.ret_q, weight))
+    return _sum(p, p.ret_q, weight * gains)
+
+
+# --------------------------------------------------------------------------- binary family
+
+
+def precision(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """P@k = h(k) / k; without k, h(n) / n (0 for an empty list)."""
+    rel, _ = _relevant(p, c)
+    hits = _count(p, p.ret_q[rel & _within(p, k)])
+    return hits / np.maximum(_depth(p, k), 1.0)
+
+
+def recall(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """R@k = h(k) / R (0 when R = 0)."""
+    rel, big_r = _relevant(p, c)
+    return _div(_count(p, p.ret_q[rel & _within(p, k)]), big_r)
+
+
+def f_beta(p: Prepared, c: Convention, k: int | None, beta: float = 1.0) -> np.ndarray:
+    """F_beta@k = (1 + b^2) h(k) / (b^2 R + k), k = n without a cutoff (0 when R = 0)."""
+    if not beta > 0:
+        raise ValueError(f"F's beta must be a positive number; got {beta!r}.")
+    rel, big_r = _relevant(p, c)
+    hits = _count(p, p.ret_q[rel & _within(p, k)])
+    return hits * f_beta_share(beta, big_r, _depth(p, k))
+
+
+def average_precision(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """AP@k = (1/R) sum over relevant ranks i <= k of P@i = h(i) / i."""
+    rel, big_r = _relevant(p, c)
+    hits = _running_count(p, p.ret_q, rel)
+    at = rel & _within(p, k)
+    q = p.ret_q[at]
+    terms = _div(hits[at] / p.ret_pos[at], big_r[q].astype(float))
+    return _sum(p, q, terms)
+
+
+def reciprocal_rank(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """RR@k = 1 / (rank of the first relevant document), 0 when none is within k."""
+    rel, _ = _relevant(p, c)
+    at = np.flatnonzero(rel & _within(p, k))
+    q = p.ret_q[at]
+    first = np.ones(len(q), dtype=bool)
+    first[1:] = q[1:] != q[:-1]
+    out = np.zeros(p.n_queries)
+    out[q[first]] = 1.0 / p.ret_pos[at[first]]
+    return out
+
+
+def r_precision(p: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
+    """R-Prec = h(R) / R: precision at depth R (0 when R = 0)."""
+    rel, big_r = _relevant(p, c)
+    at = rel & (p.ret_pos <= big_r[p.ret_q])
+    return _div(_count(p, p.ret_q[at]), big_r)
+
+
+def success(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """Success@k = 1 when a relevant document is at rank <= k, else 0."""
+    rel, _ = _relevant(p, c)
+    return (_count(p, p.ret_q[rel & _within(p, k)]) > 0).astype(float)
+
+
+def bpref(p: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
+    """bpref = (1/R) sum over relevant retrieved r of (1 - min(N_r, R) / min(N, R)), N_r the
+    judged non-relevant documents above r, N all judged non-relevant ones (a term is 1 when
+    N_r = 0); unjudged documents are skipped (trec_eval's form)."""
+    rel, big_r = _relevant(p, c)
+    n_nonrel = _count(p, p.pool_q[p.pool_grade < c.rel_threshold])
+    nonrel_above = _running_count(p, p.ret_q, ~rel) - ~rel
+    q = p.ret_q[rel]
+    above = nonrel_above[rel]
+    denominator = np.minimum(n_nonrel, big_r)[q]
+    denominator = np.where(denominator > 0, denominator, 1).astype(float)
+    terms = np.where(above > 0, 1.0 - np.minimum(above, big_r[q]) / denominator, 1.0)
+    return _sum(p, q, _div(terms, big_r[q].astype(float)))
+
+
+def judged_at(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """Judged@k = judged documents at rank <= k / min(k, n) (0 for an empty list)."""
+    return _div(_count(p, p.ret_q[_within(p, k)]), num_ret(p, c, k))
+
+
+def num_ret(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """num_ret: documents retrieved (at rank <= k)."""
+    longest = int(p.n_ret.max(initial=0))  # k beyond it is the same, and may exceed int64
+    return (p.n_ret if k is None else np.minimum(p.n_ret, min(k, longest))).astype(float)
+
+
+def num_rel(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """num_rel: R, the relevant judged documents of the query."""
+    return _relevant(p, c)[1].astype(float)
+
+
+def num_rel_ret(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+    """num_rel_ret: h(k), relevant documents retrieved (at rank <= k)."""
+    rel, _ = _relevant(p, c)
+    return _count(p, p.ret_q[rel & _within(p, k)]).astype(float)
+
+
+BINARY = {
+    "P": precision,
+    "R": recall,
+    "AP": average_precision,
+    "RR": reciprocal_rank,
+    "Rprec": r_precision,
+    "Success": success,
+    "Bpref": bpref,
+    "Judged": judged_at,
+    "NumRet": num_ret,
+    "NumRel": num_rel,
+    "NumRelRet": num_rel_ret,
+}

@@ -1,0 +1,259 @@
+"""The input model of one query, its validation, and the ranked order a convention gives it.
+
+A `Ranking` is what a person types or a run file holds for one query:
+- grades of the retrieved documents in input order (int or float; None, NaN or '' = unjudged),
+- optional doc ids (default d1, d2, ...) and optional scores,
+- grades of judged documents that were NOT retrieved (they raise IDCG, R, AP's denominator),
+- the grade scale's maximum (default: the largest grade present), the top grade of ERR and RBP.
+
+`order(ranking, convention)` applies the convention's negative-grade policy and, when scores are
+given, sorts by score with its tie policy, giving an `Ordered` list that every measure reads.
+Without scores the input order is the ranking.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from metrics.core.conventions import Convention
+
+MAX_DOCS = 100_000
+
+
+class RankingError(ValueError):
+    """Bad input for one query, with a message that names the value and what is allowed."""
+
+
+def _as_grade(value: object, where: str) -> float:
+    """One grade: a finite number, or None / NaN / '' for unjudged (returned as NaN)."""
+    if value is None or (isinstance(value, str) and value.strip() == ""):
+        return math.nan
+    if isinstance(value, bool):
+        raise RankingError(f"{where}: {value!r} is not a grade; use a number such as 0, 1, 2.")
+    try:
+        grade = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise RankingError(
+            f"{where}: {value!r} is not a number. Grades are numbers (0, 1, 2, ...); "
+            "leave the cell empty for an unjudged document."
+        ) from None
+    if math.isinf(grade):
+        raise RankingError(f"{where}: {value!r} is infinite; grades must be finite numbers.")
+    return grade
+
+
+def _as_score(value: object, where: str) -> float:
+    if isinstance(value, bool):
+        raise RankingError(f"{where}: {value!r} is not a score.")
+    try:
+        score = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise RankingError(f"{where}: {value!r} is not a number; scores are numbers.") from None
+    if not math.isfinite(score):
+        raise RankingError(f"{where}: {value!r} is not a finite number; scores must be finite.")
+    return score
+
+
+@dataclass(frozen=True, eq=False)
+class Ranking:
+    """One query as given (input order). Build it with `Ranking.build`, which validates."""
+
+    grades: np.ndarray
+    doc_ids: tuple[str, ...]
+    scores: np.ndarray | None
+    unretrieved: np.ndarray
+    scale_max: float
+
+    @classmethod
+    def build(
+        cls,
+        grades: Sequence[object],
+        doc_ids: Sequence[object] | None = None,
+        scores: Sequence[object] | None = None,
+        unretrieved: Iterable[object] = (),
+        scale_max: float | None = None,
+    ) -> Ranking:
+        """Validate and freeze one query. Raises `RankingError` naming the bad value."""
+        grades_list = list(grades)
+        n = len(grades_list)
+        if n > MAX_DOCS:
+            raise RankingError(f"The list has {n} documents; at most {MAX_DOCS} are allowed.")
+        g = np.array([_as_grade(v, f"Grade at rank {i + 1}") for i, v in enumerate(grades_list)])
+        g = g.astype(float).reshape(n)
+        if doc_ids is None:
+            ids = tuple(f"d{i + 1}" for i in range(n))
+        else:
+            ids = tuple("" if d is None else str(d).strip() for d in doc_ids)
+            if len(ids) != n:
+                raise RankingError(f"There are {len(ids)} doc ids for {n} grades; give one each.")
+            for i, d in enumerate(ids):
+                if not d:
+                    raise RankingError(
+                        f"The doc id at rank {i + 1} is empty; give every document an id."
+                    )
+            seen: dict[str, int] = {}
+            for i, d in enumerate(ids):
+                if d in seen:
+                    raise RankingError(
+                        f"Doc id {d!r} appears twice (ranks {seen[d] + 1} and {i + 1}); a document "
+                        "can be retrieved only once. Remove or rename one of them."
+                    )
+                seen[d] = i
+        s = None
+        if scores is not None:
+            score_list = list(scores)
+            if len(score_list) != n:
+                raise RankingError(
+                    f"There are {len(score_list)} scores for {n} grades; give one each."
+                )
+            s = np.array([_as_score(v, f"Score at rank {i + 1}") for i, v in enumerate(score_list)])
+            s = s.astype(float).reshape(n)
+        u = np.array(
+            [_as_grade(v, f"Unretrieved grade {i + 1}") for i, v in enumerate(unretrieved)],
+            dtype=float,
+        )
+        if np.isnan(u).any():
+            raise RankingError(
+                "A judged document that was not retrieved needs a grade; remove the empty row."
+            )
+        present = np.concatenate([g[~np.isnan(g)], u])
+        top = float(present.max()) if present.size else 0.0
+        if scale_max is None:
+            scale_max = max(top, 1.0)
+        elif not math.isfinite(scale_max) or scale_max <= 0:
+            raise RankingError(
+                f"The grade scale's maximum must be a positive number; got {scale_max!r}."
+            )
+        elif top > scale_max:
+            raise RankingError(
+                f"Grade {top:g} is above the scale's maximum {scale_max:g}; raise the maximum or "
+                "lower the grade."
+            )
+        for arr in (g, u):
+            arr.setflags(write=False)
+        if s is not None:
+            s.setflags(write=False)
+        return cls(g, ids, s, u, float(scale_max))
+
+    def __len__(self) -> int:
+        return len(self.grades)
+
+
+@dataclass(frozen=True, eq=False)
+class Ordered:
+    """A ranking in the order a convention gives it, with the convention's negative policy
+    applied. `tie_group[i]` numbers the run of equal scores position i belongs to (all
+    different without scores). `unretrieved` holds only judged grades (no NaN)."""
+
+    grades: np.ndarray
+    doc_ids: tuple[str, ...]
+    scores: np.ndarray | None
+    tie_group: np.ndarray
+    unretrieved: np.ndarray
+    scale_max: float
+
+    def __len__(self) -> int:
+        return len(self.grades)
+
+    @property
+    def judged_pool(self) -> np.ndarray:
+        """Grades of every judged document of the query, retrieved or not."""
+        return np.concatenate([self.grades[~np.isnan(self.grades)], self.unretrieved])
+
+
+def apply_negative_policy(grades: np.ndarray, policy: str, where: str) -> np.ndarray:
+    """'reject': a ValueError naming the grade; 'clip': negative -> 0; 'unjudged': -> NaN;
+    'keep': unchanged."""
+    negative = grades < 0  # NaN compares False
+    if policy == "keep" or not negative.any():
+        return grades
+    if policy == "reject":
+        first = float(grades[negative][0])
+        raise RankingError(
+            f"{where} has the negative grade {first:g}. This convention allows grades >= 0 only; "
+            "choose 'clip to 0' or 'treat as unjudged' (as trec_eval does) to accept it."
+        )
+    out = grades.copy()
+    out[negative] = 0.0 if policy == "clip" else math.nan
+    return out
+
+
+def _docno_key(doc_id: str) -> bytes:
+    return doc_id.encode("utf-8")
+
+
+def order(ranking: Ranking, convention: Convention) -> Ordered:
+    """Apply the convention to one query: the negative-grade policy, then the ranked order.
+
+    With scores: descending score, ties by the convention's policy. 'docno_desc' puts the
+    larger doc id (compared as bytes, like C's strcmp: 'd9' > 'd10') first; 'input' keeps
+    input order; 'reverse_input' puts the later input first; 'average' keeps input order and
+    marks the tie groups, over which DCG averages the gains.
+    """
+    grades = apply_negative_policy(ranking.grades, convention.negative, "The ranked list")
+    unretrieved = apply_negative_policy(
+        ranking.unretrieved, convention.negative, "The unretrieved documents"
+    )
+    unretrieved = unretrieved[~np.isnan(unretrieved)]
+    n = len(grades)
+    if ranking.scores is None:
+        return Ordered(grades, ranking.doc_ids, None, np.arange(n), unretrieved, ranking.scale_max)
+    scores = ranking.scores
+    if convention.float32_scores:
+        scores = scores.astype(np.float32).astype(float)
+    idx = np.arange(n)
+    if convention.ties == "docno_desc":
+        # Stable sorts: first by doc id descending, then by score descending.
+        by_doc = sorted(idx, key=lambda i: _docno_key(ranking.doc_ids[i]), reverse=True)
+        by_doc = np.array(by_doc, dtype=int)
+        perm = by_doc[np.argsort(-scores[by_doc], kind="stable")]
+    elif convention.ties == "reverse_input":
+        rev = idx[::-1]
+        perm = rev[np.argsort(-scores[rev], kind="stable")]
+    else:
+        perm = np.argsort(-scores, kind="stable")
+    sorted_scores = scores[perm]
+    new_group = np.empty(n, dtype=bool)
+    if n:
+        new_group[0] = True
+        new_group[1:] = sorted_scores[1:] != sorted_scores[:-1]
+    tie_group = np.cumsum(new_group) - 1
+    return Ordered(
+        grades[perm],
+        tuple(ranking.doc_ids[i] for i in perm),
+        sorted_scores,
+        tie_group,
+        unretrieved,
+        ranking.scale_max,
+    )
+
+
+def check_cutoff(k: int | None) -> int | None:
+    """k must be a whole number >= 1 (or None for no cutoff)."""
+    if k is None:
+        return None
+    try:
+        whole = not isinstance(k, bool) and float(k).is_integer()
+    except OverflowError:  # an int beyond any double
+        raise ValueError(f"The cutoff k is too large (above 1.8e308); got {k!r}.") from None
+    except (TypeError, ValueError):
+        whole = False
+    if not whole or k < 1:
+        raise ValueError(f"The cutoff k must be a whole number of at least 1; got {k!r}.")
+    return int(k)
+
+
+def check_ideal_depth(depth: int, longest: int) -> None:
+    """A convention with ideal 'none' sums k top-grade discounts: k ranks that exist in no
+    list.  Refuse k beyond the longer of the longest list and MAX_DOCS rather than allocate
+    k numbers (a cutoff of 10^9 would take gigabytes)."""
+    if depth > max(longest, MAX_DOCS):
+        raise ValueError(
+            f"With the ideal ranking 'none' (k documents of the top grade), IDCG@k sums k "
+            f"discounts; k = {depth} is more than the {max(longest, MAX_DOCS)} ranks RankLab "
+            "computes. Choose a smaller cutoff."
+        )

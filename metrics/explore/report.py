@@ -1,0 +1,96 @@
+"""Everything the Playground shows for one list, computed once from the measure breakdowns.
+
+`evaluate(ranking, convention, k)` runs the headline measures and joins their breakdowns into
+one per-rank table; `cutoff_curves` reads nDCG@j, P@j and R@j for every depth j off the same
+cumulative sums (IDCG@j is the ideal's running sum when the ideal is cut at j, its total
+otherwise; scaled DCG's ideal of j top-grade documents is always cut at j). Nothing here
+computes a measure a second way: it only selects and aligns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
+from metrics.core.result import Result
+
+HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
+
+
+@dataclass(frozen=True, eq=False)
+class Report:
+    ordered: Ordered
+    convention: Convention
+    k: int
+    results: dict[str, Result]
+    positions: pd.DataFrame
+
+    def value(self, key: str) -> float:
+        return self.results[key].value
+
+
+def evaluate(ranking: Ranking, convention: Convention, k: int) -> Report:
+    """The headline measures at cutoff k (AP and RR at k too; RBP and R-Prec have no cutoff)."""
+    k = check_cutoff(k)
+    ordered = order(ranking, convention)
+    full = graded.ndcg_breakdown(ordered, convention, k)
+    results = {
+        "DCG": graded.part("DCG", full),
+        "IDCG": graded.part("IDCG", full),
+        "nDCG": full,
+        "ERR": graded.err(ordered, convention, k),
+        "RBP": graded.rbp(ordered, convention),
+        "P": binary.precision(ordered, convention, k),
+        "R": binary.recall(ordered, convention, k),
+        "F1": binary.f_beta(ordered, convention, k),
+        "AP": binary.average_precision(ordered, convention, k),
+        "RR": binary.reciprocal_rank(ordered, convention, k),
+        "Rprec": binary.r_precision(ordered, convention),
+    }
+    positions = full.table.drop(columns=["contribution"]).copy()
+    n = len(ordered)
+    positions["err_p_stop"] = _pad(results["ERR"].table["p_stop"].to_numpy(), len(positions))
+    positions["rbp_weight"] = _pad(results["RBP"].table["weight"].to_numpy(), len(positions))
+    positions["retrieved"] = np.arange(len(positions)) < n
+    return Report(ordered, convention, k, results, positions)
+
+
+def _pad(values: np.ndarray, length: int) -> np.ndarray:
+    out = np.full(length, np.nan)
+    out[: len(values)] = values
+    return out
+
+
+def cutoff_curves(ranking: Ranking | Ordered, convention: Convention) -> pd.DataFrame:
+    """nDCG@j, P@j and R@j for j = 1..n (n = list length), from one pass of cumulative sums."""
+    ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
+    n = len(ordered)
+    whole = graded.ndcg_breakdown(ordered, convention, None)
+    table = whole.table.iloc[:n]
+    cum_dcg = table["cum_dcg"].to_numpy()
+    if convention.ideal_cut or convention.ideal == "none" or convention.discount == "flat":
+        # the ideal cut at j; scaled DCG's ideal (j top-grade documents) is always cut at j,
+        # and flat@j weighs nothing below j, so an uncut ideal reads the same top j
+        idcg = table["cum_idcg"].to_numpy()
+    else:
+        idcg = np.full(n, whole.details["IDCG"])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ndcg = np.where(idcg > 0, cum_dcg / idcg, convention.empty_value)
+    if not convention.dcg_cutoff:  # trec_eval's ndcg ignores k: one value at every depth
+        ndcg = np.full(n, whole.value)
+    hits = binary.precision(ordered, convention, None).table["hits"].to_numpy()
+    big_r = binary.recall(ordered, convention, None).details["R"]
+    depth = np.arange(1, n + 1)
+    return pd.DataFrame(
+        {
+            "k": depth,
+            "nDCG": ndcg,
+            "P": hits / depth,
+            "R": hits / big_r if big_r else np.zeros(n),
+        }
+    )

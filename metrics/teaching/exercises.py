@@ -1,0 +1,385 @@
+"""Seeded exercises for the classroom, and the checking of answers.
+
+`generate(seed, kinds, convention, k)` builds one round: exercise i of the round is drawn from
+`numpy.random.default_rng([seed, i])`, so the same seed gives every student the same lists (and
+adding an exercise to a round leaves the others as they were). Four kinds:
+
+- "dcg":     one list (with judged documents it missed): compute DCG@k, IDCG@k and nDCG@k;
+- "compare": two lists for the same query: nDCG@k of each, and which is better;
+- "predict": two lists: which does each of nDCG@k, ERR@k, P@k, RR@k and AP@k prefer
+             (drawn so that the measures do not all agree);
+- "choose":  two lists: which gain (or which discount) makes list A beat list B on nDCG@k
+             (drawn so that exactly one option does).
+
+Every question keeps the scenarios that answer it (`Question.steps`), so a worked solution is
+rendered from the core's Results and never from numbers stored here. `check(question, text)`
+reads a typed answer: numbers go through the diagnosis (`metrics.teaching.diagnose`), which names
+the mistake behind a wrong one; choices are compared with the right option.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from metrics.core.conventions import TEXTBOOK, Convention
+from metrics.core.ranking import Ranking
+from metrics.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
+from metrics.teaching.phrasing import choice, describe, moot
+from metrics.teaching.pitfalls import Scenario, correct
+
+KINDS: dict[str, str] = {
+    "dcg": "Compute DCG, IDCG and nDCG",
+    "compare": "Compare two lists",
+    "predict": "Which measure prefers which list?",
+    "choose": "Pick the gain or discount that makes A win",
+}
+SCALE_MAX = 3  # grades 0..3 in every exercise
+LIST_LENGTH = 5
+CUTOFFS = (3, 4, 5)  # k for a round; below 3 the measures can hardly disagree
+POOL_SIZE = 8  # documents judged for a two-list query
+MAX_DRAWS = 2000
+PREFERENCES = ("A", "B", "Equal")
+PREDICTED = ("nDCG", "ERR", "P", "RR", "AP")
+MARGIN = 0.02  # two lists compared differ by at least this much, or not at all
+
+
+@dataclass(frozen=True)
+class Step:
+    """One computation a solution shows: `family` on `scenario`, under a label."""
+
+    label: str
+    family: str
+    scenario: Scenario
+
+    def result(self):
+        return correct(self.family, self.scenario)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A numeric question (no `options`: the answer is `steps[0]`'s value) or a choice among
+    `options` whose right one is `answer`; `steps` are the computations behind it."""
+
+    key: str
+    prompt: str
+    steps: tuple[Step, ...]
+    options: tuple[str, ...] = ()
+    answer: str = ""
+
+    @property
+    def numeric(self) -> bool:
+        return not self.options
+
+
+@dataclass(frozen=True)
+class Exercise:
+    number: int
+    kind: str
+    seed: int
+    statement: str
+    lists: tuple[tuple[str, Ranking], ...]
+    k: int
+    convention: Convention
+    questions: tuple[Question, ...]
+
+    @property
+    def title(self) -> str:
+        return f"Exercise {self.number}: {KINDS[self.kind]}"
+
+
+@dataclass(frozen=True)
+class Check:
+    """The verdict on one typed answer. `diagnosis` is set for numeric answers that parsed."""
+
+    question: Question
+    text: str
+    correct: bool
+    message: str
+    diagnosis: Diagnosis | None = None
+
+
+# --- drawing lists ---------------------------------------------------------------------------
+
+
+def _grades(rng: np.random.Generator, n: int) -> list[int]:
+    # skewed towards low grades, as real judgments are
+    return [int(g) for g in rng.choice(4, size=n, p=[0.35, 0.3, 0.2, 0.15])]
+
+
+def _single(rng: np.random.Generator) -> Ranking:
+    grades = _grades(rng, LIST_LENGTH)
+    missed = [int(g) for g in rng.integers(1, SCALE_MAX + 1, size=int(rng.integers(1, 3)))]
+    return Ranking.build(grades, unretrieved=missed, scale_max=SCALE_MAX)
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """Two lists of LIST_LENGTH documents drawn from one judged pool named a, b, c, ..."""
+
+    a: Ranking
+    b: Ranking
+    pool: dict[str, int]
+
+    def text(self) -> str:
+        listed = ", ".join(f"{d} = {g}" for d, g in self.pool.items())
+        return (
+            f"{len(self.pool)} documents were judged for one query (grades {listed}). "
+            f"List A ranks {' > '.join(self.a.doc_ids)}; list B ranks {' > '.join(self.b.doc_ids)}."
+        )
+
+
+def _pair(rng: np.random.Generator) -> _Pair:
+    grades = _grades(rng, POOL_SIZE)
+    pool = dict(zip(string.ascii_lowercase[:POOL_SIZE], grades, strict=True))
+
+    def draw() -> Ranking:
+        picked = [list(pool)[i] for i in rng.permutation(POOL_SIZE)[:LIST_LENGTH]]
+        return Ranking.build(
+            [pool[d] for d in picked],
+            doc_ids=picked,
+            unretrieved=[g for d, g in pool.items() if d not in picked],
+            scale_max=SCALE_MAX,
+        )
+
+    return _Pair(draw(), draw(), pool)
+
+
+def _value(family: str, ranking: Ranking, convention: Convention, k: int) -> float:
+    return correct(family, Scenario(ranking, convention, k)).value
+
+
+def _preference(a: float, b: float) -> str:
+    if abs(a - b) <= 1e-9:
+        return "Equal"
+    return "A" if a > b else "B"
+
+
+def _clear(a: float, b: float) -> bool:
+    """Equal, or apart by at least MARGIN: a preference a student can see."""
+    return abs(a - b) <= 1e-9 or abs(a - b) >= MARGIN
+
+
+def _draw(rng: np.random.Generator, make, accept):
+    for _ in range(MAX_DRAWS):
+        candidate = make(rng)
+        if accept(candidate):
+            return candidate
+    raise RuntimeError("No exercise satisfies the constraints; try another seed.")
+
+
+# --- the four kinds --------------------------------------------------------------------------
+
+
+def _at(family: str, k: int) -> str:
+    return f"{family}@{k}"
+
+
+def _grades_text(r: Ranking) -> str:
+    return ", ".join("unjudged" if np.isnan(g) else str(int(g)) for g in r.grades)
+
+
+def _lowered(sentence: str) -> str:
+    """A sentence of `describe` made a clause: full stop dropped, first letter lowered unless
+    it starts an acronym ('ERR')."""
+    head = sentence[0] if sentence[1:2].isupper() else sentence[0].lower()
+    return head + sentence[1:].rstrip(".")
+
+
+def _dcg(rng, convention: Convention, k: int):
+    def accept(r: Ranking) -> bool:
+        value = _value("nDCG", r, convention, k)
+        return _value("DCG", r, convention, k) > 0 and 0.05 < value < 0.95
+
+    ranking = _draw(rng, _single, accept)
+    s = Scenario(ranking, convention, k)
+    questions = tuple(
+        Question(f, f"{_at(f, k)} of the list", (Step(_at(f, k), f, s),))
+        for f in ("DCG", "IDCG", "nDCG")
+    )
+    missed = ", ".join(str(int(g)) for g in ranking.unretrieved)
+    statement = (
+        f"A system returned documents with grades {_grades_text(ranking)} (rank 1 first). "
+        f"The judges also graded documents the system did not return: grade(s) {missed}. "
+        f"Compute DCG@{k}, IDCG@{k} and nDCG@{k}. {describe(convention, 'nDCG', SCALE_MAX)}"
+    )
+    return statement, (("the list", ranking),), questions
+
+
+def _compare(rng, convention: Convention, k: int):
+    def accept(pair: _Pair) -> bool:
+        va, vb = (_value("nDCG", r, convention, k) for r in (pair.a, pair.b))
+        return abs(va - vb) >= MARGIN and min(va, vb) > 0
+
+    pair = _draw(rng, _pair, accept)
+    name = _at("nDCG", k)
+    steps = tuple(
+        Step(f"{name} of list {label}", "nDCG", Scenario(r, convention, k))
+        for label, r in (("A", pair.a), ("B", pair.b))
+    )
+    better = _preference(*(step.result().value for step in steps))
+    questions = (
+        Question("nDCG_A", f"{name} of list A", steps[:1]),
+        Question("nDCG_B", f"{name} of list B", steps[1:]),
+        Question("better", f"Which list is better by {name}?", steps, PREFERENCES, better),
+    )
+    statement = (
+        f"{pair.text()} Compute {name} of both lists and say which is better. "
+        f"{describe(convention, 'nDCG', SCALE_MAX)}"
+    )
+    return statement, (("A", pair.a), ("B", pair.b)), questions
+
+
+def _predict_questions(pair: _Pair, convention: Convention, k: int) -> tuple[Question, ...]:
+    out = []
+    for family in PREDICTED:
+        name = _at(family, k)
+        steps = tuple(
+            Step(f"{name} of list {label}", family, Scenario(r, convention, k))
+            for label, r in (("A", pair.a), ("B", pair.b))
+        )
+        answer = _preference(*(step.result().value for step in steps))
+        out.append(Question(family, f"Which list does {name} prefer?", steps, PREFERENCES, answer))
+    return tuple(out)
+
+
+def _predict(rng, convention: Convention, k: int):
+    def accept(pair: _Pair) -> bool:
+        questions = _predict_questions(pair, convention, k)
+        clear = all(_clear(*(s.result().value for s in q.steps)) for q in questions)
+        return clear and {"A", "B"} <= {q.answer for q in questions}
+
+    pair = _draw(rng, _pair, accept)
+    statement = (
+        f"{pair.text()} Which list does each measure prefer? Think first, compute if you must. "
+        f"{describe(convention, 'P', SCALE_MAX)} For nDCG: "
+        f"{_lowered(describe(convention, 'nDCG', SCALE_MAX))}. For ERR: "
+        f"{_lowered(describe(convention, 'ERR', SCALE_MAX))}."
+    )
+    return statement, (("A", pair.a), ("B", pair.b)), _predict_questions(pair, convention, k)
+
+
+def _options(convention: Convention, axis: str) -> dict[str, Convention]:
+    """The gains (or discounts) to choose from, by their phrasing, as conventions."""
+    if axis == "gain":
+        variants = [convention.with_(gain=g, gain_map=()) for g in ("linear", "exponential")]
+    else:
+        variants = [
+            convention.with_(discount="log", log_base=2.0),
+            convention.with_(discount="reciprocal"),
+            convention.with_(discount="flat"),
+        ]
+    return {choice(v, axis): v for v in variants}
+
+
+def _margins(options: Mapping[str, Convention], pair: _Pair, k: int) -> dict[str, float]:
+    """nDCG@k of A minus that of B under each option."""
+    return {
+        label: _value("nDCG", pair.a, c, k) - _value("nDCG", pair.b, c, k)
+        for label, c in options.items()
+    }
+
+
+def _single_winner(options: Mapping[str, Convention], pair: _Pair, k: int) -> str | None:
+    """The one option under which A beats B, if exactly one does and every option is clear."""
+    margins = _margins(options, pair, k)
+    winners = [label for label, m in margins.items() if m > 1e-9]
+    if len(winners) != 1 or not all(_clear(m, 0.0) for m in margins.values()):
+        return None
+    return winners[0]
+
+
+def _choose(rng, convention: Convention, k: int):
+    def make(rng) -> tuple[str, _Pair]:
+        # the axis is drawn with the lists: under some conventions (an ideal from the list
+        # with k = its length) no pair of lists separates the discounts, and the gain is asked
+        return ("gain" if rng.integers(2) == 0 else "discount"), _pair(rng)
+
+    def winner(drawn: tuple[str, _Pair]) -> str | None:
+        return _single_winner(_options(convention, drawn[0]), drawn[1], k)
+
+    axis, pair = _draw(rng, make, lambda drawn: winner(drawn) is not None)
+    options, answer = _options(convention, axis), winner((axis, pair))
+    name = _at("nDCG", k)
+    steps = tuple(
+        Step(f"{name} of list {label}, {option}", "nDCG", Scenario(r, c, k))
+        for option, c in options.items()
+        for label, r in (("A", pair.a), ("B", pair.b))
+    )
+    kept = "discount" if axis == "gain" else "gain"
+    cut = "ideal_cut" if convention.dcg_cutoff else "dcg_cutoff"  # trec_eval ndcg: no k
+    rest = [choice(convention, f, SCALE_MAX) for f in (kept, "ideal", cut)]
+    statement = (
+        f"{pair.text()} Which {axis} makes list A beat list B on {name}? Keep the rest as "
+        f"given: {'; '.join(rest)}."
+    )
+    question = Question(axis, f"The {axis} that makes A beat B", steps, tuple(options), answer)
+    return statement, (("A", pair.a), ("B", pair.b)), (question,)
+
+
+_MAKERS = {"dcg": _dcg, "compare": _compare, "predict": _predict, "choose": _choose}
+
+
+def generate(
+    seed: int,
+    kinds: Iterable[str] = tuple(KINDS),
+    convention: Convention = TEXTBOOK,
+    k: int = LIST_LENGTH,
+) -> tuple[Exercise, ...]:
+    """One round: an exercise of each of `kinds`, in order, all reproducible from `seed`."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"The seed must be a whole number >= 0; got {seed!r}.")
+    if k not in CUTOFFS or isinstance(k, bool):
+        raise ValueError(f"k must be one of {', '.join(map(str, CUTOFFS))}; got {k!r}.")
+    out = []
+    for i, kind in enumerate(kinds):
+        if kind not in _MAKERS:
+            raise ValueError(f"Unknown exercise kind {kind!r}; choose from {', '.join(KINDS)}.")
+        rng = np.random.default_rng([int(seed), i])
+        statement, lists, questions = _MAKERS[kind](rng, convention, k)
+        out.append(Exercise(i + 1, kind, int(seed), statement, lists, k, convention, questions))
+    return tuple(out)
+
+
+# --- checking --------------------------------------------------------------------------------
+
+
+def check(question: Question, text: str, tolerance: float | None = None) -> Check:
+    """Read one typed answer: a number is diagnosed (within ±`tolerance` when the teacher set
+    one, else within the precision typed), a choice compared with the right one."""
+    text = str(text).strip()
+    if not text:
+        return Check(question, text, False, "No answer yet.")
+    if not question.numeric:
+        if text == question.answer:
+            return Check(question, text, True, "Right.")
+        return Check(question, text, False, f"Not quite: the answer is {question.answer}.")
+    try:
+        answer = parse_answer(text).with_tolerance(tolerance)
+    except ValueError as exc:
+        return Check(question, text, False, str(exc))
+    step = question.steps[0]
+    d = diagnose(step.family, step.scenario, answer)
+    if d.correct:
+        return Check(question, text, True, "Right.", d)
+    if d.rounded_from is not None:
+        return Check(question, text, False, rounding_hint(d), d)
+    if d.matches:
+        how = d.matches[0].describe(
+            step.scenario.convention, step.family, moot(step.scenario.ranking)
+        )
+        others = len(d.matches) - 1
+        also = f" (and {others} other way{'s' * (others > 1)})" if others else ""
+        message = f"Not quite. {text} is what you get from: {how}{also}."
+    else:
+        message = f"Not quite. {text} matches no known mistake: compare with the worked solution."
+    return Check(question, text, False, message, d)
+
+
+def score(checks: Iterable[Check]) -> tuple[int, int]:
+    """(right answers, questions) over the checks of a round."""
+    checks = list(checks)
+    return sum(c.correct for c in checks), len(checks)

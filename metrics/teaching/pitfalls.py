@@ -1,0 +1,710 @@
+"""The catalogue of common mistakes: each a named, explained deviation that computes the wrong
+number from the same input, so it can be switched on and off and compared with the right one.
+
+A mistake acts at one or both of two depths:
+- `transform` changes the scenario (the list, the convention or the cutoff) before the core
+  computes: e.g. taking the ideal ranking from the retrieved list, or ties in input order;
+- `adjust` changes the worked calculation the core returned: e.g. a discount 1/log2(i + 2),
+  or 1e-8 added to IDCG. For the DCG family it edits the per-rank nDCG table (gain, discount,
+  ideal gain columns) and re-adds it; for the binary measures it edits the counts.
+
+`compute(family, scenario, mistakes)` applies any combination (transforms first, in catalogue
+order, then adjustments) and returns a `Result` like the core's, so the two breakdowns can be
+set side by side. `family` is one of FAMILIES.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields, replace
+
+import numpy as np
+
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ordered, Ranking, order
+from metrics.core.result import Result
+
+DCG_FAMILY = ("DCG", "IDCG", "nDCG")
+FAMILIES = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """What a measure is computed from: one list, a convention and a cutoff. `copies` names
+    documents of the list that are a second listing of another one (a mistake's doing): they
+    earn gain where they stand, but the judgments hold each document once, so they are not in
+    the judged pool that R and the ideal ranking come from."""
+
+    ranking: Ranking
+    convention: Convention
+    k: int | None
+    copies: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, eq=False)
+class _Listed(Ordered):
+    """An ordered list whose judged pool leaves out the copies of documents listed twice."""
+
+    copy: np.ndarray | None = None
+
+    @property
+    def judged_pool(self) -> np.ndarray:
+        once = self.grades[~self.copy] if self.copy is not None else self.grades
+        return np.concatenate([once[~np.isnan(once)], self.unretrieved])
+
+
+def _ordered(scenario: Scenario) -> Ordered:
+    ordered = order(scenario.ranking, scenario.convention)
+    if not scenario.copies:
+        return ordered
+    copy = np.array([d in scenario.copies for d in ordered.doc_ids], dtype=bool)
+    return _Listed(**{f.name: getattr(ordered, f.name) for f in fields(Ordered)}, copy=copy)
+
+
+def correct(family: str, scenario: Scenario) -> Result:
+    """The right value, straight from the core."""
+    conv, k = scenario.convention, scenario.k
+    ordered = _ordered(scenario)
+    if family in DCG_FAMILY:
+        return graded.part(family, graded.ndcg_breakdown(ordered, conv, k))
+    compute = {
+        "ERR": graded.err,
+        "RBP": graded.rbp,
+        "P": binary.precision,
+        "R": binary.recall,
+        "F1": binary.f_beta,
+        "AP": binary.average_precision,
+        "RR": binary.reciprocal_rank,
+    }[family]
+    return compute(ordered, conv, k)
+
+
+def _readd(full: Result, eps: float = 0.0, empty: float = 0.0) -> Result:
+    """Re-add an edited nDCG table: contributions from its gain, discount and ideal columns,
+    summed as numpy sums them (a NaN, e.g. 0 * inf from 1/log2(1), makes the sum NaN, as it
+    does in the code that makes the mistake). nDCG = DCG / (IDCG + eps), or `empty` when
+    IDCG + eps is not positive (a NaN IDCG is not positive either: `nan > 0` is False)."""
+    t = full.table.copy()
+    listed = t["gain"].notna() & t["in_cutoff"]
+    t["dcg_contribution"] = np.where(listed, t["gain"] * t["discount"], 0.0)
+    t["ideal_contribution"] = np.where(
+        t["ideal_gain"].notna(), t["ideal_gain"] * t["discount"], 0.0
+    )
+    t["cum_dcg"] = np.cumsum(t["dcg_contribution"].to_numpy())
+    t["cum_idcg"] = np.cumsum(t["ideal_contribution"].to_numpy())
+    dcg = float(np.sum(t["dcg_contribution"].to_numpy()))
+    idcg = float(np.sum(t["ideal_contribution"].to_numpy()))
+    denominator = idcg + eps
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if denominator > 0:
+            t["contribution"] = t["dcg_contribution"] / denominator
+            value = dcg / denominator
+        else:
+            t["contribution"] = 0.0
+            value = empty
+    details = {**full.details, "DCG": dcg, "IDCG": idcg, "nDCG": float(value)}
+    return Result(full.name, float(value), t, details, full.note)
+
+
+# --- adjustments of the worked calculation -------------------------------------------------
+
+
+def _shift_discount(offset: int) -> Callable[[str, Scenario, Result], Result]:
+    """Discount 1/log2(i + offset) instead of 1/log2(i + 1)."""
+
+    def adjust(family: str, scenario: Scenario, full: Result) -> Result:
+        t = full.table.copy()
+        with np.errstate(divide="ignore"):
+            t["discount"] = 1.0 / np.log2(t["rank"].to_numpy(dtype=float) + offset)
+        eps = full.details.get("eps", 0.0)
+        return _readd(replace(full, table=t), eps, scenario.convention.empty_value)
+
+    return adjust
+
+
+def _linear_ideal(family: str, scenario: Scenario, full: Result) -> Result:
+    t = full.table.copy()
+    t["ideal_gain"] = t["ideal_grade"]
+    return _readd(replace(full, table=t), empty=scenario.convention.empty_value)
+
+
+def _ideal_cut_at_r(family: str, scenario: Scenario, full: Result) -> Result:
+    big_r = int((_ordered(scenario).judged_pool >= scenario.convention.rel_threshold).sum())
+    t = full.table.copy()
+    beyond = t["rank"] > big_r
+    t.loc[beyond, ["ideal_grade", "ideal_gain"]] = np.nan
+    return _readd(replace(full, table=t), empty=scenario.convention.empty_value)
+
+
+def _epsilon(family: str, scenario: Scenario, full: Result) -> Result:
+    out = _readd(full, 1e-8, scenario.convention.empty_value)
+    return replace(out, details={**out.details, "eps": 1e-8})
+
+
+def _integer_division(family: str, scenario: Scenario, result: Result) -> Result:
+    """Counts divided with // as in C, Java or Python 2 integer arithmetic."""
+    t = result.table
+    big_r = int(result.details.get("R", 0))
+    k = scenario.k if scenario.k is not None else len(t)
+    hits = int(t.loc[t["in_cutoff"], "relevant"].sum())
+    if family == "P":
+        value = hits // k
+    elif family == "R":
+        value = hits // big_r if big_r else 0
+    else:  # AP: each precision term and the final division truncated
+        terms = (t["hits"] // t["rank"])[t["relevant"] & t["in_cutoff"]]
+        value = int(terms.sum()) // big_r if big_r else 0
+    table = t.copy()
+    table["contribution"] = 0.0
+    note = "Integer division throws the fraction away before it is used."
+    details = {**result.details, "integer_division": 1.0}
+    return Result(result.name, float(value), table, details, note)
+
+
+def _precision_by_length(family: str, scenario: Scenario, result: Result) -> Result:
+    t = result.table.copy()
+    n = max(len(t), 1)
+    t["contribution"] = np.where(t["in_cutoff"] & t["relevant"], 1.0 / n, 0.0)
+    return Result(
+        result.name,
+        float(t["contribution"].sum()),
+        t,
+        {**result.details, "depth": float(n)},
+        f"Divided by the list length {len(t)} instead of k.",
+    )
+
+
+# --- transforms of the scenario ------------------------------------------------------------
+
+
+def _convention(**changes) -> Callable[[Scenario], Scenario]:
+    def transform(s: Scenario) -> Scenario:
+        return replace(s, convention=s.convention.with_(**changes))
+
+    return transform
+
+
+def _flip_gain(s: Scenario) -> Scenario:
+    flipped = "linear" if s.convention.gain == "exponential" else "exponential"
+    return replace(s, convention=s.convention.with_(gain=flipped))
+
+
+def _err_list_max(s: Scenario) -> Scenario:
+    grades = s.ranking.grades[~np.isnan(s.ranking.grades)]
+    top = float(grades.max()) if grades.size and grades.max() > 0 else 1.0
+    return replace(s, convention=s.convention.with_(err_gmax=top))
+
+
+def _drop_unretrieved(s: Scenario) -> Scenario:
+    r = s.ranking
+    return replace(s, ranking=Ranking.build(r.grades, r.doc_ids, r.scores, (), r.scale_max))
+
+
+def _merge_other_query(s: Scenario) -> Scenario:
+    """Another query's relevant documents (as many as this one has) join the judged pool."""
+    r, t = s.ranking, s.convention.rel_threshold
+    pool = np.concatenate([r.grades[~np.isnan(r.grades)], r.unretrieved])
+    relevant = pool[pool >= t]
+    extra = relevant if relevant.size else np.array([max(t, 1.0)])
+    unretrieved = np.concatenate([r.unretrieved, extra])
+    return replace(
+        s, ranking=Ranking.build(r.grades, r.doc_ids, r.scores, unretrieved, r.scale_max)
+    )
+
+
+def _duplicate_top(s: Scenario) -> Scenario:
+    """The best document is listed a second time, right after itself: the copy earns its gain
+    again in the list, while the judgments (and so R and the ideal ranking) hold it once."""
+    r = s.ranking
+    if not len(r):
+        return s
+    grades = np.nan_to_num(r.grades, nan=-np.inf)
+    top = int(np.argmax(grades))
+    ids = list(r.doc_ids)
+    again = f"{ids[top]} (again)"
+    ids.insert(top + 1, again)
+    new = np.insert(r.grades, top + 1, r.grades[top])
+    scores = None if r.scores is None else np.insert(r.scores, top + 1, r.scores[top])
+    ranking = Ranking.build(new, ids, scores, r.unretrieved, r.scale_max)
+    return replace(s, ranking=ranking, copies=s.copies | {again})
+
+
+def _cutoff_one_short(s: Scenario) -> Scenario:
+    return replace(s, k=s.k - 1)
+
+
+def _clip_k(s: Scenario) -> Scenario:
+    if s.k is None or s.k <= len(s.ranking):
+        return s
+    return replace(s, k=max(len(s.ranking), 1))
+
+
+# --- when a mistake can show at all --------------------------------------------------------
+
+
+def _always(s: Scenario) -> bool:
+    return True
+
+
+def _has_negative(s: Scenario) -> bool:
+    return bool((s.ranking.grades < 0).any() or (s.ranking.unretrieved < 0).any())
+
+
+def _has_ties(s: Scenario) -> bool:
+    return s.ranking.scores is not None and len(np.unique(s.ranking.scores)) < len(s.ranking)
+
+
+def _has_unretrieved(s: Scenario) -> bool:
+    return bool(s.ranking.unretrieved.size)
+
+
+def _k_beyond_list(s: Scenario) -> bool:
+    return s.k is not None and s.k > len(s.ranking)
+
+
+def _log_discount(s: Scenario) -> bool:
+    return s.convention.discount == "log"
+
+
+def _exponential(s: Scenario) -> bool:
+    return s.convention.gain == "exponential"
+
+
+def _ideal_cut(s: Scenario) -> bool:
+    return s.convention.ideal_cut and s.k is not None
+
+
+def _ties_not_input(s: Scenario) -> bool:
+    return s.convention.ties != "input" and _has_ties(s)
+
+
+@dataclass(frozen=True)
+class Pitfall:
+    """One mistake. `families` are the measures it can change; `applies` says whether it can
+    show on a scenario at all; `diagnosable` is False for mistakes that need data the list
+    does not hold (a duplicate, another query), which the lab demonstrates but a diagnosis
+    of a hand calculation cannot suspect. `needs` says what a scenario must have for the
+    mistake to show (when `applies` is False); `unchanged` why it can still change nothing
+    when it applies (both read by `why_unchanged`). Its wrong and right code are whole
+    programs, in `metrics.teaching.snippets`."""
+
+    key: str
+    title: str
+    families: tuple[str, ...]
+    why: str
+    where: str
+    plausibility: float
+    transform: Callable[[Scenario], Scenario] | None = None
+    adjust: Callable[[str, Scenario, Result], Result] | None = None
+    applies: Callable[[Scenario], bool] = _always
+    diagnosable: bool = True
+    needs: str = ""
+    unchanged: str = ""
+
+
+BINARY_COUNTS = ("P", "R", "AP")
+
+CATALOGUE: tuple[Pitfall, ...] = (
+    Pitfall(
+        "log2_of_rank",
+        "Discount 1/log2(i): rank 1 divides by zero",
+        DCG_FAMILY,
+        "log2(1) = 0, so rank 1 weighs 1/0. numpy does not stop: it prints a RuntimeWarning "
+        "and makes the weight inf. A relevant document at rank 1 makes DCG inf; a non-relevant "
+        "one makes 0 · inf = nan, and nan swallows the whole sum. IDCG is inf whenever anything "
+        "is relevant, so nDCG comes out nan (inf/inf or nan/inf). The 'fix' rel_1 + "
+        "sum_{i>=2} rel_i/log2(i) is Järvelin & Kekäläinen's rank-b discount with b = 2: a "
+        "different metric, not a repair.",
+        "Formulas copied from older Wikipedia versions and course wikis; 1-based ranks fed to a "
+        "formula written for i+1.",
+        0.5,
+        adjust=_shift_discount(0),
+        applies=_log_discount,
+        needs="It concerns the log discount 1/log2(i+1); this convention uses another discount.",
+        unchanged=(
+            "The list is empty, so no weight is used, not even 1/0 (with any document at rank 1, "
+            "numpy's DCG is inf or nan)."
+        ),
+    ),
+    Pitfall(
+        "log2_off_by_one",
+        "Discount off by one: 1/log2(i + 2)",
+        DCG_FAMILY,
+        "Mixing 0-based and 1-based positions shifts every weight by one rank: rank 1 weighs "
+        "1/log2(3) = 0.631 instead of 1. DCG shrinks, and nDCG changes because the top ranks "
+        "lose relatively more than the lower ones.",
+        "`np.log2(np.arange(1, k + 1) + 2)` or enumerate() starting at 1 on a formula for i+2.",
+        1.0,
+        adjust=_shift_discount(2),
+        applies=_log_discount,
+        needs="It concerns the log discount 1/log2(i+1); this convention uses another discount.",
+        unchanged=(
+            "Nothing with a positive gain lies in the top k, so the shifted weights multiply zeros."
+        ),
+    ),
+    Pitfall(
+        "natural_log",
+        "Natural log instead of log2",
+        DCG_FAMILY,
+        "1/ln(i+1) = (1/log2(i+1)) / ln 2: every weight is scaled by 1.4427, so DCG and IDCG grow "
+        "by that factor and nDCG does not change at all. A wrong DCG, a right nDCG.",
+        "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints nDCG and "
+        "ERR, never DCG).",
+        1.5,
+        transform=_convention(discount="log", log_base=math.e),
+        applies=lambda s: _log_discount(s) and s.convention.log_base != math.e,
+        needs=(
+            "It concerns the log2 discount; this convention already uses another base or discount."
+        ),
+        unchanged=(
+            "Changing the log base multiplies every weight by the same factor (1/ln 2 = 1.4427): "
+            "DCG and IDCG grow alike and the factor cancels in nDCG. A wrong DCG, a right nDCG."
+        ),
+    ),
+    Pitfall(
+        "gain_flipped",
+        "Linear gain where exponential is meant (or the reverse)",
+        DCG_FAMILY,
+        "2^g - 1 rewards high grades much more than g: 2^3 - 1 = 7 vs 3. On binary grades the "
+        "two coincide (2^1 - 1 = 1), so the mistake only shows with graded labels.",
+        "trec_eval and pytrec_eval use linear gain, LightGBM and gdeval exponential; code and "
+        "papers rarely say which (pytrec_eval's maintainer once called its linear gain "
+        "exponential).",
+        3.0,
+        transform=_flip_gain,
+        applies=lambda s: s.convention.gain != "custom",
+        needs="A custom gain map is neither linear nor exponential.",
+        unchanged=(
+            "On grades 0 and 1 the two gains coincide (2^0 - 1 = 0, 2^1 - 1 = 1): only a grade of"
+            " 2 or more in the top k (or in the ideal top k) tells them apart."
+        ),
+    ),
+    Pitfall(
+        "mixed_gain",
+        "Exponential gain in DCG, linear in IDCG",
+        ("IDCG", "nDCG"),
+        "DCG and IDCG must use the same gain, or nDCG is not a ratio of like quantities: with "
+        "2^g - 1 above and g below, nDCG can exceed 1.",
+        "A DCG helper with exponential gain and an IDCG computed by a second, simpler helper.",
+        1.0,
+        adjust=_linear_ideal,
+        applies=_exponential,
+        needs="It shows with exponential gain, when the ideal side falls back to linear.",
+        unchanged=(
+            "The ideal top k holds only grades 0 and 1, where 2^g - 1 = g: the mixed IDCG equals "
+            "the right one."
+        ),
+    ),
+    Pitfall(
+        "ideal_from_retrieved",
+        "IDCG from the retrieved list only",
+        ("IDCG", "nDCG"),
+        "The ideal ranking must come from every judged document of the query. Re-sorting only "
+        "what was retrieved forgets the relevant documents the system missed, so a list that "
+        "found few of them can still score 1.",
+        "scikit-learn's ndcg_score, LightGBM, XGBoost and most learning-to-rank code (by design: "
+        "they only see the scored list).",
+        3.0,
+        transform=_convention(ideal="retrieved"),
+        applies=lambda s: s.convention.ideal == "judged" and _has_unretrieved(s),
+        needs=(
+            "Every judged document was retrieved (or the ideal already comes from the list): the "
+            "list is the whole judged pool."
+        ),
+        unchanged=(
+            "The judged documents that were not retrieved would not enter the ideal top k: the "
+            "list already holds k documents at least as good."
+        ),
+    ),
+    Pitfall(
+        "ideal_uncut",
+        "IDCG not cut at k",
+        ("IDCG", "nDCG"),
+        "nDCG@k compares the top k with the best possible top k. An IDCG over every judged "
+        "document is larger, so nDCG@k can never reach 1 when more than k are relevant.",
+        "Hand-written IDCG over the whole judged pool. No tool prints this: trec_eval's `ndcg` "
+        "cuts neither DCG nor IDCG (it has no cutoff), its ndcg_cut.k cuts both.",
+        2.0,
+        transform=_convention(ideal_cut=False),
+        applies=_ideal_cut,
+        needs="It needs a cutoff k and an ideal ranking cut at k.",
+        unchanged=(
+            "No more than k documents have a positive gain, so the ideal ranking ends by rank k "
+            "whether it is cut or not."
+        ),
+    ),
+    Pitfall(
+        "ideal_cut_at_r",
+        "IDCG cut at R instead of k",
+        ("IDCG", "nDCG"),
+        "The ideal ranking is cut at R, the number of relevant documents, not at k: IDCG then "
+        "counts more ideal documents than the list is allowed to show when R > k.",
+        "Code that builds the ideal list from the relevant documents alone, then forgets to cut.",
+        1.0,
+        transform=_convention(ideal_cut=False),
+        adjust=_ideal_cut_at_r,
+        applies=_ideal_cut,
+        needs="It needs a cutoff k and an ideal ranking cut at k.",
+        unchanged=(
+            "Cutting the ideal at R or at k keeps the same documents with a positive gain here (R"
+            " <= k and nothing of positive gain below the first R)."
+        ),
+    ),
+    Pitfall(
+        "recall_retrieved_only",
+        "Relevant documents never retrieved are ignored",
+        ("R", "F1", "AP", "IDCG", "nDCG"),
+        "R, AP and IDCG divide by every relevant judged document, retrieved or not. Counting "
+        "only the retrieved ones rewards a system for what it failed to find.",
+        "Evaluation code that only has the ranked list in hand (no qrels): R = sum(list_rels).",
+        2.5,
+        transform=_drop_unretrieved,
+        applies=_has_unretrieved,
+        needs=(
+            "Every judged document was retrieved: there is no relevant document outside the list "
+            "to forget."
+        ),
+        unchanged=(
+            "The judged documents outside the list are not relevant (or would not reach the ideal"
+            " top k), so leaving them out changes no count."
+        ),
+    ),
+    Pitfall(
+        "integer_division",
+        "Integer division",
+        BINARY_COUNTS,
+        "Counts divided as integers drop the fraction: 3 // 5 = 0, so P@5 is 0 unless all five "
+        "are relevant.",
+        "C, Java and Python 2 `/` on ints; numpy integer arrays with //.",
+        1.0,
+        adjust=_integer_division,
+        unchanged=(
+            "The division comes out whole here (0 hits, or every one of k relevant), so nothing "
+            "is thrown away."
+        ),
+    ),
+    Pitfall(
+        "epsilon_denominator",
+        "1e-8 added to the denominator",
+        ("nDCG",),
+        "nDCG = DCG / (IDCG + 1e-8) avoids a division by zero but makes a perfect list score "
+        "0.99999999..., and hides the real decision: what a query with nothing relevant scores.",
+        "Deep-learning code that guards every division with eps.",
+        0.5,
+        adjust=_epsilon,
+        unchanged=(
+            "DCG is 0 (nothing relevant in the top k), and 0 divided by anything is 0. Elsewhere "
+            "the change hides in the 8th decimal or so: a perfect list scores 0.99999999."
+        ),
+    ),
+    Pitfall(
+        "negative_exponential",
+        "Negative grades fed to 2^g - 1",
+        ("DCG", "IDCG", "nDCG", "ERR", "RBP"),
+        "2^g - 1 is meant for grades 0 and up: a grade of -1 gives 2^-1 - 1 = -0.5, a negative "
+        "gain that lowers DCG, and nDCG can leave [0, 1]. In trec_eval's qrels a negative grade "
+        "is not a judgment at all: the document was in the pool but not judged, so it is "
+        "neither relevant nor non-relevant and gains nothing.",
+        "Hand-written 2**g - 1 on qrels with negative grades. scikit-learn's dcg_score accepts "
+        "negative labels with linear gain (a -1 counts -1, not -0.5); its ndcg_score refuses "
+        "them.",
+        1.0,
+        transform=_convention(negative="keep"),
+        applies=_has_negative,
+        needs="The list has no negative grade.",
+        unchanged=(
+            "The negative grades lie beyond k (and outside the ideal top k), where no gain is read."
+        ),
+    ),
+    Pitfall(
+        "duplicate_counted",
+        "A duplicate document counted twice",
+        FAMILIES,
+        "A document retrieved twice earns its gain twice in DCG, while the ideal ranking, built "
+        "from the judgments, holds it once: nDCG can exceed 1. trec_eval stops with an error "
+        "('duplicate docs'); tools that read the run into a dictionary silently keep one copy.",
+        "Runs merged from several shards; gdeval; hand-made evaluation loops.",
+        0.5,
+        transform=_duplicate_top,
+        diagnosable=False,
+        unchanged=(
+            "The repeated document falls beyond k or gains nothing, so counting it twice adds "
+            "nothing."
+        ),
+    ),
+    Pitfall(
+        "merged_queries",
+        "Relevant sets of several queries merged",
+        ("R", "F1", "AP", "IDCG", "nDCG"),
+        "R must count the relevant documents of this query only. Pooling the judgments of all "
+        "queries inflates R (and IDCG), so recall and AP drop.",
+        "qrels loaded as one set of relevant doc ids instead of a dict per query.",
+        0.5,
+        transform=_merge_other_query,
+        diagnosable=False,
+        unchanged=(
+            "The pooled documents do not reach the ideal top k and nothing here divides by R."
+        ),
+    ),
+    Pitfall(
+        "cutoff_one_short",
+        "The sum stops one rank early (k - 1 ranks)",
+        ("DCG", "IDCG", "nDCG", "ERR", "P", "R", "F1", "AP", "RR"),
+        "@k reads ranks 1 to k inclusive. A loop `for i in range(1, k)` or a slice "
+        "`ranked[:k - 1]` stops at rank k - 1, so the k-th document never counts. Simulated "
+        "here as the measure at k - 1 throughout: the list, the ideal ranking and P's "
+        "divisor all stop one short.",
+        "1-based formulas translated to 0-based loops; `range(1, k)` where `range(1, k + 1)` "
+        "was meant.",
+        1.0,
+        transform=_cutoff_one_short,
+        applies=lambda s: s.k is not None and s.k > 1,
+        needs="a cutoff k of at least 2.",
+        unchanged="The document at rank k adds nothing (it is not relevant, or beyond the list).",
+    ),
+    Pitfall(
+        "k_clipped",
+        "k larger than the list clipped to the list",
+        ("IDCG", "nDCG", "P", "R", "F1"),
+        "When the list is shorter than k, the missing ranks are non-relevant: P@10 of 4 documents "
+        "divides by 10 and IDCG@10 still counts 10 ideal documents. Clipping k to the list "
+        "length rewards short lists.",
+        "k = min(k, len(ranked)) written once at the top of a function.",
+        1.5,
+        transform=_clip_k,
+        applies=_k_beyond_list,
+        needs="k does not go beyond the end of the list: there is nothing to clip.",
+        unchanged=(
+            "The ranks beyond the list gain nothing either way and nothing here divides by k."
+        ),
+    ),
+    Pitfall(
+        "ties_input_order",
+        "Ties by input order instead of doc id",
+        FAMILIES,
+        "With equal scores the order is arbitrary unless fixed: trec_eval breaks ties by doc id "
+        "descending (compared as text: 'd9' > 'd10'). Input order gives another ranking and "
+        "another value.",
+        "ranx, LightGBM and Python's stable sort keep input order; trec_eval does not.",
+        2.0,
+        transform=_convention(ties="input"),
+        applies=_ties_not_input,
+        needs=(
+            "No two scores tie (or the convention already keeps input order): there is no tie to "
+            "break."
+        ),
+        unchanged=(
+            "The tied documents have the same grade (or lie beyond k), so either order gives the "
+            "same value."
+        ),
+    ),
+    Pitfall(
+        "err_gmax_4",
+        "ERR with top grade 4 on another scale",
+        ("ERR",),
+        "R_i = (2^g - 1)/2^gmax must use the scale's top grade. gdeval fixes gmax = 4, so on a "
+        "0..3 or binary scale every stopping probability shrinks: a relevant document at rank "
+        "1 gives 1/16 instead of 1/2 on binary labels.",
+        "gdeval.pl and ir_measures' ERR@k; RankLib fixes 16 = 2^4.",
+        2.0,
+        transform=_convention(err_gmax=4.0),
+        applies=lambda s: (s.convention.err_gmax or s.ranking.scale_max) != 4.0,
+        needs="The scale's top grade is already 4.",
+        unchanged="Nothing relevant in the top k: ERR is 0 whatever the top grade.",
+    ),
+    Pitfall(
+        "err_gmax_list",
+        "ERR with the list's largest grade as top grade",
+        ("ERR",),
+        "Taking gmax from the grades in this list makes R_i depend on the query: the same "
+        "document at the same rank scores differently from one query to the next.",
+        "gmax = max(grades) computed per query in hand-written code.",
+        1.0,
+        transform=_err_list_max,
+        unchanged=(
+            "The list's largest grade is the scale's maximum, so the two top grades coincide (or "
+            "nothing relevant is in the top k)."
+        ),
+    ),
+    Pitfall(
+        "rbp_raw_grade",
+        "RBP with the raw grade as gain",
+        ("RBP",),
+        "RBP's gain must lie in [0, 1] (g/gmax, or 0/1). With the raw grade a grade-3 document "
+        "counts 3 times and RBP can exceed 1.",
+        "ranx's graded RBP (since 0.3.15) uses the raw grade.",
+        1.0,
+        transform=_convention(rbp_gain="raw"),
+        applies=lambda s: s.convention.rbp_gain == "graded",
+        needs="RBP is not graded g/gmax under this convention (binary or raw already).",
+        unchanged=(
+            "With a top grade of 1, g/gmax = g: binary grades make the raw grade right by accident."
+        ),
+    ),
+    Pitfall(
+        "precision_by_length",
+        "P@k divided by the list length",
+        ("P",),
+        "P@k divides the hits in the top k by k. Dividing by the list length n is a different "
+        "number whenever n != k (set precision, trec_eval's set_P).",
+        "`len(ranked)` used where `k` was meant.",
+        1.5,
+        adjust=_precision_by_length,
+        applies=lambda s: s.k is not None and s.k != len(s.ranking),
+        needs="k equals the list length (or there is no cutoff): k and n coincide.",
+        unchanged="No relevant document in the top k: 0/k = 0/n = 0.",
+    ),
+)
+
+BY_KEY: dict[str, Pitfall] = {p.key: p for p in CATALOGUE}
+
+
+def pitfall(key: str) -> Pitfall:
+    try:
+        return BY_KEY[key]
+    except KeyError:
+        raise ValueError(f"Unknown pitfall {key!r}; known: {', '.join(BY_KEY)}.") from None
+
+
+def why_unchanged(p: Pitfall, family: str, scenario: Scenario) -> str:
+    """Why mistake `p` leaves `family` unchanged on `scenario`: it does not touch the measure,
+    the scenario lacks what it needs, or (when it applies) the reason it can still cancel."""
+    if family not in p.families:
+        return f"It does not touch {family}: it changes {', '.join(p.families)} only."
+    if not p.applies(scenario):
+        return p.needs or "It cannot show on this list."
+    return p.unchanged or "On this list the mistake happens to give the same number."
+
+
+def _chosen(mistakes: Iterable[str | Pitfall]) -> list[Pitfall]:
+    chosen = [m if isinstance(m, Pitfall) else pitfall(m) for m in mistakes]
+    return sorted(chosen, key=CATALOGUE.index)
+
+
+def transformed(
+    family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] = ()
+) -> Scenario:
+    """The scenario the mistakes' transforms leave for `family` (its convention is the one a
+    rendering of the wrong calculation must name, e.g. the natural log's base e)."""
+    for p in _chosen(mistakes):
+        if p.transform is not None and family in p.families:
+            scenario = p.transform(scenario)
+    return scenario
+
+
+def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] = ()) -> Result:
+    """`family` computed with the given mistakes (keys or Pitfalls) switched on."""
+    if family not in FAMILIES:
+        raise ValueError(f"Unknown measure {family!r}; choose one of {', '.join(FAMILIES)}.")
+    chosen = _chosen(mistakes)
+    scenario = transformed(family, scenario, chosen)
+    adjusters = [p.adjust for p in chosen if p.adjust is not None and family in p.families]
+    if not adjusters:
+        return correct(family, scenario)
+    base = "nDCG" if family in DCG_FAMILY else family
+    result = correct(base, scenario)
+    for adjust in adjusters:
+        result = adjust(family, scenario, result)
+    return graded.part(family, result) if family in DCG_FAMILY else result

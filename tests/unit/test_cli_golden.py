@@ -1,0 +1,54 @@
+"""`python -m metrics` on the sample collection (data/sample) prints, byte for byte, what it
+printed before metrics/ was split into sub-packages (issue 13).
+
+The golden files in tests/data/cli_sample_golden/ are that program's own output: they were
+written by the code of commit 5ec42b5e4fe9e9da51993e45327643aafea41978 (the last one before
+the move), running exactly the commands in CASES, and committed before anything moved. So
+they are not an independent check of the numbers: they only pin what the command line
+prints (stdout, stderr and the exit status) against a later rearrangement of the code. The
+numbers themselves are checked against trec_eval's C code (pytrec_eval) and ranx elsewhere,
+in tests/crosscheck (e.g. test_batch_vs_tools.py, test_cli_missing.py).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "data" / "cli_sample_golden"
+Q, S = "data/sample/qrels.txt", "data/sample/run_"
+MANY = ["-m", "nDCG@10", "-m", "P@5", "-m", "AP", "-m", "RR", "-m", "ERR@10"]
+MANY += ["-m", "RBP(p=0.8)", "-m", "Bpref", "-m", "Rprec"]
+PARAMETERISED = ["-m", "nDCG(dcg='exp-log2')@10", "-m", "P(rel=2)@5", "-m", "R@100"]
+PARAMETERISED += ["-m", "F1@10", "-m", "ERR(max_rel=3)@10", "-m", "RBP(p=0.8,rel=1)"]
+PARAMETERISED += ["-m", "RBP_resid(p=0.8)", "-m", "Success@10", "-m", "Judged@10"]
+PARAMETERISED += ["-m", "NumRel", "-m", "NumRet", "-m", "NumRelRet", "-m", "AP@100"]
+COMPARED = ["-m", "nDCG@10", "-m", "AP", "-m", "RBP(p=0.8)", "--compare"]
+
+# name -> the command line's arguments (paths relative to the repository's root)
+CASES = {
+    "strong_per_query": [Q, S + "strong.txt", *MANY, "-q"],
+    "medium_per_query": [Q, S + "medium.txt", *MANY, "-q"],  # many tied scores
+    "weak_default": [Q, S + "weak.txt"],  # query 315 missing: a warning on stderr
+    "weak_skip_per_query": [Q, S + "weak.txt", "--missing", "skip", "-q"],
+    "weak_parameterised": [Q, S + "weak.txt", *PARAMETERISED, "-q"],
+    "strong_ir_measures": [Q, S + "strong.txt", *MANY, "--convention", "ir_measures"],
+    "assessor2_per_query": ["data/sample/qrels_assessor2.txt", S + "medium.txt", *MANY, "-q"],
+    "compare_three": [Q, *(S + r + ".txt" for r in ("weak", "medium", "strong")), *COMPARED],
+    "bad_measure": [Q, S + "strong.txt", "-m", "nDCG@x"],
+    "missing_error": [Q, S + "weak.txt", "--missing", "error"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_output_is_the_golden_one(name):
+    done = subprocess.run(
+        [sys.executable, "-m", "metrics", *CASES[name]], capture_output=True, cwd=ROOT, check=False
+    )
+    expected = (GOLDEN / f"{name}.stdout").read_bytes(), (GOLDEN / f"{name}.stderr").read_bytes()
+    status = int((GOLDEN / f"{name}.status").read_text())
+    assert (done.returncode, done.stdout, done.stderr) == (status, *expected)
