@@ -11,8 +11,10 @@ import streamlit as st
 
 from metrics.core.conventions import PRESETS
 from metrics.core.ranking import RankingError
+from metrics.core.scenario import Scenario
+from metrics.core.specs import SPECS
 from metrics.teaching.diagnose import parse_answer
-from metrics.teaching.pitfalls import FAMILIES, Scenario
+from metrics.teaching.pitfalls import FAMILIES
 from ui import answers, cached, state
 from ui.grades import list_caption
 from ui.literal import literal
@@ -96,11 +98,11 @@ k = k_col.number_input(
     step=1,
     value=playground_k if isinstance(playground_k, int) else DEFAULT_K,
     key="check_k",
-    disabled=family == "RBP",
+    disabled=SPECS[family].cutoff == "none",
     help="RBP has no cutoff: it reads the whole list.",
 )
 typed = answer_col.text_input(
-    f"Your value of {family}" + ("" if family == "RBP" else f"@{k}"),
+    f"Your value of {family}" + ("" if SPECS[family].cutoff == "none" else f"@{k}"),
     key="check_answer",
     persist_state="session",
     placeholder="e.g. 0.785, 3/4 or 78.5%",
@@ -115,7 +117,7 @@ except ValueError as err:
     answer_col.error(literal(err), icon=":material/error:")
     st.stop()
 
-scenario = Scenario(ranking, convention, None if family == "RBP" else int(k))
+scenario = Scenario(ranking, convention, None if SPECS[family].cutoff == "none" else int(k))
 try:
     with st.spinner("Trying every convention and common mistake..."):
         diagnosis = cached.diagnosis(family, scenario, answer)

@@ -11,6 +11,7 @@ the list from ui.grades.
 import streamlit as st
 
 from metrics.core.conventions import PRESETS, TEXTBOOK
+from metrics.core.specs import SPECS
 from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
 from metrics.teaching.phrasing import SHORT, changes, moot
 from metrics.teaching.pitfalls import FAMILIES, transformed
@@ -93,7 +94,7 @@ if isinstance(ranking, Exception) or isinstance(k, Exception):
         f"The Playground's input needs fixing first: {literal(problem)}", icon=":material/error:"
     )
 else:
-    cut = None if family == "RBP" else k
+    cut = None if SPECS[family].cutoff == "none" else k
     table = preset_table(ranking, cut, family)
     # a static table, so that the long "differs" sentences wrap (a data grid cut them at 1280 px)
     value = family if cut is None else f"{family}@{cut}"

@@ -9,9 +9,10 @@ metrics.teaching.pitfalls (through ui.mistakes), every text from the catalogue.
 import streamlit as st
 
 from metrics.core.ranking import RankingError
+from metrics.core.scenario import Scenario
 from metrics.teaching.demos import PITFALL_DEMOS
 from metrics.teaching.phrasing import describe
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES
 from ui import mistakes, state
 from ui.grades import list_caption
 from ui.literal import literal

@@ -22,8 +22,9 @@ The pieces, in the order a newcomer should read them:
 - `core.graded` (DCG, IDCG, nDCG, ERR, RBP) and `core.binary` (P, R, F, AP, RR, R-Prec,
   Success, bpref, Judged): `measure(ranking_or_ordered, convention, k) -> core.result.Result`
   (value + per-rank table whose `contribution` column sums to the value).
-- `core.measures.parse("nDCG@10")`: ir_measures-style names -> `Measure` objects;
-  `core.measures.REGISTRY` holds each measure's formula, description, reader and citation.
+- `core.specs.SPECS`: one definition per measure family (parameters, cutoff rule, single-list
+  function, the Convention fields it reads, formula, description, reader and citation);
+  `core.measures.parse("nDCG@10")`: ir_measures-style names -> `Measure` objects.
 - `explore.report.evaluate(ranking, convention, k)`: the Playground's headline measures and
   joined table.
 """

@@ -33,7 +33,8 @@ from metrics.collection.batch import (
     evaluate,
 )
 from metrics.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
-from metrics.core.measures import EXAMPLES, REGISTRY, Measure, parse
+from metrics.core.measures import EXAMPLES, Measure, parse
+from metrics.core.specs import SPECS
 
 PROG = "python -m metrics"
 EXIT_BAD_INPUT = 2
@@ -50,9 +51,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _measure_help() -> str:
     lines = ["measures (ir_measures syntax; parameters in brackets, cutoff after @):"]
-    for family, info in REGISTRY.items():
+    for family, info in SPECS.items():
         cutoff = {"required": "@k required", "optional": "@k optional", "none": "no cutoff"}
-        params = ", ".join(info.params) or "none"
+        params = ", ".join(param.name for param in info.params) or "none"
         lines.append(f"  {family:<10} {info.title}: {info.description}")
         lines.append(f"  {'':<10} parameters: {params}; {cutoff[info.cutoff]}")
     lines += [

@@ -13,9 +13,10 @@ import re
 import streamlit as st
 
 from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import Diagnosis, Match, rounding_hint
 from metrics.teaching.phrasing import changes, moot
-from metrics.teaching.pitfalls import Scenario, transformed
+from metrics.teaching.pitfalls import transformed
 from ui import working
 from ui.mistakes import show_lines
 

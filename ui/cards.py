@@ -1,7 +1,7 @@
 """Metric cards: each headline measure of a report, with the change the last edit caused.
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
-and citation from `metrics.core.measures.REGISTRY`; RBP's card also shows the interval
+and citation from its spec, `metrics.core.specs.SPECS`; RBP's card also shows the interval
 [RBP, RBP + residual] from its details.
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
@@ -18,11 +18,11 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from metrics.core.measures import REGISTRY
+from metrics.core.specs import SPECS
 from metrics.explore.report import HEADLINE, Report
 from ui import state
 
-ROWS = (("DCG", "IDCG", "nDCG", "ERR", "RBP"), ("P", "R", "F1", "AP", "RR", "Rprec"))
+ROWS = (HEADLINE[:5], HEADLINE[5:])  # the graded measures, then the binary ones
 LARGE_PER_ROW = 3
 PICKER_KEY = state.WIDGET_PREFIX + "cards"
 NEUTRAL = {"IDCG"}  # a change of IDCG is neither good nor bad: no colour
@@ -78,7 +78,7 @@ def render(
 
 def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
     result = report.results[key]
-    info = REGISTRY[key]
+    info = SPECS[key]
     description = None
     if key == "RBP":
         description = f"∈ [{result.value:.{decimals}f}, {result.details['upper']:.{decimals}f}]"

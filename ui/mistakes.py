@@ -20,15 +20,15 @@ import streamlit as st
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ranking, RankingError
 from metrics.core.result import Result
+from metrics.core.scenario import Scenario, correct
+from metrics.core.specs import SPECS
 from metrics.teaching.demos import PITFALL_DEMOS
 from metrics.teaching.pitfalls import (
     BY_KEY,
     CATALOGUE,
     FAMILIES,
     Pitfall,
-    Scenario,
     compute,
-    correct,
     transformed,
     why_unchanged,
 )
@@ -36,19 +36,7 @@ from metrics.teaching.snippets import VARIABLE, program
 from ui import working
 
 LAB = "app_pages/pitfalls.py"
-_DCG = ["rank", "doc_id", "grade", "gain", "discount", "dcg_contribution", "ideal_grade",
-        "ideal_gain", "ideal_contribution"]  # fmt: skip
-COLUMNS: dict[str, list[str]] = {
-    "DCG": _DCG,
-    "IDCG": _DCG,
-    "nDCG": _DCG,
-    "ERR": ["rank", "doc_id", "grade", "stop_given_reached", "p_reach", "p_stop", "contribution"],
-    "RBP": ["rank", "doc_id", "grade", "gain", "weight", "contribution", "residual_weight"],
-    **dict.fromkeys(
-        ("P", "R", "F1", "AP", "RR"),
-        ["rank", "doc_id", "grade", "relevant", "hits", "precision", "contribution"],
-    ),
-}
+COLUMNS = {family: list(SPECS[family].working) for family in FAMILIES}
 LABELS = {
     "doc_id": "doc",
     "dcg_contribution": "contribution",
@@ -297,7 +285,7 @@ def try_a_mistake(ranking: Ranking, convention: Convention, k: int, decimals: in
                 placeholder="Choose one or more common mistakes",
             )
             chosen = [BY_KEY[key] for key in keys]
-        scenario = Scenario(ranking, convention, None if family == "RBP" else k)
+        scenario = Scenario(ranking, convention, None if SPECS[family].cutoff == "none" else k)
         if not chosen:
             st.caption("Pick a mistake to see what it does to this list.")
         else:

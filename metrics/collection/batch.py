@@ -137,7 +137,7 @@ def _check_finite(name, measure, convention, prepared, values, qids) -> None:
         "sums overflow: the largest double is about 1.8e308)"
     )
     c = measure.convention(convention)
-    if c.gain == "custom" and measure.family in ("nDCG", "DCG", "IDCG"):
+    if c.gain == "custom" and "gain" in measure.spec.reads:
         raise BatchError(f"{problem}; the gain map's gains are too large.", measure_error=True)
     grades = np.abs(prepared.pool_grade)
     mine = np.flatnonzero(prepared.pool_q == q)
@@ -278,15 +278,16 @@ def _blame(measure: Measure, base: Convention, p: Prepared) -> int | None:
     """The qrels row whose grade a measure could not take, for the error message."""
     c = measure.convention(base)
     grades, rows = p.ret_grade, p.ret_row
-    if measure.family == "ERR":
+    reads = measure.spec.reads  # which of the convention's grade rules the measure applies
+    if "err_gmax" in reads:
         bad = grades > (c.err_gmax if c.err_gmax is not None else p.scale_max)
-    elif measure.family in ("RBP", "RBP_resid") and c.rbp_gain == "graded":
+    elif "rbp_gmax" in reads and c.rbp_gain == "graded":
         bad = grades > (c.rbp_gmax if c.rbp_gmax is not None else p.scale_max)
-    elif c.gain == "custom" and measure.family in ("nDCG", "DCG", "IDCG"):
+    elif "gain" in reads and c.gain == "custom":
         listed = np.array([g for g, _ in c.gain_map])
         grades, rows = p.pool_grade, p.pool_row
         bad = ~np.isin(grades, listed)
-    elif c.gain == "exponential" and measure.family in ("nDCG", "DCG", "IDCG"):
+    elif "gain" in reads and c.gain == "exponential":
         grades, rows = p.pool_grade, p.pool_row
         bad = grades >= 1024  # 2^g - 1 overflows
     else:

@@ -19,7 +19,9 @@ threshold, h(k) the relevant documents at ranks <= k.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -27,7 +29,7 @@ from metrics.core.binary import f_beta_share
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.gains import gain
-from metrics.core.graded import stop_probability
+from metrics.core.graded import err_gmax, stop_probability, top_gain
 from metrics.core.measures import Measure
 from metrics.core.ranking import check_ideal_depth
 
@@ -64,38 +66,29 @@ class Prepared:
     scale_max: float
 
 
-def compute(measure: Measure, base: Convention, p: Prepared) -> np.ndarray:
-    """One measure for every query: a float array indexed by query."""
-    c = measure.convention(base)
-    k = measure.cutoff
-    family = measure.family
-    if family in ("nDCG", "DCG", "IDCG"):
-        return dcg_family(p, c, k, family)
-    if family == "ERR":
-        return err(p, c, k)
-    if family in ("RBP", "RBP_resid"):
-        return rbp(p, c, residual=family == "RBP_resid")
-    if family in ("F", "F1"):
-        return f_beta(p, c, k, float(measure.param("beta", 1.0)))
-    return BINARY[family](p, c, k)
+def compute(measure: Measure, base: Convention, prep: Prepared) -> np.ndarray:
+    """One measure for every query: a float array indexed by query, from the family's kernel
+    (`KERNELS`) under the convention the measure's parameters make of `base`."""
+    kernel = KERNELS[measure.family]
+    return kernel(prep, measure.convention(base), measure.cutoff, **measure.arguments())
 
 
 # ---------------------------------------------------------------------------------- helpers
 
 
-def _sum(p: Prepared, q: np.ndarray, values: np.ndarray) -> np.ndarray:
+def _sum(prep: Prepared, q: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Per-query sums of `values` (rows with query index q)."""
-    return np.bincount(q, weights=values, minlength=p.n_queries).astype(float)
+    return np.bincount(q, weights=values, minlength=prep.n_queries).astype(float)
 
 
-def _count(p: Prepared, q: np.ndarray) -> np.ndarray:
-    return np.bincount(q, minlength=p.n_queries)
+def _count(prep: Prepared, q: np.ndarray) -> np.ndarray:
+    return np.bincount(q, minlength=prep.n_queries)
 
 
-def _running_count(p: Prepared, q: np.ndarray, flags: np.ndarray) -> np.ndarray:
+def _running_count(prep: Prepared, q: np.ndarray, flags: np.ndarray) -> np.ndarray:
     """For rows sorted by query: the flagged rows up to and including each row, in its query."""
     cs = np.cumsum(flags, dtype=np.int64)
-    counts = _count(p, q)
+    counts = _count(prep, q)
     before = np.concatenate(([0], cs))[np.cumsum(counts) - counts]
     return cs - before[q]
 
@@ -108,27 +101,27 @@ def _div(a: np.ndarray, b: np.ndarray, empty: float = 0.0) -> np.ndarray:
     return out
 
 
-def _within(p: Prepared, k: int | None) -> np.ndarray:
+def _within(prep: Prepared, k: int | None) -> np.ndarray:
     """Rows at rank <= k (all rows without a cutoff)."""
-    return np.ones(len(p.ret_pos), dtype=bool) if k is None else p.ret_pos <= k
+    return np.ones(len(prep.ret_pos), dtype=bool) if k is None else prep.ret_pos <= k
 
 
-def _depth(p: Prepared, k: int | None) -> np.ndarray:
+def _depth(prep: Prepared, k: int | None) -> np.ndarray:
     """k per query, or the list length n without a cutoff."""
-    return p.n_ret.astype(float) if k is None else np.full(p.n_queries, float(k))
+    return prep.n_ret.astype(float) if k is None else np.full(prep.n_queries, float(k))
 
 
-def _relevant(p: Prepared, c: Convention) -> tuple[np.ndarray, np.ndarray]:
+def _relevant(prep: Prepared, c: Convention) -> tuple[np.ndarray, np.ndarray]:
     """Relevance of the judged retrieved rows (g >= t) and R per query."""
-    rel = p.ret_grade >= c.rel_threshold
-    big_r = _count(p, p.pool_q[p.pool_grade >= c.rel_threshold])
+    rel = prep.ret_grade >= c.rel_threshold
+    big_r = _count(prep, prep.pool_q[prep.pool_grade >= c.rel_threshold])
     return rel, big_r
 
 
 # ------------------------------------------------------------------------------ DCG family
 
 
-def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.ndarray:
+def dcg_family(prep: Prepared, c: Convention, k: int | None, family: str) -> np.ndarray:
     """DCG@k = sum_{i<=k} gain(g_i) disc(i); IDCG@k = the same over the ideal ranking (the
     judged pool sorted by gain, positive gains only, cut at k when `ideal_cut`; 'retrieved':
     the judged retrieved documents; 'none': k (or n) documents of the top grade);
@@ -137,29 +130,29 @@ def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.nda
     `ndcg`) ignores k."""
     if not c.dcg_cutoff:
         k = None
-    within = _within(p, k)
-    ret_gain = gain(p.ret_grade, c)
-    ideal_q, ideal_gain, ideal_rank = _ideal(p, c, k)
+    within = _within(prep, k)
+    ret_gain = gain(prep.ret_grade, c)
+    ideal_q, ideal_gain, ideal_rank = _ideal(prep, c, k)
     longest = max(
-        int(p.ret_pos.max(initial=0)),
+        int(prep.ret_pos.max(initial=0)),
         int(ideal_rank.max(initial=0)),
-        int(p.n_ret.max(initial=0)),
+        int(prep.n_ret.max(initial=0)),
     )
     if c.ideal == "none" and k is not None:
         check_ideal_depth(k, longest)
         longest = max(longest, k)
     # Ranks past every list and ideal ranking add nothing: a larger k costs nothing.
     weights = discount(longest, c, k)
-    if c.ties == "average" and p.ret_tie_first is not None:
-        dcg = _dcg_tie_average(p, ret_gain, weights, k)
+    if c.ties == "average" and prep.ret_tie_first is not None:
+        dcg = _dcg_tie_average(prep, ret_gain, weights, k)
     else:
-        dcg = _sum(p, p.ret_q[within], ret_gain[within] * weights[p.ret_pos[within] - 1])
+        dcg = _sum(prep, prep.ret_q[within], ret_gain[within] * weights[prep.ret_pos[within] - 1])
     if c.ideal == "none":
-        depth = _depth(p, k).astype(np.int64)
+        depth = _depth(prep, k).astype(np.int64)
         cumulative = np.concatenate(([0.0], np.cumsum(weights)))
-        idcg = _top_gain(p, c) * cumulative[depth]
+        idcg = top_gain(prep.scale_max, c) * cumulative[depth]
     else:
-        idcg = _sum(p, ideal_q, ideal_gain * weights[ideal_rank - 1])
+        idcg = _sum(prep, ideal_q, ideal_gain * weights[ideal_rank - 1])
     if family == "DCG":
         return dcg
     if family == "IDCG":
@@ -168,35 +161,29 @@ def dcg_family(p: Prepared, c: Convention, k: int | None, family: str) -> np.nda
     return np.where(overflowed, np.nan, _div(dcg, idcg, empty=c.empty_value))
 
 
-def _ideal(p: Prepared, c: Convention, k: int | None):
+def _ideal(prep: Prepared, c: Convention, k: int | None):
     """The ideal ranking of every query: (query, gain, 1-based ideal rank) of the documents
     IDCG reads (positive gains, best first, cut at k when the convention cuts it)."""
     if c.ideal == "none":
         empty = np.zeros(0, dtype=np.int64)
         return empty, np.zeros(0), empty
     if c.ideal == "judged":
-        q, grades = p.pool_q, p.pool_grade
+        q, grades = prep.pool_q, prep.pool_grade
     else:
-        q, grades = p.ret_q, p.ret_grade
+        q, grades = prep.ret_q, prep.ret_grade
     g = gain(grades, c)
     keep = g > 0
     q, g = q[keep], g[keep]
     order = np.lexsort((-g, q))
     q, g = q[order], g[order]
-    rank = _running_count(p, q, np.ones(len(q), dtype=bool))
+    rank = _running_count(prep, q, np.ones(len(q), dtype=bool))
     if c.ideal_cut and k is not None:
         cut = rank <= k
         q, g, rank = q[cut], g[cut], rank[cut]
     return q, g, rank
 
 
-def _top_gain(p: Prepared, c: Convention) -> float:
-    if c.gain == "custom":
-        return max(g for _, g in c.gain_map)
-    return float(gain(np.array([p.scale_max]), c)[0])
-
-
-def _dcg_tie_average(p: Prepared, ret_gain: np.ndarray, weights: np.ndarray, k: int | None):
+def _dcg_tie_average(prep: Prepared, ret_gain: np.ndarray, weights: np.ndarray, k: int | None):
     """DCG with tied scores averaged (McSherry & Najork 2008): each rank of a tie group of
     size s gets the group's mean gain, so a document of gain G adds G/s to every rank of its
     group within k: G/s * (W(min(last, k)) - W(first - 1)), W the running sum of disc."""
@@ -204,41 +191,35 @@ def _dcg_tie_average(p: Prepared, ret_gain: np.ndarray, weights: np.ndarray, k: 
     if k is not None:
         counted[k:] = 0.0
     running = np.concatenate(([0.0], np.cumsum(counted)))
-    first, last = p.ret_tie_first, p.ret_tie_last
+    first, last = prep.ret_tie_first, prep.ret_tie_last
     size = (last - first + 1).astype(float)
     spread = running[last] - running[first - 1]
-    return _sum(p, p.ret_q, ret_gain / size * spread)
+    return _sum(prep, prep.ret_q, ret_gain / size * spread)
 
 
 # --------------------------------------------------------------------------------- ERR, RBP
 
 
-def err(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def err(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """ERR@k = sum_{i<=k} (1/i) R_i prod_{j<i} (1 - R_j), R_i = (2^g_i - 1) / 2^gmax
     (gmax: the convention's `err_gmax`, else the scale's top). Unjudged ranks have R = 0."""
-    gmax = c.err_gmax if c.err_gmax is not None else p.scale_max
-    top = float(p.ret_grade.max(initial=-np.inf))
-    if top > gmax:
-        raise ValueError(
-            f"ERR's top grade gmax = {gmax:g} is below the grade {top:g} in the list; "
-            "gmax must be at least the largest grade (else R_i > 1)."
-        )
-    within = _within(p, k)
-    q, pos = p.ret_q[within], p.ret_pos[within]
-    r = stop_probability(p.ret_grade[within], gmax)
-    p_reach = _running_product_before(p, q, 1.0 - r)
-    return _sum(p, q, p_reach * r / pos)
+    gmax = err_gmax(c, prep.scale_max, float(prep.ret_grade.max(initial=-np.inf)))
+    within = _within(prep, k)
+    q, pos = prep.ret_q[within], prep.ret_pos[within]
+    r = stop_probability(prep.ret_grade[within], gmax)
+    p_reach = _running_product_before(prep, q, 1.0 - r)
+    return _sum(prep, q, p_reach * r / pos)
 
 
-def _running_product_before(p: Prepared, q: np.ndarray, factors: np.ndarray) -> np.ndarray:
+def _running_product_before(prep: Prepared, q: np.ndarray, factors: np.ndarray) -> np.ndarray:
     """For rows sorted by query: the product of the factors of the earlier rows of the same
     query (1 for a query's first row), multiplied left to right as np.cumprod does. Loops over
     the depth (the j-th row of every query at once), not over queries."""
-    counts = _count(p, q)
+    counts = _count(prep, q)
     starts = np.cumsum(counts) - counts
     by_count = np.argsort(-counts, kind="stable")  # queries with at least j rows: a prefix
     sorted_counts = counts[by_count]
-    product = np.ones(p.n_queries)
+    product = np.ones(prep.n_queries)
     out = np.empty(len(q))
     for j in range(int(counts.max(initial=0))):
         active = by_count[: np.searchsorted(-sorted_counts, -j, side="left")]
@@ -248,130 +229,141 @@ def _running_product_before(p: Prepared, q: np.ndarray, factors: np.ndarray) -> 
     return out
 
 
-def rbp(p: Prepared, c: Convention, residual: bool = False) -> np.ndarray:
+def rbp(prep: Prepared, c: Convention, k: int | None = None, residual: bool = False) -> np.ndarray:
     """RBP = (1 - p) sum_i r_i p^(i-1) over the whole list, r_i = g_i/gmax ('graded'),
     [g_i >= t] ('binary') or g_i ('raw'); residual = top gain * (the weight of the unjudged
     ranks + the tail p^n) = top gain * (1 - the weight of the judged ranks)."""
+    del k  # RBP has no cutoff; the argument keeps the kernels' signature uniform
     persistence = c.rbp_p
-    grades = p.ret_grade
+    grades = prep.ret_grade
     if c.rbp_gain == "binary":
         gains, top = (grades >= c.rel_threshold).astype(float), 1.0
     elif c.rbp_gain == "raw":
-        gains, top = grades, p.scale_max
+        gains, top = grades, prep.scale_max
     else:
-        gmax = c.rbp_gmax if c.rbp_gmax is not None else p.scale_max
+        gmax = c.rbp_gmax if c.rbp_gmax is not None else prep.scale_max
         if grades.size and max(float(grades.max()), 0.0) > gmax:
             raise ValueError(
                 f"RBP's top grade {gmax:g} is below the grade {grades.max():g} in the list; "
                 "the graded gain g/gmax must not exceed 1."
             )
         gains, top = grades / gmax, 1.0
-    weight = (1.0 - persistence) * persistence ** (p.ret_pos - 1.0)
+    weight = (1.0 - persistence) * persistence ** (prep.ret_pos - 1.0)
     if residual:
-        return top * (1.0 - _sum(p, p.ret_q, weight))
-    return _sum(p, p.ret_q, weight * gains)
+        return top * (1.0 - _sum(prep, prep.ret_q, weight))
+    return _sum(prep, prep.ret_q, weight * gains)
 
 
 # --------------------------------------------------------------------------- binary family
 
 
-def precision(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def precision(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """P@k = h(k) / k; without k, h(n) / n (0 for an empty list)."""
-    rel, _ = _relevant(p, c)
-    hits = _count(p, p.ret_q[rel & _within(p, k)])
-    return hits / np.maximum(_depth(p, k), 1.0)
+    rel, _ = _relevant(prep, c)
+    hits = _count(prep, prep.ret_q[rel & _within(prep, k)])
+    return hits / np.maximum(_depth(prep, k), 1.0)
 
 
-def recall(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def recall(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """R@k = h(k) / R (0 when R = 0)."""
-    rel, big_r = _relevant(p, c)
-    return _div(_count(p, p.ret_q[rel & _within(p, k)]), big_r)
+    rel, big_r = _relevant(prep, c)
+    return _div(_count(prep, prep.ret_q[rel & _within(prep, k)]), big_r)
 
 
-def f_beta(p: Prepared, c: Convention, k: int | None, beta: float = 1.0) -> np.ndarray:
+def f_beta(prep: Prepared, c: Convention, k: int | None, beta: float = 1.0) -> np.ndarray:
     """F_beta@k = (1 + b^2) h(k) / (b^2 R + k), k = n without a cutoff (0 when R = 0)."""
     if not beta > 0:
         raise ValueError(f"F's beta must be a positive number; got {beta!r}.")
-    rel, big_r = _relevant(p, c)
-    hits = _count(p, p.ret_q[rel & _within(p, k)])
-    return hits * f_beta_share(beta, big_r, _depth(p, k))
+    rel, big_r = _relevant(prep, c)
+    hits = _count(prep, prep.ret_q[rel & _within(prep, k)])
+    return hits * f_beta_share(beta, big_r, _depth(prep, k))
 
 
-def average_precision(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def average_precision(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """AP@k = (1/R) sum over relevant ranks i <= k of P@i = h(i) / i."""
-    rel, big_r = _relevant(p, c)
-    hits = _running_count(p, p.ret_q, rel)
-    at = rel & _within(p, k)
-    q = p.ret_q[at]
-    terms = _div(hits[at] / p.ret_pos[at], big_r[q].astype(float))
-    return _sum(p, q, terms)
+    rel, big_r = _relevant(prep, c)
+    hits = _running_count(prep, prep.ret_q, rel)
+    at = rel & _within(prep, k)
+    q = prep.ret_q[at]
+    terms = _div(hits[at] / prep.ret_pos[at], big_r[q].astype(float))
+    return _sum(prep, q, terms)
 
 
-def reciprocal_rank(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def reciprocal_rank(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """RR@k = 1 / (rank of the first relevant document), 0 when none is within k."""
-    rel, _ = _relevant(p, c)
-    at = np.flatnonzero(rel & _within(p, k))
-    q = p.ret_q[at]
+    rel, _ = _relevant(prep, c)
+    at = np.flatnonzero(rel & _within(prep, k))
+    q = prep.ret_q[at]
     first = np.ones(len(q), dtype=bool)
     first[1:] = q[1:] != q[:-1]
-    out = np.zeros(p.n_queries)
-    out[q[first]] = 1.0 / p.ret_pos[at[first]]
+    out = np.zeros(prep.n_queries)
+    out[q[first]] = 1.0 / prep.ret_pos[at[first]]
     return out
 
 
-def r_precision(p: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
+def r_precision(prep: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
     """R-Prec = h(R) / R: precision at depth R (0 when R = 0)."""
-    rel, big_r = _relevant(p, c)
-    at = rel & (p.ret_pos <= big_r[p.ret_q])
-    return _div(_count(p, p.ret_q[at]), big_r)
+    rel, big_r = _relevant(prep, c)
+    at = rel & (prep.ret_pos <= big_r[prep.ret_q])
+    return _div(_count(prep, prep.ret_q[at]), big_r)
 
 
-def success(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def success(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """Success@k = 1 when a relevant document is at rank <= k, else 0."""
-    rel, _ = _relevant(p, c)
-    return (_count(p, p.ret_q[rel & _within(p, k)]) > 0).astype(float)
+    rel, _ = _relevant(prep, c)
+    return (_count(prep, prep.ret_q[rel & _within(prep, k)]) > 0).astype(float)
 
 
-def bpref(p: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
+def bpref(prep: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
     """bpref = (1/R) sum over relevant retrieved r of (1 - min(N_r, R) / min(N, R)), N_r the
     judged non-relevant documents above r, N all judged non-relevant ones (a term is 1 when
     N_r = 0); unjudged documents are skipped (trec_eval's form)."""
-    rel, big_r = _relevant(p, c)
-    n_nonrel = _count(p, p.pool_q[p.pool_grade < c.rel_threshold])
-    nonrel_above = _running_count(p, p.ret_q, ~rel) - ~rel
-    q = p.ret_q[rel]
+    rel, big_r = _relevant(prep, c)
+    n_nonrel = _count(prep, prep.pool_q[prep.pool_grade < c.rel_threshold])
+    nonrel_above = _running_count(prep, prep.ret_q, ~rel) - ~rel
+    q = prep.ret_q[rel]
     above = nonrel_above[rel]
     denominator = np.minimum(n_nonrel, big_r)[q]
     denominator = np.where(denominator > 0, denominator, 1).astype(float)
     terms = np.where(above > 0, 1.0 - np.minimum(above, big_r[q]) / denominator, 1.0)
-    return _sum(p, q, _div(terms, big_r[q].astype(float)))
+    return _sum(prep, q, _div(terms, big_r[q].astype(float)))
 
 
-def judged_at(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def judged_at(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """Judged@k = judged documents at rank <= k / min(k, n) (0 for an empty list)."""
-    return _div(_count(p, p.ret_q[_within(p, k)]), num_ret(p, c, k))
+    return _div(_count(prep, prep.ret_q[_within(prep, k)]), num_ret(prep, c, k))
 
 
-def num_ret(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def num_ret(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """num_ret: documents retrieved (at rank <= k)."""
-    longest = int(p.n_ret.max(initial=0))  # k beyond it is the same, and may exceed int64
-    return (p.n_ret if k is None else np.minimum(p.n_ret, min(k, longest))).astype(float)
+    longest = int(prep.n_ret.max(initial=0))  # k beyond it is the same, and may exceed int64
+    return (prep.n_ret if k is None else np.minimum(prep.n_ret, min(k, longest))).astype(float)
 
 
-def num_rel(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def num_rel(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """num_rel: R, the relevant judged documents of the query."""
-    return _relevant(p, c)[1].astype(float)
+    return _relevant(prep, c)[1].astype(float)
 
 
-def num_rel_ret(p: Prepared, c: Convention, k: int | None) -> np.ndarray:
+def num_rel_ret(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """num_rel_ret: h(k), relevant documents retrieved (at rank <= k)."""
-    rel, _ = _relevant(p, c)
-    return _count(p, p.ret_q[rel & _within(p, k)]).astype(float)
+    rel, _ = _relevant(prep, c)
+    return _count(prep, prep.ret_q[rel & _within(prep, k)]).astype(float)
 
 
-BINARY = {
+#: The batch kernel of every measure family of `metrics.core.specs.SPECS` (a test checks that
+#: the two hold the same families): kernel(prepared, convention, k, **the measure's arguments).
+KERNELS: dict[str, Callable[..., np.ndarray]] = {
+    "nDCG": partial(dcg_family, family="nDCG"),
+    "DCG": partial(dcg_family, family="DCG"),
+    "IDCG": partial(dcg_family, family="IDCG"),
+    "ERR": err,
+    "RBP": rbp,
+    "RBP_resid": partial(rbp, residual=True),
     "P": precision,
     "R": recall,
+    "F1": f_beta,
+    "F": f_beta,
     "AP": average_precision,
     "RR": reciprocal_rank,
     "Rprec": r_precision,

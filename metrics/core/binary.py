@@ -128,13 +128,6 @@ def average_precision(ranking, convention: Convention, k: int | None = None) -> 
     return _result(_name("AP", k), o, judged, rel, k, contribution, {"R": big_r})
 
 
-def first_relevant_rank(ranking, convention: Convention) -> int | None:
-    """1-based rank of the first relevant document, None when no retrieved one is relevant."""
-    _, _, _, rel, _ = _prepare(ranking, convention, None)
-    hit = np.flatnonzero(rel)
-    return int(hit[0]) + 1 if hit.size else None
-
-
 def reciprocal_rank(ranking, convention: Convention, k: int | None = None) -> Result:
     """RR@k = 1/r for the first relevant rank r <= k, else 0."""
     k, o, judged, rel, big_r = _prepare(ranking, convention, k)

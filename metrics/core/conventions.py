@@ -13,14 +13,23 @@ checked later, against the data) fails with a message that names the value and w
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
+from typing import Literal, get_args, get_origin, get_type_hints
 
-GAINS = ("exponential", "linear", "custom")
-DISCOUNTS = ("log", "jk", "geometric", "reciprocal", "flat")
-IDEALS = ("judged", "retrieved", "none")
-TIES = ("docno_desc", "input", "reverse_input", "average")
-NEGATIVES = ("reject", "clip", "unjudged", "keep")
-RBP_GAINS = ("graded", "binary", "raw")
+Gain = Literal["exponential", "linear", "custom"]
+Discount = Literal["log", "jk", "geometric", "reciprocal", "flat"]
+Ideal = Literal["judged", "retrieved", "none"]
+Ties = Literal["docno_desc", "input", "reverse_input", "average"]
+Negative = Literal["reject", "clip", "unjudged", "keep"]
+RbpGain = Literal["graded", "binary", "raw"]
+
+GAINS: tuple[str, ...] = get_args(Gain)
+DISCOUNTS: tuple[str, ...] = get_args(Discount)
+IDEALS: tuple[str, ...] = get_args(Ideal)
+TIES: tuple[str, ...] = get_args(Ties)
+NEGATIVES: tuple[str, ...] = get_args(Negative)
+RBP_GAINS: tuple[str, ...] = get_args(RbpGain)
 
 
 def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -81,32 +90,28 @@ class Convention:
 
     name: str = "Custom"
     source: str = "Settings chosen by hand."
-    gain: str = "exponential"
+    gain: Gain = "exponential"
     gain_map: tuple[tuple[float, float], ...] = ()
-    discount: str = "log"
+    discount: Discount = "log"
     log_base: float = 2.0
     discount_p: float = 0.8
-    ideal: str = "judged"
+    ideal: Ideal = "judged"
     ideal_cut: bool = True
     dcg_cutoff: bool = True
     empty_value: float = 0.0
     err_gmax: float | None = None
     rbp_p: float = 0.8
-    rbp_gain: str = "graded"
+    rbp_gain: RbpGain = "graded"
     rbp_gmax: float | None = None
     rel_threshold: float = 1.0
-    ties: str = "docno_desc"
+    ties: Ties = "docno_desc"
     float32_scores: bool = False
-    negative: str = "reject"
+    negative: Negative = "reject"
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        _check_choice("gain", self.gain, GAINS)
-        _check_choice("discount", self.discount, DISCOUNTS)
-        _check_choice("ideal", self.ideal, IDEALS)
-        _check_choice("ties", self.ties, TIES)
-        _check_choice("negative", self.negative, NEGATIVES)
-        _check_choice("rbp_gain", self.rbp_gain, RBP_GAINS)
+        for name, allowed in CHOICES.items():  # the fields typed Literal[...]
+            _check_choice(name, getattr(self, name), allowed)
         if self.gain == "custom" and not self.gain_map:
             raise ValueError("A custom gain needs a gain map: one gain for every grade.")
         for grade, gain in self.gain_map:
@@ -141,16 +146,25 @@ class Convention:
         return replace(other, **{k: v for k, v in changes.items() if k in _META})
 
     def differences(
-        self, other: Convention, family: str | None = None
+        self, other: Convention, names: Iterable[str] | None = None
     ) -> dict[str, tuple[object, object]]:
-        """The fields on which two conventions differ (only those `family` reads, if given)."""
-        names = READS[family] if family else [f.name for f in fields(self) if f.name not in _META]
+        """The fields on which two conventions differ: every field, or only `names` (e.g. the
+        fields a measure reads, `metrics.core.specs.SPECS[family].reads`)."""
+        if names is None:
+            names = [f.name for f in fields(self) if f.name not in _META]
         return {
             name: (getattr(self, name), getattr(other, name))
             for name in names
             if getattr(self, name) != getattr(other, name)
         }
 
+
+#: Every field whose value is one of a few names, with the names its Literal type allows.
+CHOICES: dict[str, tuple[str, ...]] = {
+    name: get_args(hint)
+    for name, hint in get_type_hints(Convention).items()
+    if get_origin(hint) is Literal
+}
 
 _META = {"name", "source", "notes"}
 _WORDS = {
@@ -186,19 +200,6 @@ def _change(name: str, value: object) -> str:
     shown = f"{value:g}" if isinstance(value, float) else str(value)
     return f"{labels.get(name, name.replace('_', ' '))} = {shown}"
 
-
-_ORDERING = ("ties", "float32_scores", "negative")
-_DCG = ("gain", "gain_map", "discount", "log_base", "discount_p", "dcg_cutoff") + _ORDERING
-_BINARY = ("rel_threshold",) + _ORDERING
-READS: dict[str, tuple[str, ...]] = {
-    "DCG": _DCG,
-    "IDCG": _DCG + ("ideal", "ideal_cut"),
-    "nDCG": _DCG + ("ideal", "ideal_cut", "empty_value"),
-    "ERR": ("err_gmax",) + _ORDERING,
-    "RBP": ("rbp_p", "rbp_gain", "rbp_gmax", "rel_threshold") + _ORDERING,
-    **dict.fromkeys(("P", "R", "F1", "AP", "RR"), _BINARY),
-}
-"""The convention fields each measure family depends on."""
 
 # What the presets say about each tool (sources and notes) is checked against the tool itself
 # in tests/crosscheck/test_claims.py. What cannot be run here is marked with its source below.

@@ -79,10 +79,9 @@ def _cumulative_part(gains: np.ndarray, weights: np.ndarray, counted: np.ndarray
     return np.where(counted, gains * weights, 0.0)
 
 
-def ndcg_breakdown(
-    ranking: Ranking | Ordered, convention: Convention, k: int | None = None
-) -> Result:
-    """nDCG@k (k None: the whole list) with DCG, IDCG and one row per rank.
+def ndcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
+    """nDCG@k = DCG@k / IDCG@k (k None: the whole list; empty_value when IDCG@k = 0), with DCG,
+    IDCG and one row per rank.
 
     Columns: rank, doc_id, grade, gain, discount, in_cutoff, dcg_contribution, cum_dcg,
     ideal_grade, ideal_gain, ideal_contribution, cum_idcg, contribution (= dcg_contribution
@@ -110,7 +109,7 @@ def ndcg_breakdown(
     ideal_g[: len(ideal)] = ideal
     ideal_gain = np.zeros(m)
     if convention.ideal == "none":
-        ideal_gain[: len(ideal)] = _top_gain(ordered, convention)
+        ideal_gain[: len(ideal)] = top_gain(ordered.scale_max, convention)
     else:
         ideal_gain[: len(ideal)] = gain(ideal, convention)
     in_ideal = np.arange(m) < len(ideal)  # already cut at k when the convention cuts it
@@ -159,10 +158,13 @@ def ndcg_breakdown(
     return Result(_at("nDCG", k), value, table, details, note)
 
 
-def _top_gain(ordered: Ordered, convention: Convention) -> float:
+def top_gain(scale_max: float, convention: Convention) -> float:
+    """The largest gain a document can have: the custom map's largest gain, else the gain of
+    the grade scale's maximum (scaled DCG's ideal is k documents of this gain). The single list
+    and the batch both take it from here."""
     if convention.gain == "custom":
         return max(g for _, g in convention.gain_map)
-    return float(gain(np.array([ordered.scale_max]), convention)[0])
+    return float(gain(np.array([scale_max]), convention)[0])
 
 
 def part(family: str, full: Result) -> Result:
@@ -181,22 +183,25 @@ def part(family: str, full: Result) -> Result:
 
 def dcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """DCG@k = sum_{i<=k} gain(g_i) disc(i); contributions are the per-rank terms."""
-    return part("DCG", ndcg_breakdown(ranking, convention, k))
+    return part("DCG", ndcg(ranking, convention, k))
 
 
 def idcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """IDCG@k: DCG of the ideal ranking (see `ideal_grades`)."""
-    return part("IDCG", ndcg_breakdown(ranking, convention, k))
+    return part("IDCG", ndcg(ranking, convention, k))
 
 
-def ndcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
-    """nDCG@k = DCG@k / IDCG@k (empty_value when IDCG@k = 0)."""
-    return ndcg_breakdown(ranking, convention, k)
-
-
-def err_gmax(ordered: Ordered, convention: Convention) -> float:
-    """ERR's top grade: the convention's, else the grade scale's maximum."""
-    return convention.err_gmax if convention.err_gmax is not None else ordered.scale_max
+def err_gmax(convention: Convention, scale_max: float, largest: float) -> float:
+    """ERR's top grade gmax: the convention's, else the grade scale's maximum; checked against
+    the largest grade of the list (or of every list), since R_i = (2^g - 1)/2^gmax must not
+    exceed 1. The single list and the batch both take it from here."""
+    gmax = convention.err_gmax if convention.err_gmax is not None else scale_max
+    if largest > gmax:
+        raise ValueError(
+            f"ERR's top grade gmax = {gmax:g} is below the grade {largest:g} in the list; "
+            "gmax must be at least the largest grade (else R_i > 1)."
+        )
+    return gmax
 
 
 def stop_probability(grades: np.ndarray, gmax: float) -> np.ndarray:
@@ -213,14 +218,8 @@ def err(ranking: Ranking | Ordered, convention: Convention, k: int | None = None
     contribution (p_stop / i within k)."""
     k = check_cutoff(k)
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
-    gmax = err_gmax(ordered, convention)
     grades = ordered.grades
-    judged = grades[~np.isnan(grades)]
-    if judged.size and judged.max() > gmax:
-        raise ValueError(
-            f"ERR's top grade gmax = {gmax:g} is below the grade {judged.max():g} in the list; "
-            "gmax must be at least the largest grade (else R_i > 1)."
-        )
+    gmax = err_gmax(convention, ordered.scale_max, np.nanmax(grades, initial=-np.inf))
     n = len(grades)
     r = np.where(np.isnan(grades), 0.0, stop_probability(np.nan_to_num(grades), gmax))
     p_reach = np.concatenate([[1.0], np.cumprod(1.0 - r)[:-1]]) if n else np.zeros(0)

@@ -1,7 +1,7 @@
 """How the measures respond: position sweeps, swap deltas, redundancy, and the landscape of
-every ordering of a list. Every value comes from the core measures (metrics.core.graded,
-metrics.core.binary, metrics.explore.orderings); this module only builds the lists they are asked
-about.
+every ordering of a list. Every value comes from the core's measures (`metrics.core.measures.
+Measure`, i.e. each measure's spec) or, for the landscape's many orderings at once,
+metrics.explore.orderings; this module only builds the lists they are asked about.
 
 Position sweep. One relevant document of grade g at rank r of an otherwise non-relevant list of
 N documents (grade 0), r = 1..N; optionally a second relevant document of grade g2 stays at rank
@@ -40,20 +40,17 @@ with the list's own value from the core.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
-from metrics.core import binary, graded
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
+from metrics.core.measures import Measure
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
-from metrics.core.result import Result
+from metrics.core.specs import SPECS
 from metrics.explore import orderings
-
-Measure = Callable[[Ordered, Convention], Result]
 
 SWEEP_MEASURES = ("nDCG", "ERR", "RBP", "P@k", "R@k", "AP", "RR")
 SWAP_MEASURES = ("nDCG", "ERR", "RBP", "AP")
@@ -62,14 +59,15 @@ LANDSCAPE_BINS = 21
 
 
 def _sweep_measures(k: int) -> dict[str, Measure]:
+    """nDCG, ERR, AP and RR over the whole list; P and R cut at k; RBP has no cutoff."""
     return {
-        "nDCG": lambda o, c: graded.ndcg(o, c),
-        "ERR": lambda o, c: graded.err(o, c),
-        "RBP": lambda o, c: graded.rbp(o, c),
-        "P@k": lambda o, c: binary.precision(o, c, k),
-        "R@k": lambda o, c: binary.recall(o, c, k),
-        "AP": lambda o, c: binary.average_precision(o, c),
-        "RR": lambda o, c: binary.reciprocal_rank(o, c),
+        "nDCG": Measure("nDCG"),
+        "ERR": Measure("ERR"),
+        "RBP": Measure("RBP"),
+        "P@k": Measure("P", cutoff=k),
+        "R@k": Measure("R", cutoff=k),
+        "AP": Measure("AP"),
+        "RR": Measure("RR"),
     }
 
 
@@ -161,13 +159,9 @@ class SwapDeltas:
         return self.size < self.list_length
 
 
-def _swap_measure(name: str, k: int) -> Measure:
-    return {
-        "nDCG": lambda o, c: graded.ndcg(o, c, k),
-        "ERR": lambda o, c: graded.err(o, c, k),
-        "RBP": lambda o, c: graded.rbp(o, c),
-        "AP": lambda o, c: binary.average_precision(o, c, k),
-    }[name]
+def _at(family: str, k: int) -> Measure:
+    """`family` at cutoff k (without one when the measure takes none, e.g. RBP)."""
+    return Measure(family, cutoff=None if SPECS[family].cutoff == "none" else k)
 
 
 def swapped(ordered: Ordered, i: int, j: int) -> Ordered:
@@ -197,7 +191,7 @@ def swap_deltas(
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
     n = len(ordered)
     m = min(n, SWAP_MAX_RANKS)
-    compute = _swap_measure(measure, k)
+    compute = _at(measure, k)
     base = compute(ordered, convention)
     tie_averaged = convention.ties == "average" and ordered.scores is not None
     if measure == "nDCG" and not tie_averaged:
@@ -250,8 +244,8 @@ def redundancy(
         rows.append(
             {
                 "copies": c,
-                "ERR": graded.err(ordered, convention, k).value,
-                "nDCG": graded.ndcg(ordered, convention, k).value,
+                "ERR": _at("ERR", k)(ordered, convention).value,
+                "nDCG": _at("nDCG", k)(ordered, convention).value,
             }
         )
     table = pd.DataFrame(rows)
@@ -274,14 +268,7 @@ class Landscape:
 
 def current_values(ordered: Ordered, convention: Convention, k: int) -> dict[str, float]:
     """The landscape's measures of the list itself, from the single-list core."""
-    return {
-        "nDCG": graded.ndcg(ordered, convention, k).value,
-        "ERR": graded.err(ordered, convention, k).value,
-        "RBP": graded.rbp(ordered, convention).value,
-        "P": binary.precision(ordered, convention, k).value,
-        "AP": binary.average_precision(ordered, convention, k).value,
-        "RR": binary.reciprocal_rank(ordered, convention, k).value,
-    }
+    return {name: _at(name, k)(ordered, convention).value for name in orderings.MEASURES}
 
 
 def landscape(ranking: Ranking | Ordered, convention: Convention, k: int) -> Landscape:

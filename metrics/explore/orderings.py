@@ -10,7 +10,7 @@ quantity is read from the core's breakdown of the list itself, then only rearran
 o(i) the position at rank i of an ordering, and
 
     gain(g)  metrics.core.gains.gain;  e(i) = disc(i) [i <= k] from metrics.core.discounts.discount
-    IDCG@k   graded.ndcg_breakdown's IDCG (a property of the multiset: the same for every order)
+    IDCG@k   graded.ndcg's IDCG (a property of the multiset: the same for every order)
     R(g)     graded.err's stop_given_reached, (2^g - 1)/2^gmax
     r(g), w(i) graded.rbp's gain and weight (1-p)p^(i-1)
     rel(g)   binary's relevant column; R the number of relevant judged documents
@@ -93,7 +93,7 @@ def evaluate_orderings(
     counted = ranks <= k
 
     cut = k if convention.dcg_cutoff else None  # trec_eval's ndcg ignores k
-    idcg = graded.ndcg_breakdown(ordered, convention, cut).details["IDCG"]
+    idcg = graded.ndcg(ordered, convention, cut).details["IDCG"]
     read = counted if cut is not None else np.ones(n, dtype=bool)
     dcg = gain(ordered.grades, convention)[positions] @ (discount(n, convention, cut) * read)
     if idcg > 0:

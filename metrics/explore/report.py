@@ -18,6 +18,7 @@ from metrics.core import binary, graded
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
 from metrics.core.result import Result
+from metrics.core.specs import SPECS
 
 HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
 
@@ -35,24 +36,12 @@ class Report:
 
 
 def evaluate(ranking: Ranking, convention: Convention, k: int) -> Report:
-    """The headline measures at cutoff k (AP and RR at k too; RBP and R-Prec have no cutoff)."""
+    """The HEADLINE measures at cutoff k, each by its spec (AP and RR at k too; RBP and R-Prec
+    have no cutoff); the per-rank table is nDCG's working with ERR's and RBP's beside it."""
     k = check_cutoff(k)
     ordered = order(ranking, convention)
-    full = graded.ndcg_breakdown(ordered, convention, k)
-    results = {
-        "DCG": graded.part("DCG", full),
-        "IDCG": graded.part("IDCG", full),
-        "nDCG": full,
-        "ERR": graded.err(ordered, convention, k),
-        "RBP": graded.rbp(ordered, convention),
-        "P": binary.precision(ordered, convention, k),
-        "R": binary.recall(ordered, convention, k),
-        "F1": binary.f_beta(ordered, convention, k),
-        "AP": binary.average_precision(ordered, convention, k),
-        "RR": binary.reciprocal_rank(ordered, convention, k),
-        "Rprec": binary.r_precision(ordered, convention),
-    }
-    positions = full.table.drop(columns=["contribution"]).copy()
+    results = {family: SPECS[family].single(ordered, convention, k) for family in HEADLINE}
+    positions = results["nDCG"].table.drop(columns=["contribution"]).copy()
     n = len(ordered)
     positions["err_p_stop"] = _pad(results["ERR"].table["p_stop"].to_numpy(), len(positions))
     positions["rbp_weight"] = _pad(results["RBP"].table["weight"].to_numpy(), len(positions))
@@ -70,7 +59,7 @@ def cutoff_curves(ranking: Ranking | Ordered, convention: Convention) -> pd.Data
     """nDCG@j, P@j and R@j for j = 1..n (n = list length), from one pass of cumulative sums."""
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
     n = len(ordered)
-    whole = graded.ndcg_breakdown(ordered, convention, None)
+    whole = graded.ndcg(ordered, convention, None)
     table = whole.table.iloc[:n]
     cum_dcg = table["cum_dcg"].to_numpy()
     if convention.ideal_cut or convention.ideal == "none" or convention.discount == "flat":

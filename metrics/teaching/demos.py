@@ -18,8 +18,9 @@ import pandas as pd
 from metrics.core import conventions as C
 from metrics.core.ranking import Ranking
 from metrics.core.result import Result
+from metrics.core.scenario import Scenario, correct
 from metrics.teaching.phrasing import changes, moot
-from metrics.teaching.pitfalls import Scenario, compute, correct
+from metrics.teaching.pitfalls import compute
 
 WIKIPEDIA = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=3)
 """Wikipedia's DCG example: grades 3,2,3,0,1,2 retrieved; judged 3 and 2 never retrieved."""

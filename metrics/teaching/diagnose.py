@@ -29,8 +29,10 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from metrics.core.conventions import PRESETS, Convention
 from metrics.core.result import Result
+from metrics.core.scenario import Scenario, correct
+from metrics.core.specs import SPECS
 from metrics.teaching.phrasing import SHORT
-from metrics.teaching.pitfalls import CATALOGUE, Pitfall, Scenario, compute, correct
+from metrics.teaching.pitfalls import CATALOGUE, Pitfall, compute
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,9 @@ class Match:
         log2'; the choices in `ignore` (those that cannot matter on the list) are not named."""
         parts = []
         if self.convention is not base:
-            fields = [f for f in base.differences(self.convention, family) if f not in ignore]
+            fields = [
+                f for f in base.differences(self.convention, SPECS[family].reads) if f not in ignore
+            ]
             changed = f" ({', '.join(SHORT[f] for f in fields)})" if fields else ""
             parts.append(f"the {self.convention.name} convention{changed}")
         parts += [m.title for m in self.mistakes]
@@ -212,7 +216,7 @@ def diagnose(
         matches.append(Match(base, (a, b), result, 2, a.plausibility * b.plausibility / 4))
 
     for preset in presets:
-        if not base.differences(preset, family):
+        if not base.differences(preset, SPECS[family].reads):
             continue
         s = replace(scenario, convention=preset)
         result = value_of(s, ())

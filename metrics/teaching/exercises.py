@@ -27,9 +27,9 @@ import numpy as np
 
 from metrics.core.conventions import TEXTBOOK, Convention
 from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario, correct
 from metrics.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
 from metrics.teaching.phrasing import choice, describe, moot
-from metrics.teaching.pitfalls import Scenario, correct
 
 KINDS: dict[str, str] = {
     "dcg": "Compute DCG, IDCG and nDCG",

@@ -13,6 +13,7 @@ from collections.abc import Collection
 
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ranking
+from metrics.core.specs import SPECS
 
 SHORT = {
     "gain": "gain",
@@ -154,7 +155,7 @@ def changes(
     `a` and `b` differ, except the fields in `ignore` (fields phrased together, such as the
     discount's base, appear once)."""
     out: list[str] = []
-    for field in a.differences(b, family) if family else a.differences(b):
+    for field in a.differences(b, SPECS[family].reads if family else None):
         line = f"{choice(a, field)} → {choice(b, field)}"
         if field not in ignore and line not in out:
             out.append(line)

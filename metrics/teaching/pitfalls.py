@@ -17,68 +17,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from metrics.core import binary, graded
-from metrics.core.conventions import Convention
-from metrics.core.ranking import Ordered, Ranking, order
+from metrics.core import graded
+from metrics.core.ranking import Ranking
 from metrics.core.result import Result
+from metrics.core.scenario import Scenario, correct, ordered
 
 DCG_FAMILY = ("DCG", "IDCG", "nDCG")
 FAMILIES = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR")
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """What a measure is computed from: one list, a convention and a cutoff. `copies` names
-    documents of the list that are a second listing of another one (a mistake's doing): they
-    earn gain where they stand, but the judgments hold each document once, so they are not in
-    the judged pool that R and the ideal ranking come from."""
-
-    ranking: Ranking
-    convention: Convention
-    k: int | None
-    copies: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, eq=False)
-class _Listed(Ordered):
-    """An ordered list whose judged pool leaves out the copies of documents listed twice."""
-
-    copy: np.ndarray | None = None
-
-    @property
-    def judged_pool(self) -> np.ndarray:
-        once = self.grades[~self.copy] if self.copy is not None else self.grades
-        return np.concatenate([once[~np.isnan(once)], self.unretrieved])
-
-
-def _ordered(scenario: Scenario) -> Ordered:
-    ordered = order(scenario.ranking, scenario.convention)
-    if not scenario.copies:
-        return ordered
-    copy = np.array([d in scenario.copies for d in ordered.doc_ids], dtype=bool)
-    return _Listed(**{f.name: getattr(ordered, f.name) for f in fields(Ordered)}, copy=copy)
-
-
-def correct(family: str, scenario: Scenario) -> Result:
-    """The right value, straight from the core."""
-    conv, k = scenario.convention, scenario.k
-    ordered = _ordered(scenario)
-    if family in DCG_FAMILY:
-        return graded.part(family, graded.ndcg_breakdown(ordered, conv, k))
-    compute = {
-        "ERR": graded.err,
-        "RBP": graded.rbp,
-        "P": binary.precision,
-        "R": binary.recall,
-        "F1": binary.f_beta,
-        "AP": binary.average_precision,
-        "RR": binary.reciprocal_rank,
-    }[family]
-    return compute(ordered, conv, k)
 
 
 def _readd(full: Result, eps: float = 0.0, empty: float = 0.0) -> Result:
@@ -131,7 +80,7 @@ def _linear_ideal(family: str, scenario: Scenario, full: Result) -> Result:
 
 
 def _ideal_cut_at_r(family: str, scenario: Scenario, full: Result) -> Result:
-    big_r = int((_ordered(scenario).judged_pool >= scenario.convention.rel_threshold).sum())
+    big_r = int((ordered(scenario).judged_pool >= scenario.convention.rel_threshold).sum())
     t = full.table.copy()
     beyond = t["rank"] > big_r
     t.loc[beyond, ["ideal_grade", "ideal_gain"]] = np.nan

@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from metrics.core.ranking import order
-from metrics.teaching.pitfalls import DCG_FAMILY, Scenario
+from metrics.core.scenario import Scenario
+from metrics.teaching.pitfalls import DCG_FAMILY
 
 VARIABLE = {
     "DCG": "dcg",

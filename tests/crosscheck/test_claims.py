@@ -290,7 +290,7 @@ CITED = {
 @pytest.mark.parametrize("name", list(CITED))
 def test_registry_citation_names_the_trec_eval_measure(name):
     measure, key = CITED[name]
-    assert measure.split(".")[0] in parse(name).info.citation
+    assert measure.split(".")[0] in parse(name).spec.citation
     ranking = Ranking.build(
         [REGISTRY_QRELS.get(d) for d in REGISTRY_RUN],
         doc_ids=list(REGISTRY_RUN),
@@ -302,7 +302,7 @@ def test_registry_citation_names_the_trec_eval_measure(name):
 
 
 def test_registry_judged_is_ir_measures_judged_at_k():
-    assert "ir_measures Judged@k" in parse("Judged@5").info.citation
+    assert "ir_measures Judged@k" in parse("Judged@5").spec.citation
     ranking = Ranking.build(
         [REGISTRY_QRELS.get(d) for d in REGISTRY_RUN],
         doc_ids=list(REGISTRY_RUN),
@@ -318,7 +318,7 @@ def test_bpref_is_trec_eval_8s_corrected_formula_not_the_2004_papers():
     # non-relevant and 2 relevant (R = 6, N = 4). Corrected: each retrieved relevant document
     # has 1 non-relevant above it, 1 - min(1, 6)/min(4, 6) = 3/4, so 4 * 3/4 / 6 = 0.5. The
     # SIGIR 2004 paper's 1 - n/R would give 4 * (1 - 1/6) / 6.
-    assert "corrected in trec_eval 8.0" in parse("Bpref").info.citation
+    assert "corrected in trec_eval 8.0" in parse("Bpref").spec.citation
     qrels = {
         "n0": 0,
         "r1": 1,
@@ -344,8 +344,8 @@ def test_ap_is_trec_eval_map():
     # run x > y > v: 0.5 (one of two relevant retrieved, at rank 1).
     # source (the definition): Buckley & Voorhees, "Retrieval System Evaluation", ch. 3 of
     # Voorhees & Harman (eds.), TREC: Experiment and Evaluation in IR, MIT Press 2005.
-    assert "MIT Press, 2005" in parse("AP").info.citation
-    assert "SIGIR 2000" not in parse("AP").info.citation
+    assert "MIT Press, 2005" in parse("AP").spec.citation
+    assert "SIGIR 2000" not in parse("AP").spec.citation
     tool = trec({"x": 1, "y": 0, "z": 1}, {"x": 3.0, "y": 2.0, "v": 1.0}, {"map"})["map"]
     assert tool == 0.5
     ranking = Ranking.build([1, 0, None], doc_ids=list("xyv"), scores=[3, 2, 1], unretrieved=[1])
@@ -359,7 +359,7 @@ def test_ap_is_trec_eval_map():
 def test_err_r_i_is_the_stop_probability_given_rank_i_was_reached(tmp_path):
     # The ERR reader: R_i is the chance to stop at rank i *once there*. Two grade-2 documents,
     # gdeval's gmax 4: R = 3/16 each, ERR@2 = R + (1 - R) R / 2, not R + R / 2.
-    assert "having reached rank i" in parse("ERR@2").info.reader
+    assert "having reached rank i" in parse("ERR@2").spec.reader
     r = 3 / 16
     tool = gdeval(tmp_path, {"1": {"a": 2, "b": 2}}, {"1": {"a": 2.0, "b": 1.0}}, 2)["1"][1]
     assert tool == pytest.approx(r + (1 - r) * r / 2, abs=5e-6)

@@ -31,8 +31,9 @@ from hypothesis import strategies as st
 from metrics.cli import main
 from metrics.collection.trec import TrecFormatError, read_qrels, read_run
 from metrics.core import conventions as C
-from metrics.core.measures import EXAMPLES, REGISTRY, MeasureNameError, parse
+from metrics.core.measures import EXAMPLES, MeasureNameError, parse
 from metrics.core.ranking import Ranking
+from metrics.core.specs import SPECS
 
 # ------------------------------------------------------------------------------ numbers
 
@@ -212,8 +213,8 @@ def codec_mutation(draw, data: bytes) -> bytes:
 
 # --------------------------------------------------------------------------- measure names
 
-FAMILIES = sorted(REGISTRY)
-PARAMETER_NAMES = sorted({p for info in REGISTRY.values() for p in info.params} | {"x"})
+FAMILIES = sorted(SPECS)
+PARAMETER_NAMES = sorted({p.name for spec in SPECS.values() for p in spec.params} | {"x"})
 
 
 @st.composite

@@ -93,7 +93,7 @@ def test_breakdown_deltas_equal_rebuilt_lists(measure, convention):
     ordered = order(ranking, convention)
     fast = B.swap_deltas(ordered, convention, 6, measure)
     assert fast.method == "breakdown"
-    compute = B._swap_measure(measure, 6)
+    compute = B._at(measure, 6)
     base = compute(ordered, convention).value
     for i in range(len(grades)):
         for j in range(len(grades)):

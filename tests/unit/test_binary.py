@@ -105,15 +105,14 @@ def test_d12_average_precision_divides_by_all_relevant():
     assert binary.average_precision(r, TREC).value == 0.5
 
 
-def test_reciprocal_rank_and_first_relevant_rank():
+def test_reciprocal_rank():
     r = ranked([0, None, 0, 1, 2])
     assert binary.reciprocal_rank(r, TREC).value == pytest.approx(1 / 4, abs=1e-15)
-    assert binary.first_relevant_rank(r, TREC) == 4
     assert binary.reciprocal_rank(r, TREC, 3).value == 0.0  # RR@3: nothing relevant in top 3
     assert binary.reciprocal_rank(r, TREC.with_(rel_threshold=2.0)).value == pytest.approx(
         1 / 5, abs=1e-15
     )
-    assert binary.first_relevant_rank(ranked([0, 0], [1]), TREC) is None
+    assert binary.reciprocal_rank(ranked([0, 0], [1]), TREC).value == 0.0  # none retrieved
 
 
 def test_r_precision():

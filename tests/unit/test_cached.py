@@ -15,9 +15,9 @@ import pytest
 
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking, order
+from metrics.core.scenario import Scenario
 from metrics.explore import behaviour, tradeoffs
 from metrics.teaching import diagnose
-from metrics.teaching.pitfalls import Scenario
 from ui import cached, explore_figures, state, url_state
 
 

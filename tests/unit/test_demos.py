@@ -6,8 +6,9 @@ import math
 
 import pytest
 
+from metrics.core.scenario import correct
 from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, PITFALL_DEMOS, work
-from metrics.teaching.pitfalls import BY_KEY, compute, correct
+from metrics.teaching.pitfalls import BY_KEY, compute
 
 PUBLISHED = {
     # D1, fixture T1 with ids d10/d9: trec_eval puts d9 first (strcmp), ranx keeps input order

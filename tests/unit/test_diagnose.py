@@ -11,8 +11,9 @@ import pytest
 
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import diagnose, parse_answer
-from metrics.teaching.pitfalls import CATALOGUE, Scenario
+from metrics.teaching.pitfalls import CATALOGUE
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 1 / log2(6) + 3 / log2(7)

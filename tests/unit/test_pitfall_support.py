@@ -8,12 +8,11 @@ import pytest
 
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario, correct
 from metrics.teaching.pitfalls import (
     BY_KEY,
     CATALOGUE,
-    Scenario,
     compute,
-    correct,
     transformed,
     why_unchanged,
 )

@@ -12,7 +12,8 @@ import pytest
 
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES, Scenario, compute, correct
+from metrics.core.scenario import Scenario, correct
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES, compute
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 0 + 1 / log2(6) + 3 / log2(7)

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from metrics.core import binary, graded
 from metrics.core import conventions as C
 from metrics.core.gains import gain
-from metrics.core.measures import REGISTRY, Measure
+from metrics.core.measures import Measure
 from metrics.core.ranking import Ranking
+from metrics.core.specs import SPECS
 from metrics.explore import report
 
 DETERMINISTIC = settings(
@@ -200,7 +201,7 @@ def test_rbp_plus_residual_is_at_most_1(case, rbp_gain):
 
 
 def _measure(family: str, k: int | None) -> Measure:
-    cutoff = REGISTRY[family].cutoff
+    cutoff = SPECS[family].cutoff
     if cutoff == "none":
         k = None
     elif cutoff == "required" and k is None:
@@ -213,7 +214,7 @@ def _measure(family: str, k: int | None) -> Measure:
 @given(cases())
 def test_every_breakdown_sums_to_its_value(case):
     ranking, convention, k = case
-    for family in REGISTRY:
+    for family in SPECS:
         measure = _measure(family, k)
         result = measure(ranking, convention)
         total = float(result.table["contribution"].sum())

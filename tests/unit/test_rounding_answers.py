@@ -8,9 +8,9 @@ import pytest
 
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import diagnose, parse_answer, rounded_twice, rounding_hint
 from metrics.teaching.exercises import Question, Step, check
-from metrics.teaching.pitfalls import Scenario
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,8 @@ wrong calculations: each line's numbers are worked by hand on Wikipedia's list (
 
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
-from metrics.teaching.pitfalls import Scenario, compute, transformed
+from metrics.core.scenario import Scenario
+from metrics.teaching.pitfalls import compute, transformed
 from ui import working
 
 WIKI = Scenario(Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2]), TEXTBOOK, 5)

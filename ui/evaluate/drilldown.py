@@ -14,6 +14,7 @@ import streamlit as st
 from metrics.core.conventions import Convention
 from metrics.core.measures import parse
 from metrics.core.ranking import Ranking, RankingError, order
+from metrics.core.specs import SPECS
 from metrics.explore.report import HEADLINE
 from ui import state
 from ui.evaluate import compute
@@ -94,7 +95,7 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     settings = playground_settings(ranking, measure, choices)
     family = parse(measure).family
     card = (
-        f"its {family}{'' if family in ('RBP', 'Rprec') else '@k'} card reads "
+        f"its {family}{'' if SPECS[family].cutoff == 'none' else '@k'} card reads "
         f"{values[qid]:.4f}, as here"
         if family in HEADLINE
         else f"the Playground has no {family} card, but shows every other measure"

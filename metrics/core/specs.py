@@ -1,0 +1,434 @@
+"""One definition per measure: `SPECS`, the table every other list of measures is read from.
+
+A `MeasureSpec` holds everything about one measure family: its name (as ir_measures spells it),
+its parameters (each a `Param`: what it means, what it allows, which `Convention` fields it
+sets), its cutoff rule, its single-list function (the value and its per-rank working, from
+`graded` or `binary`), the `Convention` fields it reads, and what the interface shows (title,
+description, the reader it models, its formula and citation).
+
+Read from `SPECS`: the name parser and `Measure` (`metrics.core.measures`), the value of a
+measure on a scenario (`metrics.core.scenario`), which convention fields a measure depends on
+(`MeasureSpec.reads`: the diagnosis and the phrasing of differences), the Playground's report
+(`metrics.explore.report`), the sweeps and swaps (`metrics.explore.behaviour`), the command
+line's help and the cards' help text. The vectorised batch kernels live with the collection
+code (`metrics.collection.batch_measures.KERNELS`, one per family here, checked by a test),
+since the core imports nothing outside itself.
+
+Adding a measure: a `MeasureSpec` below, its single-list function, its batch kernel, and
+their tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from metrics.core import binary, graded
+from metrics.core.conventions import Convention
+from metrics.core.result import Result
+
+Cutoff = Literal["optional", "required", "none"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a measure name, e.g. `rel` in `P(rel=2)@5`.
+
+    `allows(value)` says whether a parsed value (a float, a quoted text or a {grade: gain} map)
+    is allowed, and `allowed` says in words what is. `sets(value)` gives the `Convention`
+    fields the value changes; a parameter without `sets` is passed to the single-list function
+    and the batch kernel as a keyword argument, `default` when the name does not give it."""
+
+    name: str
+    description: str
+    allowed: str
+    allows: Callable[[object], bool]
+    sets: Callable[[object], dict[str, object]] | None = None
+    default: object = None
+
+
+def _positive(value: object) -> bool:
+    return isinstance(value, float) and value > 0
+
+
+DCG_KINDS = {"log2": "linear", "exp-log2": "exponential"}
+
+DCG_KIND = Param(
+    "dcg",
+    "'log2' for linear gain g, 'exp-log2' for exponential gain 2^g - 1 (both with 1/log2(i+1)).",
+    "'log2' or 'exp-log2'",
+    lambda v: isinstance(v, str) and v in DCG_KINDS,
+    lambda v: {"gain": DCG_KINDS[v], "discount": "log", "log_base": 2.0},  # type: ignore[index]
+)
+GAIN_MAP = Param(
+    "gains",
+    "A custom gain for each grade, e.g. {0:0,1:1,2:3}.",
+    "a map such as {0:0,1:1,2:3}, with at least one grade",
+    lambda v: isinstance(v, dict) and bool(v),
+    lambda v: {"gain": "custom", "gain_map": tuple(sorted(v.items()))},  # type: ignore[attr-defined]
+)
+REL = Param(
+    "rel",
+    "The relevance threshold: a document is relevant when its grade is at least rel.",
+    "a positive number",
+    _positive,
+    lambda v: {"rel_threshold": float(v)},  # type: ignore[arg-type]
+)
+RBP_REL = Param(
+    "rel",
+    "Binary RBP: a document gains 1 when its grade is at least rel, else 0.",
+    "a positive number",
+    _positive,
+    lambda v: {"rel_threshold": float(v), "rbp_gain": "binary"},  # type: ignore[arg-type]
+)
+RBP_MAX_REL = Param(
+    "max_rel",
+    "Graded RBP: a document gains g / max_rel.",
+    "a positive number",
+    _positive,
+    lambda v: {"rbp_gmax": float(v), "rbp_gain": "graded"},  # type: ignore[arg-type]
+)
+ERR_MAX_REL = Param(
+    "max_rel",
+    "ERR's top grade gmax in R_i = (2^g - 1) / 2^gmax.",
+    "a positive number",
+    _positive,
+    lambda v: {"err_gmax": float(v)},  # type: ignore[arg-type]
+)
+PERSISTENCE = Param(
+    "p",
+    "RBP's persistence: the reader goes on to the next rank with probability p.",
+    "a number between 0 and 1",
+    lambda v: isinstance(v, float) and 0 < v < 1,
+    lambda v: {"rbp_p": float(v)},  # type: ignore[arg-type]
+)
+BETA = Param(
+    "beta",
+    "How many times recall matters as much as precision.",
+    "a positive number",
+    _positive,
+    default=1.0,
+)
+
+
+@dataclass(frozen=True)
+class MeasureSpec:
+    """One measure family. `single(ranking, convention, k, **function parameters)` returns its
+    `Result` for one list, and `working` names the columns of its table that show how the
+    value is made (the Pitfalls lab sets them side by side, right and wrong); `exclusive` names
+    parameters a name may not give together, and says why."""
+
+    family: str
+    title: str
+    description: str
+    reader: str
+    latex: str
+    citation: str
+    params: tuple[Param, ...]
+    cutoff: Cutoff
+    single: Callable[..., Result]
+    reads: tuple[str, ...]
+    working: tuple[str, ...] = ()
+    exclusive: tuple[tuple[str, ...], str] | None = None
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+
+def _rbp_residual(ranking, convention: Convention, k=None) -> Result:
+    """What RBP could still gain: the residual of `graded.rbp`, its weights as the working."""
+    full = graded.rbp(ranking, convention)
+    table = full.table.copy()
+    table["contribution"] = table["residual_weight"]
+    note = f"The tail p^n = {full.details['tail']:.4g} beyond the list is part of the residual."
+    return Result(
+        f"RBP_resid(p={convention.rbp_p:g})", full.details["residual"], table, full.details, note
+    )
+
+
+def _count(key: str) -> Callable[..., Result]:
+    """trec_eval's counts (num_ret, num_rel, num_rel_ret) as a Result without a working."""
+
+    def compute(ranking, convention: Convention, k=None) -> Result:
+        value = binary.counts(ranking, convention, k)[key]
+        table = binary.precision(ranking, convention, k).table.iloc[0:0]
+        return Result(
+            key,
+            float(value),
+            table,
+            {key: float(value)},
+            "A count over the query, with no per-rank breakdown.",
+        )
+
+    return compute
+
+
+# The Convention fields each family reads (the diagnosis compares only these).
+_ORDERING = ("ties", "float32_scores", "negative")
+_DCG = ("gain", "gain_map", "discount", "log_base", "discount_p", "dcg_cutoff") + _ORDERING
+_BINARY = ("rel_threshold",) + _ORDERING
+_RBP = ("rbp_p", "rbp_gain", "rbp_gmax", "rel_threshold") + _ORDERING
+
+# The columns of each family's working that show how its value is made.
+_DCG_WORKING = ("rank", "doc_id", "grade", "gain", "discount", "dcg_contribution", "ideal_grade",
+                "ideal_gain", "ideal_contribution")  # fmt: skip
+_BINARY_WORKING = ("rank", "doc_id", "grade", "relevant", "hits", "precision", "contribution")
+
+# Citations: papers, and the tool measure each family reproduces (checked against the tool in
+# tests/crosscheck/test_claims.py, test_registry_*). Readers: the user model of the cited paper
+# (source: research note shared/research/library-conventions.md §1D for ERR and RBP).
+_SUM_K = r"\sum_{i=1}^{k}"
+SPECS: dict[str, MeasureSpec] = {
+    m.family: m
+    for m in (
+        MeasureSpec(
+            "nDCG",
+            "nDCG@k",
+            "DCG of the list divided by the DCG of the ideal ranking.",
+            "A patient reader whose attention fades with the log of the rank.",
+            r"\mathrm{nDCG@}k=\frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k},\quad"
+            r"\mathrm{DCG@}k=" + _SUM_K + r"\mathrm{gain}(g_i)\,\mathrm{disc}(i)",
+            "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; Burges et al., ICML 2005.",
+            (DCG_KIND, GAIN_MAP),
+            "optional",
+            graded.ndcg,
+            _DCG + ("ideal", "ideal_cut", "empty_value"),
+            _DCG_WORKING,
+        ),
+        MeasureSpec(
+            "DCG",
+            "DCG@k",
+            "Discounted cumulative gain: gains weighted by the rank discount.",
+            "A patient reader whose attention fades with the log of the rank.",
+            r"\mathrm{DCG@}k=" + _SUM_K + r"\mathrm{gain}(g_i)\,\mathrm{disc}(i)",
+            "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.",
+            (DCG_KIND, GAIN_MAP),
+            "optional",
+            graded.dcg,
+            _DCG,
+            _DCG_WORKING,
+        ),
+        MeasureSpec(
+            "IDCG",
+            "IDCG@k",
+            "DCG of the ideal ranking of the judged documents.",
+            "The same reader, shown the best possible list.",
+            r"\mathrm{IDCG@}k=" + _SUM_K + r"\mathrm{gain}(g^{*}_i)\,\mathrm{disc}(i)",
+            "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.",
+            (DCG_KIND, GAIN_MAP),
+            "optional",
+            graded.idcg,
+            _DCG + ("ideal", "ideal_cut"),
+            _DCG_WORKING,
+        ),
+        MeasureSpec(
+            "ERR",
+            "ERR@k",
+            "Expected reciprocal rank of the document that satisfies the reader.",
+            "A cascade reader who, having reached rank i, stops there with probability "
+            "R_i = (2^g - 1)/2^gmax, and otherwise reads on.",
+            r"\mathrm{ERR@}k=" + _SUM_K + r"\frac{1}{i}R_i\prod_{j<i}(1-R_j),\quad"
+            r"R_i=\frac{2^{g_i}-1}{2^{g_{\max}}}",
+            "Chapelle, Metzler, Zhang & Grinspan, CIKM 2009.",
+            (ERR_MAX_REL,),
+            "optional",
+            graded.err,
+            ("err_gmax",) + _ORDERING,
+            ("rank", "doc_id", "grade", "stop_given_reached", "p_reach", "p_stop", "contribution"),
+        ),
+        MeasureSpec(
+            "RBP",
+            "RBP(p)",
+            "Rank-biased precision: expected gain per document read.",
+            "A memoryless reader who goes on to the next rank with probability p.",
+            r"\mathrm{RBP}=(1-p)\sum_{i\ge 1} r_i\,p^{i-1}",
+            "Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance; the graded gain "
+            "r_i = g/gmax is one common extension, not theirs.",
+            (PERSISTENCE, RBP_REL, RBP_MAX_REL),
+            "none",
+            graded.rbp,
+            _RBP,
+            ("rank", "doc_id", "grade", "gain", "weight", "contribution", "residual_weight"),
+            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
+        ),
+        MeasureSpec(
+            "RBP_resid",
+            "RBP residual",
+            "What RBP could still gain from unjudged ranks and the tail.",
+            "The RBP reader, if every unknown document were of the top grade.",
+            r"\mathrm{res}=(1-p)\sum_{i\,\mathrm{unjudged}}p^{i-1}+p^{n}",
+            "Moffat & Zobel, ACM TOIS 27(1), 2008.",
+            (PERSISTENCE, RBP_REL, RBP_MAX_REL),
+            "none",
+            _rbp_residual,
+            _RBP,
+            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
+        ),
+        MeasureSpec(
+            "P",
+            "P@k",
+            "Precision: the share of the top k that is relevant.",
+            "A reader who reads exactly k documents, each equally.",
+            r"\mathrm{P@}k=\frac{1}{k}" + _SUM_K + r"\mathrm{rel}_i",
+            "trec_eval P.k (Voorhees & Harman, TREC, 2005).",
+            (REL,),
+            "optional",
+            binary.precision,
+            _BINARY,
+            _BINARY_WORKING,
+        ),
+        MeasureSpec(
+            "R",
+            "R@k",
+            "Recall: the share of all relevant documents found in the top k.",
+            "A reader who wants every relevant document and reads k.",
+            r"\mathrm{R@}k=\frac{1}{R}" + _SUM_K + r"\mathrm{rel}_i",
+            "trec_eval recall.k.",
+            (REL,),
+            "optional",
+            binary.recall,
+            _BINARY,
+            _BINARY_WORKING,
+        ),
+        MeasureSpec(
+            "F1",
+            "F1@k",
+            "Harmonic mean of P@k and R@k.",
+            "A reader who weighs finding everything and reading little equally.",
+            r"F_1@k=\frac{2\,\mathrm{P@}k\,\mathrm{R@}k}{\mathrm{P@}k+\mathrm{R@}k}",
+            "van Rijsbergen, Information Retrieval, 1979; trec_eval set_F.",
+            (REL,),
+            "optional",
+            binary.f_beta,
+            _BINARY,
+            _BINARY_WORKING,
+        ),
+        MeasureSpec(
+            "F",
+            "F_beta@k",
+            "Weighted harmonic mean of P@k and R@k (recall beta times as important).",
+            "A reader who values recall beta times as much as precision.",
+            r"F_\beta@k=\frac{(1+\beta^2)\,P\,R}{\beta^2P+R}",
+            "van Rijsbergen, Information Retrieval, 1979.",
+            (BETA, REL),
+            "optional",
+            binary.f_beta,
+            _BINARY,
+        ),
+        MeasureSpec(
+            "AP",
+            "AP",
+            "Average precision: mean of P@i over the relevant documents.",
+            "A reader who stops at a relevant document, each equally likely.",
+            r"\mathrm{AP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\mathrm{P@}i",
+            "trec_eval map; Buckley & Voorhees, 'Retrieval System Evaluation', ch. 3 of "
+            "Voorhees & Harman (eds.), TREC: Experiment and Evaluation in Information "
+            "Retrieval, MIT Press, 2005.",
+            (REL,),
+            "optional",
+            binary.average_precision,
+            _BINARY,
+            _BINARY_WORKING,
+        ),
+        MeasureSpec(
+            "RR",
+            "RR",
+            "Reciprocal rank of the first relevant document.",
+            "A reader who wants one relevant document and stops there.",
+            r"\mathrm{RR}=\frac{1}{\min\{i:\mathrm{rel}_i=1\}}",
+            "Voorhees, TREC-8 QA track, 1999; trec_eval recip_rank.",
+            (REL,),
+            "optional",
+            binary.reciprocal_rank,
+            _BINARY,
+            _BINARY_WORKING,
+        ),
+        MeasureSpec(
+            "Rprec",
+            "R-Precision",
+            "Precision at depth R, the number of relevant documents.",
+            "A reader who reads as many documents as there are relevant ones.",
+            r"\mathrm{RPrec}=\frac{1}{R}\sum_{i=1}^{R}\mathrm{rel}_i",
+            "trec_eval Rprec.",
+            (REL,),
+            "none",
+            binary.r_precision,
+            _BINARY,
+        ),
+        MeasureSpec(
+            "Success",
+            "Success@k",
+            "1 if a relevant document is in the top k, else 0.",
+            "A reader who reads k documents and is happy with one relevant.",
+            r"\mathrm{Success@}k=[\,\exists i\le k:\mathrm{rel}_i=1\,]",
+            "trec_eval success.k.",
+            (REL,),
+            "required",
+            binary.success,
+            _BINARY,
+        ),
+        MeasureSpec(
+            "Bpref",
+            "bpref",
+            "How often relevant documents are ranked above judged non-relevant ones.",
+            "A judge comparing pairs, ignoring unjudged documents.",
+            r"\mathrm{bpref}=\frac{1}{R}\sum_{r}\left(1-\frac{\min(N_r,R)}{\min(N,R)}\right)",
+            "trec_eval bpref, as corrected in trec_eval 8.0 (min(N_r, R)/min(N, R)); "
+            "Buckley & Voorhees, SIGIR 2004 defined bpref, but its numbers come from the "
+            "earlier computation (trec_eval's bpref_bug note, 2005).",
+            (REL,),
+            "none",
+            binary.bpref,
+            _BINARY,
+        ),
+        MeasureSpec(
+            "Judged",
+            "Judged@k",
+            "The share of the top k that has a judgment.",
+            "Not a reader: a check on how far the judgments reach.",
+            r"\mathrm{Judged@}k=\frac{|\{i\le k:\ \mathrm{judged}_i\}|}{\min(k,n)}",
+            "ir_measures Judged@k (MacAvaney et al.).",
+            (),
+            "required",
+            binary.judged_at,
+            _ORDERING,
+        ),
+        MeasureSpec(
+            "NumRet",
+            "num_ret",
+            "Number of documents retrieved.",
+            "A count, not a reader.",
+            r"n",
+            "trec_eval num_ret.",
+            (REL,),
+            "optional",
+            _count("num_ret"),
+            _BINARY,
+        ),
+        MeasureSpec(
+            "NumRel",
+            "num_rel",
+            "Number of relevant judged documents (R).",
+            "A count, not a reader.",
+            r"R",
+            "trec_eval num_rel.",
+            (REL,),
+            "none",
+            _count("num_rel"),
+            _BINARY,
+        ),
+        MeasureSpec(
+            "NumRelRet",
+            "num_rel_ret",
+            "Number of relevant documents retrieved.",
+            "A count, not a reader.",
+            r"h(n)",
+            "trec_eval num_rel_ret.",
+            (REL,),
+            "optional",
+            _count("num_rel_ret"),
+            _BINARY,
+        ),
+    )
+}
