@@ -110,36 +110,7 @@ def _hint() -> str:
     return "Valid measures: " + ", ".join(EXAMPLES) + "."
 
 
-EXAMPLES = (
-    "nDCG@10",
-    "nDCG",
-    "nDCG(dcg='exp-log2')@10",
-    "nDCG(gains={0:0,1:1,2:3})@10",
-    "DCG@10",
-    "IDCG@10",
-    "P@5",
-    "P(rel=2)@5",
-    "R@100",
-    "F1@10",
-    "F(beta=2)@10",
-    "AP",
-    "AP@100",
-    "RR",
-    "RR@10",
-    "Rprec",
-    "Bpref",
-    "Success@10",
-    "Judged@10",
-    "ERR@10",
-    "ERR(max_rel=3)@10",
-    "RBP(p=0.8)",
-    "RBP(p=0.8,rel=1)",
-    "RBP(p=0.8,max_rel=3)",
-    "RBP_resid(p=0.8)",
-    "NumRet",
-    "NumRel",
-    "NumRelRet",
-)
+EXAMPLES = tuple(name for spec in SPECS.values() for name in spec.examples)
 
 
 class _Parser:

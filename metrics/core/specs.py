@@ -117,7 +117,8 @@ class MeasureSpec:
     """One measure family. `single(ranking, convention, k, **function parameters)` returns its
     `Result` for one list, and `working` names the columns of its table that show how the
     value is made (the Pitfalls lab sets them side by side, right and wrong); `exclusive` names
-    parameters a name may not give together, and says why."""
+    parameters a name may not give together, and says why; `examples` are names of it to show
+    (in the command line's help and in the message for a name that does not parse)."""
 
     family: str
     title: str
@@ -131,6 +132,7 @@ class MeasureSpec:
     reads: tuple[str, ...]
     working: tuple[str, ...] = ()
     exclusive: tuple[tuple[str, ...], str] | None = None
+    examples: tuple[str, ...] = ()
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
@@ -195,6 +197,12 @@ SPECS: dict[str, MeasureSpec] = {
             graded.ndcg,
             _DCG + ("ideal", "ideal_cut", "empty_value"),
             _DCG_WORKING,
+            examples=(
+                "nDCG@10",
+                "nDCG",
+                "nDCG(dcg='exp-log2')@10",
+                "nDCG(gains={0:0,1:1,2:3})@10",
+            ),
         ),
         MeasureSpec(
             "DCG",
@@ -208,6 +216,7 @@ SPECS: dict[str, MeasureSpec] = {
             graded.dcg,
             _DCG,
             _DCG_WORKING,
+            examples=("DCG@10",),
         ),
         MeasureSpec(
             "IDCG",
@@ -221,49 +230,7 @@ SPECS: dict[str, MeasureSpec] = {
             graded.idcg,
             _DCG + ("ideal", "ideal_cut"),
             _DCG_WORKING,
-        ),
-        MeasureSpec(
-            "ERR",
-            "ERR@k",
-            "Expected reciprocal rank of the document that satisfies the reader.",
-            "A cascade reader who, having reached rank i, stops there with probability "
-            "R_i = (2^g - 1)/2^gmax, and otherwise reads on.",
-            r"\mathrm{ERR@}k=" + _SUM_K + r"\frac{1}{i}R_i\prod_{j<i}(1-R_j),\quad"
-            r"R_i=\frac{2^{g_i}-1}{2^{g_{\max}}}",
-            "Chapelle, Metzler, Zhang & Grinspan, CIKM 2009.",
-            (ERR_MAX_REL,),
-            "optional",
-            graded.err,
-            ("err_gmax",) + _ORDERING,
-            ("rank", "doc_id", "grade", "stop_given_reached", "p_reach", "p_stop", "contribution"),
-        ),
-        MeasureSpec(
-            "RBP",
-            "RBP(p)",
-            "Rank-biased precision: expected gain per document read.",
-            "A memoryless reader who goes on to the next rank with probability p.",
-            r"\mathrm{RBP}=(1-p)\sum_{i\ge 1} r_i\,p^{i-1}",
-            "Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance; the graded gain "
-            "r_i = g/gmax is one common extension, not theirs.",
-            (PERSISTENCE, RBP_REL, RBP_MAX_REL),
-            "none",
-            graded.rbp,
-            _RBP,
-            ("rank", "doc_id", "grade", "gain", "weight", "contribution", "residual_weight"),
-            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
-        ),
-        MeasureSpec(
-            "RBP_resid",
-            "RBP residual",
-            "What RBP could still gain from unjudged ranks and the tail.",
-            "The RBP reader, if every unknown document were of the top grade.",
-            r"\mathrm{res}=(1-p)\sum_{i\,\mathrm{unjudged}}p^{i-1}+p^{n}",
-            "Moffat & Zobel, ACM TOIS 27(1), 2008.",
-            (PERSISTENCE, RBP_REL, RBP_MAX_REL),
-            "none",
-            _rbp_residual,
-            _RBP,
-            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
+            examples=("IDCG@10",),
         ),
         MeasureSpec(
             "P",
@@ -277,6 +244,10 @@ SPECS: dict[str, MeasureSpec] = {
             binary.precision,
             _BINARY,
             _BINARY_WORKING,
+            examples=(
+                "P@5",
+                "P(rel=2)@5",
+            ),
         ),
         MeasureSpec(
             "R",
@@ -290,6 +261,7 @@ SPECS: dict[str, MeasureSpec] = {
             binary.recall,
             _BINARY,
             _BINARY_WORKING,
+            examples=("R@100",),
         ),
         MeasureSpec(
             "F1",
@@ -303,6 +275,7 @@ SPECS: dict[str, MeasureSpec] = {
             binary.f_beta,
             _BINARY,
             _BINARY_WORKING,
+            examples=("F1@10",),
         ),
         MeasureSpec(
             "F",
@@ -315,6 +288,7 @@ SPECS: dict[str, MeasureSpec] = {
             "optional",
             binary.f_beta,
             _BINARY,
+            examples=("F(beta=2)@10",),
         ),
         MeasureSpec(
             "AP",
@@ -330,6 +304,10 @@ SPECS: dict[str, MeasureSpec] = {
             binary.average_precision,
             _BINARY,
             _BINARY_WORKING,
+            examples=(
+                "AP",
+                "AP@100",
+            ),
         ),
         MeasureSpec(
             "RR",
@@ -343,6 +321,10 @@ SPECS: dict[str, MeasureSpec] = {
             binary.reciprocal_rank,
             _BINARY,
             _BINARY_WORKING,
+            examples=(
+                "RR",
+                "RR@10",
+            ),
         ),
         MeasureSpec(
             "Rprec",
@@ -355,18 +337,7 @@ SPECS: dict[str, MeasureSpec] = {
             "none",
             binary.r_precision,
             _BINARY,
-        ),
-        MeasureSpec(
-            "Success",
-            "Success@k",
-            "1 if a relevant document is in the top k, else 0.",
-            "A reader who reads k documents and is happy with one relevant.",
-            r"\mathrm{Success@}k=[\,\exists i\le k:\mathrm{rel}_i=1\,]",
-            "trec_eval success.k.",
-            (REL,),
-            "required",
-            binary.success,
-            _BINARY,
+            examples=("Rprec",),
         ),
         MeasureSpec(
             "Bpref",
@@ -381,6 +352,20 @@ SPECS: dict[str, MeasureSpec] = {
             "none",
             binary.bpref,
             _BINARY,
+            examples=("Bpref",),
+        ),
+        MeasureSpec(
+            "Success",
+            "Success@k",
+            "1 if a relevant document is in the top k, else 0.",
+            "A reader who reads k documents and is happy with one relevant.",
+            r"\mathrm{Success@}k=[\,\exists i\le k:\mathrm{rel}_i=1\,]",
+            "trec_eval success.k.",
+            (REL,),
+            "required",
+            binary.success,
+            _BINARY,
+            examples=("Success@10",),
         ),
         MeasureSpec(
             "Judged",
@@ -393,6 +378,60 @@ SPECS: dict[str, MeasureSpec] = {
             "required",
             binary.judged_at,
             _ORDERING,
+            examples=("Judged@10",),
+        ),
+        MeasureSpec(
+            "ERR",
+            "ERR@k",
+            "Expected reciprocal rank of the document that satisfies the reader.",
+            "A cascade reader who, having reached rank i, stops there with probability "
+            "R_i = (2^g - 1)/2^gmax, and otherwise reads on.",
+            r"\mathrm{ERR@}k=" + _SUM_K + r"\frac{1}{i}R_i\prod_{j<i}(1-R_j),\quad"
+            r"R_i=\frac{2^{g_i}-1}{2^{g_{\max}}}",
+            "Chapelle, Metzler, Zhang & Grinspan, CIKM 2009.",
+            (ERR_MAX_REL,),
+            "optional",
+            graded.err,
+            ("err_gmax",) + _ORDERING,
+            ("rank", "doc_id", "grade", "stop_given_reached", "p_reach", "p_stop", "contribution"),
+            examples=(
+                "ERR@10",
+                "ERR(max_rel=3)@10",
+            ),
+        ),
+        MeasureSpec(
+            "RBP",
+            "RBP(p)",
+            "Rank-biased precision: expected gain per document read.",
+            "A memoryless reader who goes on to the next rank with probability p.",
+            r"\mathrm{RBP}=(1-p)\sum_{i\ge 1} r_i\,p^{i-1}",
+            "Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance; the graded gain "
+            "r_i = g/gmax is one common extension, not theirs.",
+            (PERSISTENCE, RBP_REL, RBP_MAX_REL),
+            "none",
+            graded.rbp,
+            _RBP,
+            ("rank", "doc_id", "grade", "gain", "weight", "contribution", "residual_weight"),
+            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
+            examples=(
+                "RBP(p=0.8)",
+                "RBP(p=0.8,rel=1)",
+                "RBP(p=0.8,max_rel=3)",
+            ),
+        ),
+        MeasureSpec(
+            "RBP_resid",
+            "RBP residual",
+            "What RBP could still gain from unjudged ranks and the tail.",
+            "The RBP reader, if every unknown document were of the top grade.",
+            r"\mathrm{res}=(1-p)\sum_{i\,\mathrm{unjudged}}p^{i-1}+p^{n}",
+            "Moffat & Zobel, ACM TOIS 27(1), 2008.",
+            (PERSISTENCE, RBP_REL, RBP_MAX_REL),
+            "none",
+            _rbp_residual,
+            _RBP,
+            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
+            examples=("RBP_resid(p=0.8)",),
         ),
         MeasureSpec(
             "NumRet",
@@ -405,6 +444,7 @@ SPECS: dict[str, MeasureSpec] = {
             "optional",
             _count("num_ret"),
             _BINARY,
+            examples=("NumRet",),
         ),
         MeasureSpec(
             "NumRel",
@@ -417,6 +457,7 @@ SPECS: dict[str, MeasureSpec] = {
             "none",
             _count("num_rel"),
             _BINARY,
+            examples=("NumRel",),
         ),
         MeasureSpec(
             "NumRelRet",
@@ -429,6 +470,7 @@ SPECS: dict[str, MeasureSpec] = {
             "optional",
             _count("num_rel_ret"),
             _BINARY,
+            examples=("NumRelRet",),
         ),
     )
 }
