@@ -308,6 +308,14 @@ def r_precision(prep: Prepared, c: Convention, k: int | None = None) -> np.ndarr
     return _div(_count(prep, prep.ret_q[at]), big_r)
 
 
+def set_ap(prep: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
+    """SetAP = (h(n) / n) (h(n) / R): set precision times set recall (0 when n or R is 0)."""
+    del k  # a set measure: no cutoff
+    rel, big_r = _relevant(prep, c)
+    hits = _count(prep, prep.ret_q[rel]).astype(float)
+    return _div(hits * hits, prep.n_ret * big_r)
+
+
 def success(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """Success@k = 1 when a relevant document is at rank <= k, else 0."""
     rel, _ = _relevant(prep, c)
@@ -367,6 +375,7 @@ KERNELS: dict[str, Callable[..., np.ndarray]] = {
     "AP": average_precision,
     "RR": reciprocal_rank,
     "Rprec": r_precision,
+    "SetAP": set_ap,
     "Success": success,
     "Bpref": bpref,
     "Judged": judged_at,

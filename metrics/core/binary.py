@@ -15,6 +15,8 @@ list length:
                  judged non-relevant documents above r and N all judged non-relevant ones;
                  unjudged documents are skipped (Buckley & Voorhees 2004, trec_eval's form)
     Judged@k   = judged documents in the top k / min(k, n)
+    SetAP      = (h(n) / n) (h(n) / R): set precision times set recall, which ignores the order
+                 (trec_eval set_map; ir_measures SetAP)
 
 Without a cutoff the measures read the whole list (k = n; P then divides by n: trec_eval's
 set_P). A query with nothing relevant (R = 0) scores 0 on every measure. Every result's
@@ -146,6 +148,17 @@ def r_precision(ranking, convention: Convention, k: int | None = None) -> Result
     share = 1.0 / big_r if big_r else 0.0
     contribution = np.where(_within(len(o), big_r) & rel, share, 0.0)
     return _result("Rprec", o, judged, rel, big_r, contribution, {"R": big_r})
+
+
+def set_ap(ranking, convention: Convention, k: int | None = None) -> Result:
+    """SetAP = SetP SetR = (h(n)/n)(h(n)/R) over the whole list, whatever its order (0 for an
+    empty list or R = 0); each relevant retrieved document contributes h(n) / (n R)."""
+    del k  # a set measure: no cutoff
+    _, o, judged, rel, big_r = _prepare(ranking, convention, None)
+    n, hits = len(o), int(rel.sum())
+    share = hits / (n * big_r) if n and big_r else 0.0
+    contribution = np.where(rel, share, 0.0)
+    return _result("SetAP", o, judged, rel, None, contribution, {"R": big_r, "n": n})
 
 
 def success(ranking, convention: Convention, k: int | None = None) -> Result:

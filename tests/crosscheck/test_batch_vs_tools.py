@@ -82,6 +82,7 @@ PYTREC = {
     "set_P": "P{r}",
     "set_recall": "R{r}",
     "set_F": "F1{r}",
+    "set_map": "SetAP{r}",
 }
 PYTREC_REQUEST = {
     "ndcg_cut.5,10,100",
@@ -100,6 +101,7 @@ PYTREC_REQUEST = {
     "set_P",
     "set_recall",
     "set_F",
+    "set_map",
 }
 
 

@@ -264,3 +264,18 @@ def test_nothing_relevant_scores_zero(measure):
 def test_cutoff_below_1_is_named(measure):
     with pytest.raises(ValueError, match=r"cutoff k must be a whole number of at least 1; got -2"):
         measure(ranked([1, 0]), TREC, -2)
+
+
+def test_set_ap_is_set_precision_times_set_recall_whatever_the_order():
+    # retrieved grades 3, 0, unjudged, 1 (n = 4); judged but not retrieved: 2. Relevant (>= 1):
+    # 3 and 1 retrieved (h = 2), R = 3 with the unretrieved 2: SetP = 2/4, SetR = 2/3
+    r = ranked([3, 0, None, 1], [2])
+    result = binary.set_ap(r, TREC)
+    assert result.value == pytest.approx((2 / 4) * (2 / 3), abs=1e-15)
+    assert result.table["contribution"].sum() == pytest.approx(result.value, abs=1e-15)
+    assert binary.set_ap(ranked([1, None, 0, 3], [2]), TREC).value == pytest.approx(1 / 3)
+    assert binary.set_ap(ranked([0, 0], [1]), TREC).value == 0.0  # nothing relevant retrieved
+    assert binary.set_ap(ranked([], [1]), TREC).value == 0.0  # empty list
+    assert binary.set_ap(r, TREC.with_(rel_threshold=2.0)).value == pytest.approx(
+        (1 / 4) * (1 / 2)  # relevant >= 2: the 3 retrieved, R = 2 (3 and the unretrieved 2)
+    )

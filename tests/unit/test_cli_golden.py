@@ -8,6 +8,9 @@ they are not an independent check of the numbers: they only pin what the command
 prints (stdout, stderr and the exit status) against a later rearrangement of the code. The
 numbers themselves are checked against trec_eval's C code (pytrec_eval) and ranx elsewhere,
 in tests/crosscheck (e.g. test_batch_vs_tools.py, test_cli_missing.py).
+
+One edit since, by hand: SetAP, the first measure added after the move, joined the list of
+valid measures that bad_measure.stderr quotes ("Rprec, SetAP, Bpref").
 """
 
 from __future__ import annotations
