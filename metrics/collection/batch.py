@@ -42,7 +42,7 @@ from metrics.collection import arrow_kernels
 from metrics.collection.batch_measures import Prepared, compute
 from metrics.core.conventions import TREC_EVAL_NDCG_CUT, Convention
 from metrics.core.measures import Measure, parse
-from metrics.core.ranking import Ranking
+from metrics.core.ranking import Ranking, compared_scores, negative_grades
 
 # The measures a collection is evaluated on when none are named: the command line's default and
 # the Evaluate page's first choice.
@@ -374,18 +374,13 @@ def _check_columns(df: pd.DataFrame, needed: tuple[str, ...], what: str) -> None
 
 def _negative_policy(qrels: pd.DataFrame, policy: str) -> np.ndarray:
     """The qrels grades with the policy applied ('unjudged' -> NaN, 'clip' -> 0)."""
-    grades = qrels["rel"].to_numpy(dtype=float, copy=True)
-    negative = grades < 0
-    if policy == "keep" or not negative.any():
-        return grades
-    if policy == "reject":
-        row = int(np.flatnonzero(negative)[0])
+    grades, row = negative_grades(qrels["rel"].to_numpy(dtype=float, copy=True), policy)
+    if row is not None:
         raise BatchError(
             f"query {qrels['qid'].iloc[row]} document {qrels['docno'].iloc[row]} has the "
             f"negative grade {grades[row]:g}; this convention allows grades >= 0 only.",
             qrels_row=row,
         )
-    grades[negative] = 0.0 if policy == "clip" else np.nan
     return grades
 
 
@@ -395,9 +390,7 @@ def _scores(run: pd.DataFrame, convention: Convention) -> np.ndarray:
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         raise BatchError(f"score {score[row]!r} is not a finite number.", run_row=row)
-    if convention.float32_scores:
-        score = score.astype(np.float32).astype(float)
-    return score
+    return compared_scores(score, convention)
 
 
 @dataclass(frozen=True, eq=False)

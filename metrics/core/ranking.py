@@ -165,21 +165,37 @@ class Ordered:
         return np.concatenate([self.grades[~np.isnan(self.grades)], self.unretrieved])
 
 
-def apply_negative_policy(grades: np.ndarray, policy: str, where: str) -> np.ndarray:
-    """'reject': a ValueError naming the grade; 'clip': negative -> 0; 'unjudged': -> NaN;
-    'keep': unchanged."""
+def negative_grades(grades: np.ndarray, policy: str) -> tuple[np.ndarray, int | None]:
+    """The grades under a negative-grade policy, and the index of the first negative grade the
+    policy refuses (None when it refuses none): 'clip': negative -> 0; 'unjudged': -> NaN;
+    'keep': unchanged; 'reject': unchanged, and the first negative one named. The single list
+    (`apply_negative_policy`) and the batch reader both apply it, each naming its own input."""
     negative = grades < 0  # NaN compares False
     if policy == "keep" or not negative.any():
-        return grades
+        return grades, None
     if policy == "reject":
-        first = float(grades[negative][0])
-        raise RankingError(
-            f"{where} has the negative grade {first:g}. This convention allows grades >= 0 only; "
-            "choose 'clip to 0' or 'treat as unjudged' (as trec_eval does) to accept it."
-        )
+        return grades, int(np.flatnonzero(negative)[0])
     out = grades.copy()
     out[negative] = 0.0 if policy == "clip" else math.nan
+    return out, None
+
+
+def apply_negative_policy(grades: np.ndarray, policy: str, where: str) -> np.ndarray:
+    """`negative_grades` for one list: a refused grade is a RankingError naming it."""
+    out, refused = negative_grades(grades, policy)
+    if refused is not None:
+        raise RankingError(
+            f"{where} has the negative grade {grades[refused]:g}. This convention allows "
+            "grades >= 0 only; choose 'clip to 0' or 'treat as unjudged' (as trec_eval does) "
+            "to accept it."
+        )
     return out
+
+
+def compared_scores(scores: np.ndarray, convention: Convention) -> np.ndarray:
+    """The scores as the convention compares them: rounded to 32-bit floats with
+    `float32_scores` (trec_eval <= 9.0.8), which can turn near-equal scores into ties."""
+    return scores.astype(np.float32).astype(float) if convention.float32_scores else scores
 
 
 def _docno_key(doc_id: str) -> bytes:
@@ -202,9 +218,7 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
     n = len(grades)
     if ranking.scores is None:
         return Ordered(grades, ranking.doc_ids, None, np.arange(n), unretrieved, ranking.scale_max)
-    scores = ranking.scores
-    if convention.float32_scores:
-        scores = scores.astype(np.float32).astype(float)
+    scores = compared_scores(ranking.scores, convention)
     idx = np.arange(n)
     if convention.ties == "docno_desc":
         # Stable sorts: first by doc id descending, then by score descending.
