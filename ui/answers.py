@@ -1,6 +1,6 @@
 """Checking a typed answer: reading a list typed as text, and showing a diagnosis (the verdict,
 every convention x mistake combination that reproduces the answer with its calculation, or the
-right calculation step by step when nothing does). Used by the check page and the quiz.
+right calculation step by step when nothing does). Used by the check page and the Exercises page.
 
 Every number shown comes from the Diagnosis: the verdict from `right`, each match's value and
 working from its own Result.

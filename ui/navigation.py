@@ -66,10 +66,10 @@ PAGES: tuple[PageEntry, ...] = (
         "textbook, why they differ, and the known disagreements worked in one click.",
     ),
     PageEntry(
-        "app_pages/quiz.py",
+        "app_pages/exercises.py",
         "Exercises",
         ":material/quiz:",
-        "quiz",
+        "quiz",  # not "exercises": rounds already shared, and printed on sheets, use /quiz
         "Learn",
         "Seeded exercises a class shares by link: compute, compare, predict, choose. Answers "
         "checked and diagnosed, a score, worked solutions, sheets in Markdown and LaTeX.",

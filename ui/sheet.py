@@ -2,8 +2,8 @@
 
 `markdown(round_, solutions)` and `latex(round_, solutions)` return the whole document as text
 (for st.download_button). The questions come from `metrics.teaching.exercises`; each solution's
-value and working are rendered from the core's Results through `ui.working`, the same lines the quiz
-page shows, so the sheet and the screen cannot disagree. No Streamlit here.
+value and working are rendered from the core's Results through `ui.working`, the same lines the
+Exercises page shows, so the sheet and the screen cannot disagree. No Streamlit here.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ def test_a_doc_id_from_a_link_is_shown_literally_in_the_list_error(app: AppTest)
 
 
 def test_an_exercises_link_is_echoed_literally(app: AppTest) -> None:
-    at = open_page(app, "app_pages/quiz.py", seed=LINK, qk=IMAGE)
+    at = open_page(app, "app_pages/exercises.py", seed=LINK, qk=IMAGE)
     assert_shown_literally(at, f"seed='{LINK}'")
     assert_shown_literally(at, f"qk='{IMAGE}'")
 

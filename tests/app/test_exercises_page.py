@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import metric_values
 from tests.markdown_text import unescaped
 
-QUIZ = "app_pages/quiz.py"
+QUIZ = "app_pages/exercises.py"
 KEY = "quiz_42_textbook_5_dcg-compare-predict-choose"
 # exercise 1: grades 2, 1, 3, 2, 0; not retrieved 3, 3 (gains 3,1,7,3,0; ideal 3,3,3,2,2)
 DCG = 3 + 1 / log2(3) + 7 / 2 + 3 / log2(5)

@@ -13,10 +13,10 @@ import streamlit as st
 
 from metrics.core.conventions import PRESETS
 from metrics.teaching.exercises import generate, score
-from ui import link_problems, quiz, state
+from ui import exercises, link_problems, state
 
-quiz.check_link()  # before the round's widgets, which read the link themselves
-quiz.open_presentation()
+exercises.check_link()  # before the round's widgets, which read the link themselves
+exercises.open_presentation()
 
 title, mode = st.columns([5, 2], vertical_alignment="bottom")
 title.title("Exercises")
@@ -24,7 +24,9 @@ with mode:
     presentation = state.bound("presentation", st.toggle, "Presentation mode")
 st.set_page_config(initial_sidebar_state="collapsed" if presentation else "auto")
 decimals = int(state.settings()["decimals"])
-link_problems.show(quiz.link_problems(), quiz.dismiss_link_problems, key="quiz_dismiss_link")
+link_problems.show(
+    exercises.link_problems(), exercises.dismiss_link_problems, key="quiz_dismiss_link"
+)
 
 if presentation:  # the settings tucked away, the score beside them: the first exercise fits
     settings_column, score_box = st.columns([3, 2])
@@ -32,8 +34,8 @@ if presentation:  # the settings tucked away, the score beside them: the first e
 else:
     box = st.container(border=True)
 with box:
-    seed, kinds, preset, k, tolerance = quiz.settings()
-    address = quiz.link(seed, kinds, preset, k, tolerance, presentation)
+    seed, kinds, preset, k, tolerance = exercises.settings()
+    address = exercises.link(seed, kinds, preset, k, tolerance, presentation)
     st.caption("Share this address: everyone who opens it gets the same lists.")
     st.code(address, language=None, wrap_lines=True)
 
@@ -48,10 +50,10 @@ except (ValueError, RuntimeError) as err:
 
 if not presentation:
     score_box = st.container()
-round_key = f"{seed}_{quiz.preset_slug(preset)}_{k}_{'-'.join(kinds)}"
+round_key = f"{seed}_{exercises.preset_slug(preset)}_{k}_{'-'.join(kinds)}"
 checks = []
 for e in round_:
-    checks += quiz.exercise(e, round_key, decimals, tolerance)
+    checks += exercises.exercise(e, round_key, decimals, tolerance)
 
 right, _ = score(checks)
 questions = sum(len(e.questions) for e in round_)
@@ -62,4 +64,4 @@ with score_box, st.container(key="score_large" if presentation else "cards"):
 
 st.subheader("Exercise sheet")
 st.caption("The same round on paper: the sheet, and its solutions with every calculation.")
-quiz.downloads(round_, address)
+exercises.downloads(round_, address)

@@ -1,6 +1,6 @@
-"""The quiz page's pieces: one exercise with its answer boxes and feedback, its worked solution,
-the round's settings (bound to the URL, so a link gives everyone the same round), the check of
-that link and the sheet downloads.
+"""The Exercises page's pieces: one exercise with its answer boxes and feedback, its worked
+solution, the round's settings (bound to the URL, so a link gives everyone the same round), the
+check of that link and the sheet downloads.
 
 Answers are checked with `metrics.teaching.exercises.check` (numbers through the diagnosis); a wrong
 number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
