@@ -7,7 +7,7 @@ import streamlit as st
 
 from metrics.explore import tradeoffs
 from ui import cached, state
-from ui.model import gain_map_frame
+from ui.model import custom_gain_start
 
 CUSTOM = state.Table("gains_custom_map")
 
@@ -30,17 +30,12 @@ top = st.slider(
 grades = list(range(top + 1))
 
 
-def _custom_start(current: pd.DataFrame | None) -> pd.DataFrame:
-    """The custom map for grades 0..top: gains already typed kept, new grades gain g^2."""
-    typed = {} if current is None else dict(zip(current["grade"], current["gain"], strict=True))
-    return gain_map_frame((g, typed.get(float(g), float(g * g))) for g in grades)
-
-
 if CUSTOM.key not in st.session_state:
     playground_map = state.table(state.GAIN_MAP)
-    state.replace_table(CUSTOM, _custom_start(playground_map if len(playground_map) else None))
+    start = custom_gain_start(grades, playground_map if len(playground_map) else None)
+    state.replace_table(CUSTOM, start)
 elif state.table(CUSTOM)["grade"].tolist() != grades:
-    state.replace_table(CUSTOM, _custom_start(state.table(CUSTOM)))
+    state.replace_table(CUSTOM, custom_gain_start(grades, state.table(CUSTOM)))
 
 table_col, plot_col = st.columns([2, 3], gap="large")
 with table_col:

@@ -50,10 +50,21 @@ def _head_start(argv: list[str]) -> None:
       asks for the same read; when it does not (a CSV file, say), the table is dropped.
 
     Only ``python -m metrics`` does this: importing the module changes nothing.
+    bench/bench_cli_start.py measures what each of these buys.
     """
+    _environment()
+    _prefetch(argv)
+
+
+def _environment() -> None:
+    """Arrow allocates with malloc, and OpenBLAS starts no threads (see `_head_start`)."""
     for name, value in {"ARROW_DEFAULT_MEMORY_POOL": "system", "OPENBLAS_NUM_THREADS": "1"}.items():
         os.environ.setdefault(name, value)
-    from metrics.collection import arrow_kernels  # noqa: PLC0415 (after the settings above)
+
+
+def _prefetch(argv: list[str]) -> None:
+    """Start reading the qrels and the first run in a background thread (see `_head_start`)."""
+    from metrics.collection import arrow_kernels  # noqa: PLC0415 (after `_environment`)
 
     for kind, path in zip(("qrels", "run"), _input_paths(argv), strict=False):
         delimiter = _plain_trec_delimiter(path)

@@ -97,6 +97,13 @@ def gain_map_frame(pairs: Iterable[tuple[float, float]]) -> pd.DataFrame:
     )
 
 
+def custom_gain_start(grades: Iterable[int], current: pd.DataFrame | None) -> pd.DataFrame:
+    """A custom gain map for `grades` (the Gains page's): the gains already typed in `current`
+    kept, a grade new to it gaining g^2."""
+    typed = {} if current is None else dict(zip(current["grade"], current["gain"], strict=True))
+    return gain_map_frame((g, typed.get(float(g), float(g * g))) for g in grades)
+
+
 def default_doc_ids(n: int) -> list[str]:
     return [f"d{i + 1}" for i in range(n)]
 
