@@ -178,7 +178,7 @@ def _one_line(error: BaseException) -> str:
 
 def _read(path: str, kind: str):
     # Imported here, once the arguments are known to be good.
-    from metrics.collection import arrow_kernels, trec  # noqa: PLC0415
+    from metrics.collection import trec  # noqa: PLC0415
 
     reader = trec.read_qrels if kind == "qrels" else trec.read_run
     if "\n" in path or "\r" in path:  # the reader would take the text for the file's content
@@ -189,8 +189,6 @@ def _read(path: str, kind: str):
         raise InputError(_one_line(error)) from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror or error}") from None
-    finally:
-        arrow_kernels.drop_prefetched(path)  # if the reader did not take it (_head_start)
 
 
 def _data_line(path: str, row: int, rows: int) -> int | None:

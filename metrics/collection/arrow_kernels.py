@@ -7,8 +7,7 @@ command line reads (2-10 million lines), so the TREC reader and the batch evalua
 - :func:`read_delimited`: Arrow's multi-threaded CSV reader, for TREC files whose fields are
   separated by single spaces (or single tabs): 0.12 s per 2 million run lines where the pandas
   C parser takes 0.35 s, and it reads the file itself, so the file's bytes are never held in
-  memory whole; :func:`prefetch` starts it in a background thread (the command line does, so
-  that the parse overlaps the import of pandas);
+  memory whole;
 - :func:`text_hash` and :func:`has_repeated_pair`: a 64-bit hash of every value of a text
   column, computed with numpy over the column's Arrow buffers (a pass over the bytes, no hash
   table): equal texts always get equal hashes, so "no two pair hashes are equal" proves "no
@@ -27,8 +26,6 @@ and what pandas keeps inside its "str" columns) chunk by chunk, without combinin
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Iterator
 
 import numpy as np
@@ -39,11 +36,9 @@ import pyarrow.csv as pa_csv
 __all__ = [
     "arrow_text",
     "byte_order_keys",
-    "drop_prefetched",
     "factorize",
     "has_repeated_pair",
     "positions_in",
-    "prefetch",
     "read_delimited",
     "release_unused",
     "rows_sharing_a_pair_hash",
@@ -79,23 +74,7 @@ def read_delimited(source: str | bytes, columns: dict[str, str], delimiter: str)
     Numbers may have spaces or tabs around them (Arrow trims them).  Any other problem (a line
     with another number of fields, a value that is not a number, text that is not UTF-8, no
     line at all) gives None: the caller then reads the file its general way.
-
-    A path read ahead by :func:`prefetch` with the same columns and delimiter is taken from
-    there (waiting for it if need be), unless the file has changed since.
     """
-    if isinstance(source, str):
-        pending = _prefetched.pop((source, tuple(columns.items()), delimiter), None)
-        if pending is not None:
-            thread, result, stamp = pending
-            thread.join()
-            if result and stamp == _stamp(source):
-                return result[0]
-    return _read_delimited(source, columns, delimiter)
-
-
-def _read_delimited(
-    source: str | bytes, columns: dict[str, str], delimiter: str
-) -> pa.Table | None:
     types = {"number": pa.float64(), "text": pa.large_string(), "ignored": pa.string()}
     try:
         # A file, not its path: given a path ending in .gz or .bz2, Arrow would decompress it,
@@ -139,47 +118,6 @@ def release_unused() -> None:
     """Give back to the system the memory Arrow's allocator holds but no longer uses (with
     the C library's malloc, as the command line has it, this is malloc_trim)."""
     pa.default_memory_pool().release_unused()
-
-
-_prefetched: dict[tuple, tuple[threading.Thread, list, tuple]] = {}
-
-
-def prefetch(path: str, columns: dict[str, str], delimiter: str) -> None:
-    """Start ``read_delimited(path, columns, delimiter)`` in a background thread; the call
-    with the same arguments takes its table.
-
-    For the command line, which calls this before it imports pandas: Arrow's parser runs
-    without Python's lock, so the file is parsed on the second core while the import (Python
-    code, about 0.2 s) keeps the first busy.  A prefetch nobody asks for is dropped by
-    :func:`drop_prefetched`; one that fails is simply read again when asked for.
-    """
-    result: list = []
-
-    def read() -> None:
-        try:
-            result.append(_read_delimited(path, columns, delimiter))
-        except Exception:  # the caller reads the file again, and meets the error itself
-            pass
-
-    thread = threading.Thread(target=read, name=f"prefetch {path}", daemon=True)
-    _prefetched[(path, tuple(columns.items()), delimiter)] = (thread, result, _stamp(path))
-    thread.start()
-
-
-def drop_prefetched(path: str) -> None:
-    """Forget the tables prefetched from ``path`` that nobody asked for (once their threads
-    are done)."""
-    for key in [key for key in _prefetched if key[0] == path]:
-        _prefetched.pop(key)[0].join()
-
-
-def _stamp(path: str) -> tuple:
-    """What tells that a file has changed: its inode, size and modification time."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return ()
-    return (info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 def _text_blocks(column: pa.ChunkedArray) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:

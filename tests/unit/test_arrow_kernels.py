@@ -9,7 +9,6 @@ ends (the hash then reads its last word from before the value).
 
 from __future__ import annotations
 
-import os
 import random
 
 import numpy as np
@@ -206,42 +205,3 @@ def test_read_delimited_gives_none_for_what_it_cannot_read():
     assert ak.read_delimited(b"1 0 a 1\n", COLUMNS, " ").num_rows == 1
     for bad in [b"", b"1 0 a\n", b"1 0 a 1 x\n", b"1 0 a x\n", b"1 0 \xff 1\n", b'1 0 "a b" 1\n']:
         assert ak.read_delimited(bad, COLUMNS, " ") is None, bad
-
-
-def test_a_prefetched_read_is_taken_once_and_only_while_the_file_is_unchanged(tmp_path):
-    path = str(tmp_path / "q.txt")
-    with open(path, "w") as f:
-        f.write("1 0 a 1\n")
-    ak.prefetch(path, COLUMNS, " ")
-    assert ak.read_delimited(path, COLUMNS, " ")["docno"].to_pylist() == ["a"]
-    assert not ak._prefetched
-
-    ak.prefetch(path, COLUMNS, " ")
-    ak._prefetched[next(iter(ak._prefetched))][0].join()
-    with open(path, "w") as f:
-        f.write("1 0 b 1\n2 0 c 0\n")
-    os.utime(path, ns=(0, 0))
-    assert ak.read_delimited(path, COLUMNS, " ")["docno"].to_pylist() == ["b", "c"]
-
-    ak.prefetch(path, COLUMNS, " ")
-    ak.prefetch(path, {**COLUMNS, "rel": "text"}, " ")
-    ak.drop_prefetched(str(tmp_path / "other.txt"))
-    assert len(ak._prefetched) == 2
-    ak.drop_prefetched(path)
-    assert not ak._prefetched
-
-
-def test_a_prefetch_that_fails_is_read_again(tmp_path, monkeypatch):
-    path = str(tmp_path / "q.txt")
-    with open(path, "w") as f:
-        f.write("1 0 a 1\n")
-    real = ak._read_delimited
-
-    def failing(*args):
-        raise MemoryError
-
-    monkeypatch.setattr(ak, "_read_delimited", failing)
-    ak.prefetch(path, COLUMNS, " ")
-    ak._prefetched[next(iter(ak._prefetched))][0].join()
-    monkeypatch.setattr(ak, "_read_delimited", real)
-    assert ak.read_delimited(path, COLUMNS, " ").num_rows == 1
