@@ -233,6 +233,16 @@ def test_graded_rbp_defaults_to_the_qrels_top_grade() -> None:
     assert result.per_query["RBP(p=0.5)"].tolist() == [0.5 * 1.0, 0.5 * 0.5]
 
 
+def test_graded_rbp_with_a_top_grade_below_1_reads_the_grades_not_1() -> None:
+    """max_rel may be below 1 when the grades are: grades 0.25 and 0 under max_rel = 0.5 gain
+    0.5 and 0, so RBP(p=0.5) = (1 - 0.5) * 0.5 = 0.25 (no grade exceeds the top grade)."""
+    qrels, run = frames([("q", "a", 0.25), ("q", "b", 0)], [("q", "a", 2.0), ("q", "b", 1.0)])
+    name = "RBP(p=0.5,max_rel=0.5)"
+    assert evaluate(qrels, run, [name]).per_query.loc["q", name] == pytest.approx(0.25)
+    single = parse(name)(query_ranking(qrels, run, "q"), C.TREC_EVAL_NDCG_CUT)
+    assert single.value == pytest.approx(0.25)
+
+
 def test_names_as_typed_duplicates_once_and_means() -> None:
     qrels, run = small()
     result = evaluate(qrels, run, ["P@2", "P( rel = 1 )@2", "P@2", parse("RR")])

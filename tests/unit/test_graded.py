@@ -170,6 +170,16 @@ def test_g1_scaled_dcg_has_no_ideal_ranking():
     assert result.table["ideal_grade"].tolist() == [3, 3, 3, 3, 3]
 
 
+def test_scaled_dcg_with_a_gain_map_takes_the_maps_largest_gain():
+    # ideal 'none' is k documents of the largest gain a document can have; with the map
+    # {0:0, 1:5, 2:3} that is 5 (grade 1), not the gain 3 of the scale's top grade 2.
+    # List [1, 2], k = 2, 1/log2(i+1): DCG@2 = 5 + 3/log2 3, IDCG@2 = 5 (1 + 1/log2 3).
+    custom = C.TEXTBOOK.with_(gain="custom", gain_map=((0, 0), (1, 5), (2, 3)), ideal="none")
+    result = graded.ndcg(Ranking.build([1, 2], scale_max=2), custom, 2)
+    assert result.details["IDCG"] == pytest.approx(5 * (1 + 1 / log2(3)), abs=1e-12)
+    assert result.value == pytest.approx((5 + 3 / log2(3)) / (5 * (1 + 1 / log2(3))), abs=1e-12)
+
+
 def test_g1_jarvelin_kekalainen_rank_b_discount():
     # JK 2002 with b = 2: ranks 1 and 2 are undiscounted, then 1/log2(i).
     dcg = 1 + 3
