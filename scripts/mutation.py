@@ -26,6 +26,7 @@ import ast
 import filecmp
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -121,6 +122,20 @@ def results(work: Path) -> dict[str, dict[str, int | None]]:
 
 def module_of(path: str) -> str:
     return path[: -len(".py")].replace("/", ".")
+
+
+def sample(names: list[str], fraction: float, seed: int) -> list[str]:
+    """A random `fraction` of the mutants of every function (at least one each), so that a
+    short run still reaches every function, the ones with slow tests included (mutmut itself
+    starts with the mutants whose tests are fastest)."""
+    rng = random.Random(seed)
+    by_function: dict[str, list[str]] = {}
+    for name in names:
+        by_function.setdefault(name.partition("__mutmut_")[0], []).append(name)
+    chosen = []
+    for group in by_function.values():
+        chosen += rng.sample(group, max(1, round(fraction * len(group))))
+    return chosen
 
 
 def run(work: Path, names: list[str], budget_s: float, children: int) -> None:
@@ -258,6 +273,14 @@ def main(argv: list[str] | None = None) -> int:
         "--rerun-survivors", action="store_true", help="check the surviving mutants again"
     )
     parser.add_argument("--mutants", nargs="+", help="check these mutant names (globs) again")
+    parser.add_argument(
+        "--sample",
+        type=float,
+        default=1.0,
+        help="check this fraction of each function's unchecked mutants, drawn at random "
+        "(default 1: all); a surviving mutant costs every test that reaches its function",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="of --sample (default 0)")
     args = parser.parse_args(argv)
     unknown = [f for f in args.files.split(",") if f not in TARGETS]
     if unknown:
@@ -273,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
         by_file = results(work)
         wanted = ("survived", "no tests") if args.rerun_survivors else ("unchecked",)
         names = [n for f in files for n, c in by_file[f].items() if status_of(c) in wanted]
+        if args.sample < 1 and not args.rerun_survivors:
+            names = sample(names, args.sample, args.seed)
         if not names and not args.rerun_survivors and not any(by_file[f] for f in files):
             names = [module_of(f) + ".*" for f in files]  # first run: nothing generated yet
     if names:

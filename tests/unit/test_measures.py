@@ -199,6 +199,22 @@ def test_counts_have_no_breakdown_and_say_so():
     assert "no per-rank breakdown" in result.note
 
 
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    # G1 ranked c(1), a(3), u(unjudged), e(0); judged pool 1, 3, 0, 2, 1: R = 4 at rel >= 1.
+    # Within k = 2: c and a, both relevant; the whole list: 4 retrieved, c and a relevant.
+    [("NumRet@2", 2), ("NumRelRet@2", 2), ("NumRet", 4), ("NumRelRet", 2), ("NumRel", 4)]
+    + [("NumRet@1", 1), ("NumRelRet@1", 1)],
+)
+def test_counts_through_their_names_read_the_cutoff(name, expected):
+    result = parse(name)(g1(), C.TREC_EVAL_NDCG_CUT)
+    assert result.value == expected
+    assert result.details == {result.name: float(expected)}
+    assert result.name == {"NumRet": "num_ret", "NumRel": "num_rel"}.get(
+        name.split("@")[0], "num_rel_ret"
+    )
+
+
 def test_rbp_residual_note_names_the_tail():
     result = parse("RBP_resid(p=0.8)")(g1(), C.TEXTBOOK)
     assert "0.4096" in result.note  # the tail 0.8^4 beyond the 4-document list
