@@ -243,6 +243,18 @@ def test_graded_rbp_with_a_top_grade_below_1_reads_the_grades_not_1() -> None:
     assert single.value == pytest.approx(0.25)
 
 
+def test_counts_with_a_cutoff_below_the_list_length() -> None:
+    """qrels a:1, b:0, c:1; run a, b, c, d (d unjudged). Within k = 2: a, b retrieved, a
+    relevant; within 3: c too. The whole list: 4 retrieved, 2 relevant retrieved."""
+    qrels, run = frames(
+        [("q", "a", 1), ("q", "b", 0), ("q", "c", 1)],
+        [("q", "a", 4.0), ("q", "b", 3.0), ("q", "c", 2.0), ("q", "d", 1.0)],
+    )
+    names = ["NumRet@2", "NumRelRet@2", "NumRelRet@3", "NumRet", "NumRelRet", "NumRel"]
+    got = evaluate(qrels, run, names).per_query.loc["q"]
+    assert got.tolist() == [2.0, 1.0, 2.0, 4.0, 2.0, 2.0]
+
+
 def test_names_as_typed_duplicates_once_and_means() -> None:
     qrels, run = small()
     result = evaluate(qrels, run, ["P@2", "P( rel = 1 )@2", "P@2", parse("RR")])

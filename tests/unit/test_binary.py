@@ -137,6 +137,11 @@ def test_judged_at_k():
     # a list shorter than k divides by its length (ir_measures): 2 judged of 5 retrieved
     assert binary.judged_at(r, TREC, 10).value == pytest.approx(2 / 5, abs=1e-15)
     assert binary.judged_at(ranked([]), TREC, 10).value == 0.0
+    # its working: depth min(k, n) = 2, rank 1 judged within k, ranks 3.. outside it
+    at2 = binary.judged_at(r, TREC, 2)
+    assert (at2.name, at2.details) == ("Judged@2", {"depth": 2})
+    assert at2.table["in_cutoff"].tolist() == [True, True, False, False, False]
+    assert at2.table["contribution"].tolist() == [1 / 2, 0, 0, 0, 0]
 
 
 def test_counts():

@@ -382,6 +382,9 @@ def test_err_g1_fixture():
         [1, 1 - r1, (1 - r1) * (1 - r2), (1 - r1) * (1 - r2)], abs=1e-15
     )
     assert textbook.details["p_satisfied"] == pytest.approx(1 - (1 - r1) * (1 - r2), abs=1e-15)
+    # the top grade used (the formula on the page prints it) and the name with its cutoff
+    assert result.details["gmax"] == 4.0 and textbook.details["gmax"] == 3.0
+    assert (result.name, graded.err(g1(), C.TEXTBOOK).name) == ("ERR@5", "ERR")
 
 
 def test_err_cutoff():
