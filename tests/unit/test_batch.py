@@ -255,6 +255,21 @@ def test_counts_with_a_cutoff_below_the_list_length() -> None:
     assert got.tolist() == [2.0, 1.0, 2.0, 4.0, 2.0, 2.0]
 
 
+def test_a_run_without_a_judged_document_and_an_empty_scaled_ideal() -> None:
+    """A run whose retrieved documents are all unjudged (q1: x, y; qrels a:1) has DCG 0 and
+    IDCG@10 = 1 (a, linear gain, rank 1). Under ideal 'none' without a cutoff the ideal is as
+    long as the list: q2, absent from the run, reads no rank, so IDCG = 0 and nDCG is the
+    empty value (1 here), while q1's ideal is 2 documents of gain 2^1 - 1 = 1:
+    IDCG = 1 + 1/log2(3)."""
+    qrels, run = frames([("q1", "a", 1), ("q2", "b", 1)], [("q1", "x", 2.0), ("q1", "y", 1.0)])
+    trec = evaluate(qrels, run, ["DCG@10", "IDCG@10", "nDCG@10"]).per_query
+    assert trec.loc["q1"].tolist() == [0.0, 1.0, 0.0]
+    scaled = C.TEXTBOOK.with_(ideal="none", empty_value=1.0)
+    got = evaluate(qrels, run, ["IDCG", "nDCG"], scaled).per_query
+    assert got.loc["q2"].tolist() == [0.0, 1.0]
+    assert got.loc["q1"].tolist() == pytest.approx([1 + 1 / math.log2(3), 0.0], abs=1e-12)
+
+
 def test_names_as_typed_duplicates_once_and_means() -> None:
     qrels, run = small()
     result = evaluate(qrels, run, ["P@2", "P( rel = 1 )@2", "P@2", parse("RR")])

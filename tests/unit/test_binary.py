@@ -191,6 +191,8 @@ def test_bpref_n1_negative_as_unjudged():
     assert result.value == pytest.approx((1 + 0) / 2, abs=1e-15)
     assert round(result.value, 4) == 0.5000
     assert result.details == {"R": 2, "N": 1}
+    assert result.name == "Bpref"  # no cutoff, whatever k is given
+    assert binary.bpref(n1(), TREC, 1).name == "Bpref"
 
 
 def test_bpref_n1_negative_as_judged_non_relevant():
