@@ -438,6 +438,10 @@ def test_rbp_g1_gain_mappings():
         assert result.details["upper"] == pytest.approx(
             result.value + result.details["residual"], abs=1e-15
         )
+    # the largest gain a rank can have: 1 for binary and g/gmax, the top grade 3 for raw
+    # grades, whose residual is that many times the weight left: 3 (0.2 * 0.8^2 + 0.8^4)
+    assert [r.details["top_gain"] for r in (binary1, scaled, raw)] == [1.0, 1.0, 3.0]
+    assert raw.details["residual"] == pytest.approx(3 * (0.2 * 0.8**2 + 0.8**4), abs=1e-12)
 
 
 def test_rbp_residual_includes_the_tail_like_cwl():
