@@ -147,7 +147,17 @@ def run(work: Path, names: list[str], budget_s: float, children: int) -> None:
     started = time.monotonic()
     log_path = work / "mutmut.log"
     with log_path.open("w") as log:
-        process = subprocess.Popen(command, cwd=work, stdout=log, stderr=subprocess.STDOUT)
+        # A shell starts a background job (`... &`) with SIGINT ignored, and so would mutmut
+        # be: give it the default back, and its own process group, so that the budget can stop
+        # it and the workers it forked.
+        process = subprocess.Popen(
+            command,
+            cwd=work,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
         deadline, interrupted, shown = started + budget_s, False, started
         while process.poll() is None:
             time.sleep(2.0)
@@ -155,9 +165,15 @@ def run(work: Path, names: list[str], budget_s: float, children: int) -> None:
             if not interrupted and now > deadline:
                 print("budget spent: interrupting mutmut", flush=True)
                 process.send_signal(signal.SIGINT)
-                interrupted, deadline = True, now + 120
+                interrupted, deadline = True, now + 60
             elif interrupted and now > deadline:
-                process.kill()
+                os.killpg(process.pid, signal.SIGTERM)  # what is still running stays unchecked
+                deadline = now + 3600
+        if interrupted:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)  # workers left behind by mutmut
+            except ProcessLookupError:
+                pass
             if now - shown > 60:
                 shown = now
                 print(f"  {(now - started) / 60:.0f} min: {_progress(log_path)}", flush=True)
