@@ -169,14 +169,14 @@ def run(work: Path, names: list[str], budget_s: float, children: int) -> None:
             elif interrupted and now > deadline:
                 os.killpg(process.pid, signal.SIGTERM)  # what is still running stays unchecked
                 deadline = now + 3600
+            if now - shown > 60:
+                shown = now
+                print(f"  {(now - started) / 60:.0f} min: {_progress(log_path)}", flush=True)
         if interrupted:
             try:
                 os.killpg(process.pid, signal.SIGTERM)  # workers left behind by mutmut
             except ProcessLookupError:
                 pass
-            if now - shown > 60:
-                shown = now
-                print(f"  {(now - started) / 60:.0f} min: {_progress(log_path)}", flush=True)
     minutes = (time.monotonic() - started) / 60
     print(f"mutmut exited {process.returncode} after {minutes:.1f} min: {_progress(log_path)}")
     if process.returncode not in (0, None) and not interrupted:
