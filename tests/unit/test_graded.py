@@ -287,6 +287,20 @@ def test_k_beyond_the_list():
         (1 + 2 / log2(3)) / (2 + 1 / log2(3) + 1 / log2(4)), abs=1e-12
     )
     assert len(result.table) == 3  # rows run to the longer of list and ideal
+    assert result.details["nDCG"] == result.value
+    assert result.table["in_cutoff"].tolist() == [True, True, True]  # rank 3 is within k = 4
+    cut = graded.ndcg(ranking, LINEAR, 1).table
+    assert cut["in_cutoff"].tolist() == [True, False]  # one rank within k = 1
+    assert cut["dcg_contribution"].tolist() == [1.0, 0.0]
+
+
+def test_documents_without_gain_are_not_in_the_ideal_ranking():
+    # grade-0 documents (retrieved or not) gain nothing, so the ideal ranking of [1, 0] with
+    # two more grade-0 documents judged is the one document of grade 1 (as trec_eval builds
+    # it): the table runs to the list's 2 ranks, not to the 4 judged documents.
+    result = graded.ndcg(Ranking.build([1, 0], unretrieved=[0, 0]), LINEAR)
+    assert len(result.table) == 2
+    assert result.table["ideal_grade"].tolist() == pytest.approx([1, np.nan], nan_ok=True)
 
 
 def test_l1_ndcg_ignores_relevance_threshold():
@@ -334,6 +348,9 @@ def test_empty_query_value_zero_or_one():
     assert "IDCG is 0" in zero.note and "nDCG is 0" in zero.note
     assert "nDCG is 1" in one.note and C.LIGHTGBM.name in one.note
     assert one.details["IDCG"] == 0.0
+    # nothing to divide by: every rank's share of nDCG is 0, in both conventions
+    for result in (zero, one):
+        assert result.table["contribution"].tolist() == [0.0, 0.0, 0.0]
     assert graded.ndcg(Ranking.build([]), C.TEXTBOOK, 5).value == 0.0
 
 
