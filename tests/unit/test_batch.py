@@ -262,8 +262,8 @@ def test_a_run_without_a_judged_document_and_an_empty_scaled_ideal() -> None:
     empty value (1 here), while q1's ideal is 2 documents of gain 2^1 - 1 = 1:
     IDCG = 1 + 1/log2(3)."""
     qrels, run = frames([("q1", "a", 1), ("q2", "b", 1)], [("q1", "x", 2.0), ("q1", "y", 1.0)])
-    trec = evaluate(qrels, run, ["DCG@10", "IDCG@10", "nDCG@10"]).per_query
-    assert trec.loc["q1"].tolist() == [0.0, 1.0, 0.0]
+    trec = evaluate(qrels, run, ["DCG@10", "IDCG@10", "nDCG@10", "ERR@10"]).per_query
+    assert trec.loc["q1"].tolist() == [0.0, 1.0, 0.0, 0.0]
     scaled = C.TEXTBOOK.with_(ideal="none", empty_value=1.0)
     got = evaluate(qrels, run, ["IDCG", "nDCG"], scaled).per_query
     assert got.loc["q2"].tolist() == [0.0, 1.0]

@@ -71,6 +71,7 @@ def test_dcg_and_idcg_results_agree_with_ndcg_details():
         3 + 3 / log2(3) + 3 / 2 + 2 / log2(5) + 2 / log2(6) + 2 / log2(7), abs=1e-12
     )
     assert dcg.table["contribution"].sum() == pytest.approx(dcg.value, abs=1e-12)
+    assert dcg.details == idcg.details == graded.ndcg(ranking, LINEAR, 6).details
     assert idcg.table["contribution"].sum() == pytest.approx(idcg.value, abs=1e-12)
 
 
@@ -289,6 +290,9 @@ def test_k_beyond_the_list():
     assert len(result.table) == 3  # rows run to the longer of list and ideal
     assert result.details["nDCG"] == result.value
     assert result.table["in_cutoff"].tolist() == [True, True, True]  # rank 3 is within k = 4
+    # gains of the list's ranks, then of the ideal ranking's 3 (1 rank past the list)
+    assert result.table["gain"].tolist() == pytest.approx([1, 2, np.nan], nan_ok=True)
+    assert result.table["ideal_gain"].tolist() == [2, 1, 1]
     cut = graded.ndcg(ranking, LINEAR, 1).table
     assert cut["in_cutoff"].tolist() == [True, False]  # one rank within k = 1
     assert cut["dcg_contribution"].tolist() == [1.0, 0.0]

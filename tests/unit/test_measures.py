@@ -94,6 +94,8 @@ def test_str_normalises_spacing_and_order():
         ("nDCG(dcg='exp')@5", r"dcg must be 'log2' or 'exp-log2' .*; got 'exp'"),
         ("nDCG(gains=3)@5", r"gains must be a map such as \{0:0,1:1,2:3\}"),
         ("nDCG(gains={0:0,1:1)@5", r"expected ',' or '}', found '\)'"),
+        ("nDCG(gains={0,1})@5", r"expected ':', found ','"),
+        ("nDCG(gains={0=1})@5", r"expected ':', found '='"),
         ("P(rel=-1)@5", r"rel must be a positive number .*; got -1"),
         ("F(beta=0)@5", r"beta must be a positive number .*; got 0"),
         ("ERR(max_rel=0)@5", r"max_rel must be a positive number"),
@@ -191,6 +193,12 @@ def test_l1_ap_with_rel_2_through_its_name():
     # Fixture L1: qrels {a:1, b:2, c:0}, run a > c > b: AP(rel=2) = 0.3333 (ir_measures)
     ranking = Ranking.build([1, 0, 2], doc_ids=["a", "c", "b"])
     assert round(parse("AP(rel=2)")(ranking, C.IR_MEASURES).value, 4) == 0.3333
+
+
+def test_f_without_beta_is_f1():
+    # F's beta defaults to 1: F@5 on G1 is F1@5. Ranks 1..4 hold c(1), a(3), u, e(0): h(5) = 2
+    # relevant of R = 4, k = 5: F1 = 2 * 2 / (4 + 5) = 4/9.
+    assert parse("F@5")(g1(), C.TREC_EVAL_NDCG_CUT).value == pytest.approx(4 / 9, abs=1e-15)
 
 
 def test_counts_have_no_breakdown_and_say_so():
