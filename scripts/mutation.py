@@ -57,7 +57,7 @@ TARGETS = {
 }
 
 # The tests that exercise the targets, in-process (mutmut reaches only code the test process
-# runs). About 40 s for all of them on a 2-core machine.
+# runs). About a minute for all of them on a 2-core machine.
 TESTS = (
     "tests/unit/test_graded.py",
     "tests/unit/test_binary.py",

@@ -99,6 +99,7 @@ def test_each_result_names_itself_and_shows_its_working(measure, k, kwargs, name
     assert table["judged"].tolist() == [True] * 5 + [False] + [True] * 2
     assert table["relevant"].tolist() == [True, False, True, True, False, False, True, False]
     assert table["in_cutoff"].tolist() == [rank <= cutoff for rank in range(1, 9)]
+    assert table["in_cutoff"].dtype == bool  # a mask, also without a cutoff (AP, bpref)
 
 
 def test_average_precision():
