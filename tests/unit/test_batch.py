@@ -233,6 +233,43 @@ def test_graded_rbp_defaults_to_the_qrels_top_grade() -> None:
     assert result.per_query["RBP(p=0.5)"].tolist() == [0.5 * 1.0, 0.5 * 0.5]
 
 
+def test_graded_rbp_with_a_top_grade_below_1_reads_the_grades_not_1() -> None:
+    """max_rel may be below 1 when the grades are: grades 0.25 and 0 under max_rel = 0.5 gain
+    0.5 and 0, so RBP(p=0.5) = (1 - 0.5) * 0.5 = 0.25 (no grade exceeds the top grade)."""
+    qrels, run = frames([("q", "a", 0.25), ("q", "b", 0)], [("q", "a", 2.0), ("q", "b", 1.0)])
+    name = "RBP(p=0.5,max_rel=0.5)"
+    assert evaluate(qrels, run, [name]).per_query.loc["q", name] == pytest.approx(0.25)
+    single = parse(name)(query_ranking(qrels, run, "q"), C.TREC_EVAL_NDCG_CUT)
+    assert single.value == pytest.approx(0.25)
+
+
+def test_counts_with_a_cutoff_below_the_list_length() -> None:
+    """qrels a:1, b:0, c:1; run a, b, c, d (d unjudged). Within k = 2: a, b retrieved, a
+    relevant; within 3: c too. The whole list: 4 retrieved, 2 relevant retrieved."""
+    qrels, run = frames(
+        [("q", "a", 1), ("q", "b", 0), ("q", "c", 1)],
+        [("q", "a", 4.0), ("q", "b", 3.0), ("q", "c", 2.0), ("q", "d", 1.0)],
+    )
+    names = ["NumRet@2", "NumRelRet@2", "NumRelRet@3", "NumRet", "NumRelRet", "NumRel"]
+    got = evaluate(qrels, run, names).per_query.loc["q"]
+    assert got.tolist() == [2.0, 1.0, 2.0, 4.0, 2.0, 2.0]
+
+
+def test_a_run_without_a_judged_document_and_an_empty_scaled_ideal() -> None:
+    """A run whose retrieved documents are all unjudged (q1: x, y; qrels a:1) has DCG 0 and
+    IDCG@10 = 1 (a, linear gain, rank 1). Under ideal 'none' without a cutoff the ideal is as
+    long as the list: q2, absent from the run, reads no rank, so IDCG = 0 and nDCG is the
+    empty value (1 here), while q1's ideal is 2 documents of gain 2^1 - 1 = 1:
+    IDCG = 1 + 1/log2(3)."""
+    qrels, run = frames([("q1", "a", 1), ("q2", "b", 1)], [("q1", "x", 2.0), ("q1", "y", 1.0)])
+    trec = evaluate(qrels, run, ["DCG@10", "IDCG@10", "nDCG@10", "ERR@10"]).per_query
+    assert trec.loc["q1"].tolist() == [0.0, 1.0, 0.0, 0.0]
+    scaled = C.TEXTBOOK.with_(ideal="none", empty_value=1.0)
+    got = evaluate(qrels, run, ["IDCG", "nDCG"], scaled).per_query
+    assert got.loc["q2"].tolist() == [0.0, 1.0]
+    assert got.loc["q1"].tolist() == pytest.approx([1 + 1 / math.log2(3), 0.0], abs=1e-12)
+
+
 def test_names_as_typed_duplicates_once_and_means() -> None:
     qrels, run = small()
     result = evaluate(qrels, run, ["P@2", "P( rel = 1 )@2", "P@2", parse("RR")])

@@ -71,6 +71,35 @@ def test_f1_and_f_beta():
     assert binary.f_beta(ranked([0, 0], [0]), TREC, 2).value == 0.0
     with pytest.raises(ValueError, match=r"beta must be a positive number; got -1"):
         binary.f_beta(r, TREC, 5, beta=-1)
+    with pytest.raises(ValueError, match=r"beta must be a positive number; got 0"):
+        binary.f_beta(r, TREC, 5, beta=0)  # F_0 would be precision, not an F measure
+
+
+# LIST under TREC: R = 6 (ranks 1, 3, 4, 7 and the two unretrieved), N = 3 judged non-relevant
+# (ranks 2, 5, 8), the first relevant document at rank 1, rank 6 unjudged.
+@pytest.mark.parametrize(
+    ("measure", "k", "kwargs", "name", "details", "cutoff"),
+    [
+        (binary.precision, 5, {}, "P@5", {"R": 6, "depth": 5}, 5),
+        (binary.recall, 3, {}, "R@3", {"R": 6}, 3),
+        (binary.f_beta, 5, {}, "F1@5", {"R": 6, "beta": 1.0}, 5),
+        (binary.f_beta, 5, {"beta": 2.0}, "F(beta=2)@5", {"R": 6, "beta": 2.0}, 5),
+        (binary.average_precision, None, {}, "AP", {"R": 6}, 8),
+        (binary.reciprocal_rank, 2, {}, "RR@2", {"first_relevant": 1.0}, 2),
+        (binary.r_precision, None, {}, "Rprec", {"R": 6}, 6),  # read to depth R
+        (binary.success, 1, {}, "Success@1", {"R": 6}, 1),
+        (binary.bpref, None, {}, "Bpref", {"R": 6, "N": 3}, 8),
+        (binary.judged_at, 4, {}, "Judged@4", {"depth": 4}, 4),
+    ],
+)
+def test_each_result_names_itself_and_shows_its_working(measure, k, kwargs, name, details, cutoff):
+    result = measure(ranked(LIST, POOL), TREC, k, **kwargs)
+    assert (result.name, result.details) == (name, details)
+    table = result.table
+    assert table["judged"].tolist() == [True] * 5 + [False] + [True] * 2
+    assert table["relevant"].tolist() == [True, False, True, True, False, False, True, False]
+    assert table["in_cutoff"].tolist() == [rank <= cutoff for rank in range(1, 9)]
+    assert table["in_cutoff"].dtype == bool  # a mask, also without a cutoff (AP, bpref)
 
 
 def test_average_precision():
@@ -137,6 +166,11 @@ def test_judged_at_k():
     # a list shorter than k divides by its length (ir_measures): 2 judged of 5 retrieved
     assert binary.judged_at(r, TREC, 10).value == pytest.approx(2 / 5, abs=1e-15)
     assert binary.judged_at(ranked([]), TREC, 10).value == 0.0
+    # its working: depth min(k, n) = 2, rank 1 judged within k, ranks 3.. outside it
+    at2 = binary.judged_at(r, TREC, 2)
+    assert (at2.name, at2.details) == ("Judged@2", {"depth": 2})
+    assert at2.table["in_cutoff"].tolist() == [True, True, False, False, False]
+    assert at2.table["contribution"].tolist() == [1 / 2, 0, 0, 0, 0]
 
 
 def test_counts():
@@ -186,6 +220,8 @@ def test_bpref_n1_negative_as_unjudged():
     assert result.value == pytest.approx((1 + 0) / 2, abs=1e-15)
     assert round(result.value, 4) == 0.5000
     assert result.details == {"R": 2, "N": 1}
+    assert result.name == "Bpref"  # no cutoff, whatever k is given
+    assert binary.bpref(n1(), TREC, 1).name == "Bpref"
 
 
 def test_bpref_n1_negative_as_judged_non_relevant():

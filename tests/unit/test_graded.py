@@ -71,6 +71,7 @@ def test_dcg_and_idcg_results_agree_with_ndcg_details():
         3 + 3 / log2(3) + 3 / 2 + 2 / log2(5) + 2 / log2(6) + 2 / log2(7), abs=1e-12
     )
     assert dcg.table["contribution"].sum() == pytest.approx(dcg.value, abs=1e-12)
+    assert dcg.details == idcg.details == graded.ndcg(ranking, LINEAR, 6).details
     assert idcg.table["contribution"].sum() == pytest.approx(idcg.value, abs=1e-12)
 
 
@@ -168,6 +169,16 @@ def test_g1_scaled_dcg_has_no_ideal_ranking():
     assert result.value == pytest.approx(G1_LINEAR_DCG / ideal, abs=1e-12)
     assert round(result.value, 4) == 0.3270
     assert result.table["ideal_grade"].tolist() == [3, 3, 3, 3, 3]
+
+
+def test_scaled_dcg_with_a_gain_map_takes_the_maps_largest_gain():
+    # ideal 'none' is k documents of the largest gain a document can have; with the map
+    # {0:0, 1:5, 2:3} that is 5 (grade 1), not the gain 3 of the scale's top grade 2.
+    # List [1, 2], k = 2, 1/log2(i+1): DCG@2 = 5 + 3/log2 3, IDCG@2 = 5 (1 + 1/log2 3).
+    custom = C.TEXTBOOK.with_(gain="custom", gain_map=((0, 0), (1, 5), (2, 3)), ideal="none")
+    result = graded.ndcg(Ranking.build([1, 2], scale_max=2), custom, 2)
+    assert result.details["IDCG"] == pytest.approx(5 * (1 + 1 / log2(3)), abs=1e-12)
+    assert result.value == pytest.approx((5 + 3 / log2(3)) / (5 * (1 + 1 / log2(3))), abs=1e-12)
 
 
 def test_g1_jarvelin_kekalainen_rank_b_discount():
@@ -277,6 +288,23 @@ def test_k_beyond_the_list():
         (1 + 2 / log2(3)) / (2 + 1 / log2(3) + 1 / log2(4)), abs=1e-12
     )
     assert len(result.table) == 3  # rows run to the longer of list and ideal
+    assert result.details["nDCG"] == result.value
+    assert result.table["in_cutoff"].tolist() == [True, True, True]  # rank 3 is within k = 4
+    # gains of the list's ranks, then of the ideal ranking's 3 (1 rank past the list)
+    assert result.table["gain"].tolist() == pytest.approx([1, 2, np.nan], nan_ok=True)
+    assert result.table["ideal_gain"].tolist() == [2, 1, 1]
+    cut = graded.ndcg(ranking, LINEAR, 1).table
+    assert cut["in_cutoff"].tolist() == [True, False]  # one rank within k = 1
+    assert cut["dcg_contribution"].tolist() == [1.0, 0.0]
+
+
+def test_documents_without_gain_are_not_in_the_ideal_ranking():
+    # grade-0 documents (retrieved or not) gain nothing, so the ideal ranking of [1, 0] with
+    # two more grade-0 documents judged is the one document of grade 1 (as trec_eval builds
+    # it): the table runs to the list's 2 ranks, not to the 4 judged documents.
+    result = graded.ndcg(Ranking.build([1, 0], unretrieved=[0, 0]), LINEAR)
+    assert len(result.table) == 2
+    assert result.table["ideal_grade"].tolist() == pytest.approx([1, np.nan], nan_ok=True)
 
 
 def test_l1_ndcg_ignores_relevance_threshold():
@@ -324,6 +352,9 @@ def test_empty_query_value_zero_or_one():
     assert "IDCG is 0" in zero.note and "nDCG is 0" in zero.note
     assert "nDCG is 1" in one.note and C.LIGHTGBM.name in one.note
     assert one.details["IDCG"] == 0.0
+    # nothing to divide by: every rank's share of nDCG is 0, in both conventions
+    for result in (zero, one):
+        assert result.table["contribution"].tolist() == [0.0, 0.0, 0.0]
     assert graded.ndcg(Ranking.build([]), C.TEXTBOOK, 5).value == 0.0
 
 
@@ -372,6 +403,9 @@ def test_err_g1_fixture():
         [1, 1 - r1, (1 - r1) * (1 - r2), (1 - r1) * (1 - r2)], abs=1e-15
     )
     assert textbook.details["p_satisfied"] == pytest.approx(1 - (1 - r1) * (1 - r2), abs=1e-15)
+    # the top grade used (the formula on the page prints it) and the name with its cutoff
+    assert result.details["gmax"] == 4.0 and textbook.details["gmax"] == 3.0
+    assert (result.name, graded.err(g1(), C.TEXTBOOK).name) == ("ERR@5", "ERR")
 
 
 def test_err_cutoff():
@@ -425,6 +459,10 @@ def test_rbp_g1_gain_mappings():
         assert result.details["upper"] == pytest.approx(
             result.value + result.details["residual"], abs=1e-15
         )
+    # the largest gain a rank can have: 1 for binary and g/gmax, the top grade 3 for raw
+    # grades, whose residual is that many times the weight left: 3 (0.2 * 0.8^2 + 0.8^4)
+    assert [r.details["top_gain"] for r in (binary1, scaled, raw)] == [1.0, 1.0, 3.0]
+    assert raw.details["residual"] == pytest.approx(3 * (0.2 * 0.8**2 + 0.8**4), abs=1e-12)
 
 
 def test_rbp_residual_includes_the_tail_like_cwl():

@@ -18,7 +18,7 @@ from metrics.collection.batch import BatchError, evaluate
 from metrics.core import conventions as C
 from metrics.core import graded
 from metrics.core.measures import MeasureNameError, parse
-from metrics.core.ranking import Ranking
+from metrics.core.ranking import MAX_DOCS, Ranking
 
 TREC = C.TREC_EVAL_NDCG_CUT
 BIG = 1.7976931348623157e308  # the largest double
@@ -132,6 +132,17 @@ def test_ideal_none_with_a_modest_cutoff_still_counts_k_ideal_documents():
     scaled = C.TEXTBOOK.with_(ideal="none")
     value = parse("nDCG@3")(Ranking.build([1, 2]), scaled).value
     assert value == pytest.approx((1 + 3 / math.log2(3)) / (3 * (1 + 1 / math.log2(3) + 0.5)))
+
+
+def test_ideal_none_takes_a_cutoff_up_to_max_docs_and_refuses_the_next():
+    # The limit is max(longest list, MAX_DOCS) ranks, itself included: one document of grade 1
+    # (linear gain, the top grade) at k = MAX_DOCS is 1 / sum_{i=1}^{MAX_DOCS} 1/log2(i+1).
+    scaled = C.TEXTBOOK.with_(gain="linear", ideal="none")
+    idcg = math.fsum(1 / math.log2(i + 1) for i in range(1, MAX_DOCS + 1))
+    value = graded.ndcg(Ranking.build([1]), scaled, MAX_DOCS).value
+    assert value == pytest.approx(1 / idcg, rel=1e-12)
+    with pytest.raises(ValueError, match=rf"k = {MAX_DOCS + 1} is more than the {MAX_DOCS}"):
+        graded.ndcg(Ranking.build([1]), scaled, MAX_DOCS + 1)
 
 
 def test_a_cutoff_beyond_any_double_is_refused():

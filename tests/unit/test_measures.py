@@ -94,6 +94,8 @@ def test_str_normalises_spacing_and_order():
         ("nDCG(dcg='exp')@5", r"dcg must be 'log2' or 'exp-log2' .*; got 'exp'"),
         ("nDCG(gains=3)@5", r"gains must be a map such as \{0:0,1:1,2:3\}"),
         ("nDCG(gains={0:0,1:1)@5", r"expected ',' or '}', found '\)'"),
+        ("nDCG(gains={0,1})@5", r"expected ':', found ','"),
+        ("nDCG(gains={0=1})@5", r"expected ':', found '='"),
         ("P(rel=-1)@5", r"rel must be a positive number .*; got -1"),
         ("F(beta=0)@5", r"beta must be a positive number .*; got 0"),
         ("ERR(max_rel=0)@5", r"max_rel must be a positive number"),
@@ -193,10 +195,32 @@ def test_l1_ap_with_rel_2_through_its_name():
     assert round(parse("AP(rel=2)")(ranking, C.IR_MEASURES).value, 4) == 0.3333
 
 
+def test_f_without_beta_is_f1():
+    # F's beta defaults to 1: F@5 on G1 is F1@5. Ranks 1..4 hold c(1), a(3), u, e(0): h(5) = 2
+    # relevant of R = 4, k = 5: F1 = 2 * 2 / (4 + 5) = 4/9.
+    assert parse("F@5")(g1(), C.TREC_EVAL_NDCG_CUT).value == pytest.approx(4 / 9, abs=1e-15)
+
+
 def test_counts_have_no_breakdown_and_say_so():
     result = parse("NumRel")(g1(), C.TREC_EVAL_NDCG_CUT)
     assert len(result.table) == 0
     assert "no per-rank breakdown" in result.note
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    # G1 ranked c(1), a(3), u(unjudged), e(0); judged pool 1, 3, 0, 2, 1: R = 4 at rel >= 1.
+    # Within k = 2: c and a, both relevant; the whole list: 4 retrieved, c and a relevant.
+    [("NumRet@2", 2), ("NumRelRet@2", 2), ("NumRet", 4), ("NumRelRet", 2), ("NumRel", 4)]
+    + [("NumRet@1", 1), ("NumRelRet@1", 1)],
+)
+def test_counts_through_their_names_read_the_cutoff(name, expected):
+    result = parse(name)(g1(), C.TREC_EVAL_NDCG_CUT)
+    assert result.value == expected
+    assert result.details == {result.name: float(expected)}
+    assert result.name == {"NumRet": "num_ret", "NumRel": "num_rel"}.get(
+        name.split("@")[0], "num_rel_ret"
+    )
 
 
 def test_rbp_residual_note_names_the_tail():
