@@ -70,7 +70,7 @@ if grade < convention.rel_threshold:
 try:
     sweep = cached.sweep(grade, n, convention, k, top, second)
 except ValueError as err:
-    st.error(str(err), icon=":material/error:")
+    st.error(literal(err), icon=":material/error:")
 else:
     title = f"One grade-{grade} document at rank r" + (
         f", a grade-{second[1]:g} one fixed at rank {second[0]}" if second else ""
@@ -127,7 +127,7 @@ else:
     try:
         deltas = cached.swap_deltas(ordered, convention, k, measure)
     except ValueError as err:
-        st.error(str(err), icon=":material/error:")
+        st.error(literal(err), icon=":material/error:")
     else:
         if LAST_SWAP in st.session_state:
             st.success(st.session_state.pop(LAST_SWAP), icon=":material/swap_vert:")
@@ -192,7 +192,7 @@ copies = c_col.slider("list length (most copies)", 1, 20, 10, key="beh_red_copie
 try:
     repeated = cached.redundancy(r_grade, copies, convention, copies, top)
 except ValueError as err:
-    st.error(str(err), icon=":material/error:")
+    st.error(literal(err), icon=":material/error:")
 else:
     first, last = repeated.iloc[min(1, copies)], repeated.iloc[-1]
     st.markdown(
@@ -223,7 +223,7 @@ else:
     try:
         scape = cached.landscape(ordered, convention, k)
     except ValueError as err:
-        st.error(str(err), icon=":material/error:")
+        st.error(literal(err), icon=":material/error:")
     else:
         if scape.distinct == 1:
             st.caption("These grades have a single distinct ordering: every order scores the same.")

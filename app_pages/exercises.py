@@ -14,6 +14,7 @@ import streamlit as st
 from metrics.core.conventions import PRESETS
 from metrics.teaching.exercises import generate, score
 from ui import exercises, link_problems, state
+from ui.literal import literal
 
 exercises.check_link()  # before the round's widgets, which read the link themselves
 exercises.open_presentation()
@@ -45,7 +46,7 @@ if not kinds:
 try:
     round_ = generate(seed, kinds, PRESETS[preset], k)
 except (ValueError, RuntimeError) as err:
-    st.error(str(err), icon=":material/error:")
+    st.error(literal(err), icon=":material/error:")
     st.stop()
 
 if not presentation:

@@ -18,7 +18,8 @@ EXAMPLE_KEY = "loaded_example"
 #: The grid's row height in presentation mode (Streamlit's default is 35 px), and the most rows
 #: it then shows without scrolling (10 ranks with the header and the "add a row" row fit in 720
 #: px beside the cards). The grid draws on a canvas with its own font size, which no style rule
-#: reaches: only its rows grow.
+#: reaches (streamlit 1.67's frontend fixes it in the grid's theme: `baseFontStyle: 13px` in
+#: static/js/DataFrame.*.js): only its rows grow.
 LARGE_ROW_HEIGHT = 46
 LARGE_ROWS_SHOWN = 12
 

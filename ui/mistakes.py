@@ -34,6 +34,7 @@ from metrics.teaching.pitfalls import (
 )
 from metrics.teaching.snippets import VARIABLE, program
 from ui import working
+from ui.literal import literal
 
 LAB = "app_pages/pitfalls.py"
 COLUMNS = {family: list(SPECS[family].working) for family in FAMILIES}
@@ -292,7 +293,7 @@ def try_a_mistake(ranking: Ranking, convention: Convention, k: int, decimals: in
             try:
                 c = compare(family, scenario, chosen)
             except (RankingError, ValueError) as err:
-                st.error(str(err), icon=":material/error:")
+                st.error(literal(err), icon=":material/error:")
             else:
                 cards(c, decimals)
                 if c.same:

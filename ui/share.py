@@ -14,6 +14,7 @@ import streamlit as st
 
 from metrics.core.ranking import Ranking
 from ui import url_state
+from ui.literal import literal
 
 FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser session
 
@@ -39,7 +40,7 @@ def copy_link(params: Mapping[str, str] | ValueError) -> None:
     """A "Copy link" popover showing the URL in a box with a copy button."""
     with st.popover("Copy link", icon=":material/link:"):
         if isinstance(params, ValueError):
-            st.warning(str(params))
+            st.warning(literal(params))
             return
         st.code(link(params), language=None, wrap_lines=True)
         st.caption(

@@ -284,6 +284,7 @@ CITED = {
     "NumRet": ("num_ret", "num_ret"),
     "NumRel": ("num_rel", "num_rel"),
     "NumRelRet": ("num_rel_ret", "num_rel_ret"),
+    "SetAP": ("set_map", "set_map"),
 }
 
 
@@ -311,6 +312,20 @@ def test_registry_judged_is_ir_measures_judged_at_k():
     tool = irm([ir_measures.Judged @ 5], REGISTRY_QRELS, REGISTRY_RUN)["Judged@5"]
     # ir_measures counts the negative qrel n as judged: the 'clip' policy (research note D8)
     assert parse("Judged@5")(ranking, C.IR_MEASURES.with_(negative="clip")).value == tool
+
+
+def test_registry_set_ap_is_ir_measures_set_ap():
+    assert "ir_measures SetAP" in parse("SetAP").spec.citation
+    ranking = Ranking.build(
+        [REGISTRY_QRELS.get(d) for d in REGISTRY_RUN],
+        doc_ids=list(REGISTRY_RUN),
+        scores=list(REGISTRY_RUN.values()),
+        unretrieved=[2],  # b, judged and not retrieved
+    )
+    # by hand: 3 of the 7 retrieved are relevant (c, a, d), R = 4 with b: (3/7)(3/4) = 9/28
+    tool = irm([ir_measures.SetAP], REGISTRY_QRELS, REGISTRY_RUN)["SetAP"]
+    assert tool == pytest.approx(9 / 28, abs=TOL)
+    assert parse("SetAP")(ranking, C.IR_MEASURES).value == pytest.approx(tool, abs=TOL)
 
 
 def test_bpref_is_trec_eval_8s_corrected_formula_not_the_2004_papers():
