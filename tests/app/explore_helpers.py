@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 from streamlit.testing.v1 import AppTest
 
+from tests.markdown_text import unescaped
 from ui.model import ranking_frame, unretrieved_frame
 
 
@@ -79,8 +80,9 @@ def table_with(at: AppTest, column: str) -> pd.DataFrame:
 
 
 def texts(at: AppTest) -> str:
-    """Every markdown, caption, info, warning, error and success text of the page, joined."""
+    """Every markdown, caption, info, warning, error and success text of the page, joined, as a
+    reader sees it (the backslash escapes of ui.literal undone)."""
     parts = []
     for kind in ("markdown", "caption", "info", "warning", "error", "success"):
         parts += [element.value for element in getattr(at, kind)]
-    return "\n".join(parts)
+    return unescaped("\n".join(parts))
