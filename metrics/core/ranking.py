@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics.core.conventions import Convention
+from metrics.core.intents import Intents
 
 MAX_DOCS = 100_000
 
@@ -67,6 +68,7 @@ class Ranking:
     scores: np.ndarray | None
     unretrieved: np.ndarray
     scale_max: float
+    intents: Intents | None = None
 
     @classmethod
     def build(
@@ -76,8 +78,10 @@ class Ranking:
         scores: Sequence[object] | None = None,
         unretrieved: Iterable[object] = (),
         scale_max: float | None = None,
+        intents: Intents | None = None,
     ) -> Ranking:
-        """Validate and freeze one query. Raises `RankingError` naming the bad value."""
+        """Validate and freeze one query. Raises `RankingError` naming the bad value.
+        `intents`, the subtopic judgments the diversity measures read, is optional."""
         grades_list = list(grades)
         n = len(grades_list)
         if n > MAX_DOCS:
@@ -137,7 +141,12 @@ class Ranking:
             arr.setflags(write=False)
         if s is not None:
             s.setflags(write=False)
-        return cls(g, ids, s, u, float(scale_max))
+        if intents is not None and len(intents.retrieved) != n:
+            raise RankingError(
+                f"There are subtopics for {len(intents.retrieved)} documents and {n} grades; "
+                "give each document its subtopics (empty for none)."
+            )
+        return cls(g, ids, s, u, float(scale_max), intents)
 
     def __len__(self) -> int:
         return len(self.grades)
@@ -155,6 +164,8 @@ class Ordered:
     tie_group: np.ndarray
     unretrieved: np.ndarray
     scale_max: float
+    subtopics: tuple[frozenset[str], ...] | None = None
+    intents: Intents | None = None
 
     def __len__(self) -> int:
         return len(self.grades)
@@ -217,7 +228,16 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
     unretrieved = unretrieved[~np.isnan(unretrieved)]
     n = len(grades)
     if ranking.scores is None:
-        return Ordered(grades, ranking.doc_ids, None, np.arange(n), unretrieved, ranking.scale_max)
+        return Ordered(
+            grades,
+            ranking.doc_ids,
+            None,
+            np.arange(n),
+            unretrieved,
+            ranking.scale_max,
+            None if ranking.intents is None else ranking.intents.retrieved,
+            ranking.intents,
+        )
     scores = compared_scores(ranking.scores, convention)
     idx = np.arange(n)
     if convention.ties == "docno_desc":
@@ -243,6 +263,8 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
         tie_group,
         unretrieved,
         ranking.scale_max,
+        None if ranking.intents is None else tuple(ranking.intents.retrieved[i] for i in perm),
+        ranking.intents,
     )
 
 

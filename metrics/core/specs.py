@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from metrics.core import binary, graded
+from metrics.core import binary, diversity, graded
 from metrics.core.conventions import Convention
 from metrics.core.result import Result
 
@@ -103,6 +103,20 @@ PERSISTENCE = Param(
     lambda v: isinstance(v, float) and 0 < v < 1,
     lambda v: {"rbp_p": float(v)},  # type: ignore[arg-type]
 )
+ALPHA = Param(
+    "alpha",
+    "The redundancy penalty α: a subtopic already seen c times is worth (1 - α)^c.",
+    "a number from 0 to 1",
+    lambda v: isinstance(v, float) and 0 <= v <= 1,
+    default=diversity.DEFAULT_ALPHA,
+)
+NRBP_BETA = Param(
+    "beta",
+    "NRBP's patience β: the reader goes on to the next rank with probability β.",
+    "a number from 0 up to (not including) 1",
+    lambda v: isinstance(v, float) and 0 <= v < 1,
+    default=diversity.DEFAULT_BETA,
+)
 BETA = Param(
     "beta",
     "How many times recall matters as much as precision.",
@@ -118,7 +132,9 @@ class MeasureSpec:
     `Result` for one list, and `working` names the columns of its table that show how the
     value is made (the Pitfalls lab sets them side by side, right and wrong); `exclusive` names
     parameters a name may not give together, and says why; `examples` are names of it to show
-    (in the command line's help and in the message for a name that does not parse)."""
+    (in the command line's help and in the message for a name that does not parse);
+    `subtopics` marks the diversity measures, which read subtopic judgments
+    (`metrics.core.intents`) instead of grades."""
 
     family: str
     title: str
@@ -133,6 +149,7 @@ class MeasureSpec:
     working: tuple[str, ...] = ()
     exclusive: tuple[tuple[str, ...], str] | None = None
     examples: tuple[str, ...] = ()
+    subtopics: bool = False
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
@@ -176,6 +193,13 @@ _RBP = ("rbp_p", "rbp_gain", "rbp_gmax", "rel_threshold") + _ORDERING
 _DCG_WORKING = ("rank", "doc_id", "grade", "gain", "discount", "dcg_contribution", "ideal_grade",
                 "ideal_gain", "ideal_contribution")  # fmt: skip
 _BINARY_WORKING = ("rank", "doc_id", "grade", "relevant", "hits", "precision", "contribution")
+_NOVELTY_WORKING = ("rank", "doc_id", "subtopics", "new", "repeated", "gain", "discount",
+                    "contribution")  # fmt: skip
+_IDEAL_WORKING = _NOVELTY_WORKING + ("ideal_doc", "ideal_subtopics", "ideal_gain",
+                                     "ideal_contribution")  # fmt: skip
+# Diversity: the novelty gain g_i = sum_j w_j rel_ij (1 - α)^c_ij of metrics.core.diversity.
+_G = r"g_i=\sum_j w_j\,\mathrm{rel}_{ij}(1-\alpha)^{c_{ij}}"
+_NDEVAL = "TREC's ndeval (version 4.5), through pyndeval; ir_measures "
 
 # Citations: papers, and the tool measure each family reproduces (checked against the tool in
 # tests/crosscheck/test_claims.py, test_registry_*). Readers: the user model of the cited paper
@@ -485,6 +509,170 @@ SPECS: dict[str, MeasureSpec] = {
             _count("num_rel_ret"),
             _BINARY,
             examples=("NumRelRet",),
+        ),
+        MeasureSpec(
+            "alpha_DCG",
+            "α-DCG@k",
+            "DCG of the novelty gains, over the same sum for a list relevant to every subtopic.",
+            "A reader with one of several intents, for whom a subtopic already seen is worth "
+            "less each time (by 1 - α), whose attention fades with the log of the rank.",
+            r"\alpha\text{-DCG@}k=\frac{"
+            + _SUM_K
+            + r"g_i/\log_2(i+1)}{"
+            + _SUM_K
+            + r"(1-\alpha)^{i-1}/\log_2(i+1)},\quad "
+            + _G,
+            "Clarke et al., SIGIR 2008; " + _NDEVAL + "alpha_DCG.",
+            (ALPHA,),
+            "required",
+            diversity.alpha_dcg,
+            _ORDERING,
+            _NOVELTY_WORKING,
+            examples=("alpha_DCG@20",),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "alpha_nDCG",
+            "α-nDCG@k",
+            "α-DCG of the list over α-DCG of the (greedy) ideal ranking.",
+            "A reader with one of several intents, for whom a subtopic already seen is worth "
+            "less each time (by 1 - α), whose attention fades with the log of the rank.",
+            r"\alpha\text{-nDCG@}k=\frac{"
+            + _SUM_K
+            + r"g_i/\log_2(i+1)}{"
+            + _SUM_K
+            + r"g^{*}_i/\log_2(i+1)},\quad "
+            + _G,
+            "Clarke et al., SIGIR 2008; " + _NDEVAL + "alpha_nDCG.",
+            (ALPHA,),
+            "required",
+            diversity.alpha_ndcg,
+            _ORDERING,
+            _IDEAL_WORKING,
+            examples=("alpha_nDCG@20", "alpha_nDCG(alpha=0.8)@10"),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "ERR_IA",
+            "ERR-IA@k",
+            "Intent-aware ERR: each intent's ERR weighted by its probability (ndeval's "
+            "normalisation).",
+            "A cascade reader with one of several intents, who stops at a document relevant "
+            "to it with probability α = 0.5.",
+            r"\mathrm{ERR\text{-}IA@}k=\frac{"
+            + _SUM_K
+            + r"g_i/i}{"
+            + _SUM_K
+            + r"(1-\alpha)^{i-1}/i},\quad "
+            + _G,
+            "Chapelle et al., CIKM 2009 / Information Retrieval 14(6), 2011; "
+            + _NDEVAL
+            + "ERR_IA.",
+            (),
+            "required",
+            diversity.err_ia,
+            _ORDERING,
+            _NOVELTY_WORKING,
+            examples=("ERR_IA@20",),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "nERR_IA",
+            "nERR-IA@k",
+            "ERR-IA of the list over ERR-IA of the (greedy) ideal ranking.",
+            "A cascade reader with one of several intents, who stops at a document relevant "
+            "to it with probability α = 0.5.",
+            r"\mathrm{nERR\text{-}IA@}k=\frac{"
+            + _SUM_K
+            + r"g_i/i}{"
+            + _SUM_K
+            + r"g^{*}_i/i},\quad "
+            + _G,
+            "Chapelle et al., Information Retrieval 14(6), 2011; " + _NDEVAL + "nERR_IA.",
+            (),
+            "required",
+            diversity.nerr_ia,
+            _ORDERING,
+            _IDEAL_WORKING,
+            examples=("nERR_IA@20",),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "NRBP",
+            "NRBP",
+            "Novelty- and rank-biased precision: RBP of the novelty gains.",
+            "A memoryless reader with one of several intents, who reads on with probability "
+            "β and values a subtopic seen before (1 - α) times less.",
+            r"\mathrm{NRBP}=(1-(1-\alpha)\beta)\sum_{i\ge1}g_i\,\beta^{i-1},\quad " + _G,
+            "Clarke, Kolla & Vechtomova, ICTIR 2009; " + _NDEVAL + "NRBP.",
+            (ALPHA, NRBP_BETA),
+            "none",
+            diversity.nrbp,
+            _ORDERING,
+            _NOVELTY_WORKING,
+            examples=("NRBP", "NRBP(alpha=0.5,beta=0.8)"),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "nNRBP",
+            "nNRBP",
+            "NRBP of the list over NRBP of the (greedy) ideal ranking.",
+            "A memoryless reader with one of several intents, who reads on with probability "
+            "β and values a subtopic seen before (1 - α) times less.",
+            r"\mathrm{nNRBP}=\frac{\mathrm{NRBP}}{\mathrm{NRBP}^{*}}",
+            "Clarke, Kolla & Vechtomova, ICTIR 2009; " + _NDEVAL + "nNRBP.",
+            (ALPHA, NRBP_BETA),
+            "none",
+            diversity.nnrbp,
+            _ORDERING,
+            _IDEAL_WORKING,
+            examples=("nNRBP",),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "P_IA",
+            "P-IA@k",
+            "Intent-aware precision: each intent's P@k weighted by its probability.",
+            "A reader with one of several intents who reads exactly k documents.",
+            r"\mathrm{P\text{-}IA@}k=\sum_j w_j\,\mathrm{P}_j\mathrm{@}k",
+            "Agrawal et al., WSDM 2009; " + _NDEVAL + "P_IA.",
+            (),
+            "required",
+            diversity.p_ia,
+            _ORDERING,
+            _NOVELTY_WORKING,
+            examples=("P_IA@20",),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "AP_IA",
+            "AP-IA",
+            "Intent-aware average precision: each intent's AP weighted by its probability.",
+            "A reader with one of several intents who stops at a document relevant to it.",
+            r"\mathrm{AP\text{-}IA}=\sum_j w_j\,\mathrm{AP}_j",
+            "Agrawal et al., WSDM 2009; " + _NDEVAL + "AP_IA (ndeval's MAP-IA).",
+            (),
+            "none",
+            diversity.ap_ia,
+            _ORDERING,
+            _NOVELTY_WORKING,
+            examples=("AP_IA",),
+            subtopics=True,
+        ),
+        MeasureSpec(
+            "StRecall",
+            "S-recall@k",
+            "Subtopic recall: the share of the query's subtopics the top k cover.",
+            "A reader who wants to see every subtopic once, and reads k documents.",
+            r"\text{S-recall@}k=\frac{|\bigcup_{i\le k}\mathrm{sub}(d_i)|}{|S|}",
+            "Zhai, Cohen & Lafferty, SIGIR 2003; " + _NDEVAL + "StRecall.",
+            (),
+            "required",
+            diversity.st_recall,
+            _ORDERING,
+            _NOVELTY_WORKING,
+            examples=("StRecall@20",),
+            subtopics=True,
         ),
     )
 }

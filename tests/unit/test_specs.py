@@ -13,13 +13,16 @@ import pytest
 from metrics.collection.batch_measures import KERNELS
 from metrics.core.conventions import CHOICES, TEXTBOOK, Convention
 from metrics.core.measures import EXAMPLES, parse
+from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario, correct
 from metrics.core.specs import SPECS
 
 FIELDS = {f.name for f in fields(Convention)}
-# grades 3, 2, 0, unjudged, 1, with two judged documents not retrieved (grades 2 and 1)
-LIST = Ranking.build([3, 2, 0, None, 1], unretrieved=[2, 1], scale_max=3)
+# grades 3, 2, 0, unjudged, 1, with two judged documents not retrieved (grades 2 and 1), and
+# subtopics for the diversity measures
+SUBTOPICS = Intents.build(["1", "1,2", "", "", "3"], [("u1", "2"), ("u2", "")])
+LIST = Ranking.build([3, 2, 0, None, 1], unretrieved=[2, 1], scale_max=3, intents=SUBTOPICS)
 
 
 def test_every_family_has_one_batch_kernel_and_no_kernel_is_without_a_spec() -> None:

@@ -1,0 +1,153 @@
+"""Subtopic judgments of one query: which subtopics (intents) each document is relevant to.
+
+An ambiguous query ("jaguar": the cat, the car, the OS) has subtopics; a document may be
+relevant to several of them or to none. `Intents` holds, for one query, the subtopics of every
+retrieved document (in the ranking's input order), the judged documents that were not retrieved
+with their subtopics (the ideal ranking is built from all of them), and optional intent
+weights (the probability that a user means each subtopic; uniform when not given).
+
+Judgments are binary per subtopic, as in TREC's ndeval: a document either is relevant to a
+subtopic or it is not (ndeval reads any positive judgment as relevant). A document relevant to
+no subtopic is judged non-relevant; the diversity measures treat an unjudged document the same
+way (it gains nothing), as ndeval does.
+
+Subtopics are named by short texts ("1", "3", "car"); `parse_subtopics("1, 3")` reads the
+usual way of typing them: names separated by commas or spaces.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+_SEPARATORS = re.compile(r"[,\s]+")
+
+
+def parse_subtopics(value: object, where: str = "The subtopics") -> frozenset[str]:
+    """The set of subtopic names in `value`: a text such as "1,3" or "1 3", an iterable of
+    names, or None/"" for none. Raises ValueError naming `where` for anything else."""
+    if value is None:
+        return frozenset()
+    if isinstance(value, float) and math.isnan(value):
+        return frozenset()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = f"{value:g}"
+    if isinstance(value, str):
+        names = [n for n in _SEPARATORS.split(value.strip()) if n]
+    elif isinstance(value, Iterable):
+        names = []
+        for item in value:
+            text = str(item).strip()
+            if not text or _SEPARATORS.search(text):
+                raise ValueError(
+                    f"{where}: a subtopic name must be a short text without commas or spaces; "
+                    f"got {text!r}."
+                )
+            names.append(text)
+    else:
+        raise ValueError(
+            f"{where}: write the subtopics as names separated by commas, e.g. 1,3; got {value!r}."
+        )
+    return frozenset(names)
+
+
+def subtopics_text(subtopics: Iterable[str]) -> str:
+    """The subtopic names as one text, in natural order ("2, 10, car")."""
+    return ", ".join(sorted(subtopics, key=_natural))
+
+
+def _natural(name: str) -> tuple:
+    return tuple(
+        (0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", name) if p
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class Intents:
+    """The subtopic judgments of one query. Build it with `Intents.build`, which validates.
+
+    retrieved    the subtopics of each retrieved document, in the ranking's input order
+    unretrieved  (doc id, subtopics) of the judged documents the list did not retrieve
+    weights      (subtopic, weight) pairs, empty for uniform weights; the measures normalise
+                 them to sum to 1 over the subtopics some judged document is relevant to
+    """
+
+    retrieved: tuple[frozenset[str], ...]
+    unretrieved: tuple[tuple[str, frozenset[str]], ...] = ()
+    weights: tuple[tuple[str, float], ...] = ()
+
+    @classmethod
+    def build(
+        cls,
+        retrieved: Iterable[object],
+        unretrieved: Iterable[tuple[object, object]] = (),
+        weights: Mapping[str, object] | None = None,
+    ) -> Intents:
+        """Validate one query's subtopic judgments; raises ValueError naming the bad value."""
+        sets = tuple(
+            parse_subtopics(v, f"The subtopics at rank {i + 1}") for i, v in enumerate(retrieved)
+        )
+        missed = []
+        for i, (doc_id, value) in enumerate(unretrieved):
+            name = str(doc_id).strip() if doc_id is not None else ""
+            if not name:
+                raise ValueError(
+                    f"Unretrieved document {i + 1} has no doc id; give every document an id."
+                )
+            missed.append((name, parse_subtopics(value, f"The subtopics of {name!r}")))
+        pairs = tuple(sorted(_weights(weights or {}).items(), key=lambda p: _natural(p[0])))
+        intents = cls(sets, tuple(missed), pairs)
+        if pairs:
+            covered = intents.covered()
+            unknown = [s for s, _ in pairs if s not in covered]
+            if unknown:
+                raise ValueError(
+                    f"Subtopic {unknown[0]!r} has a weight, but no judged document is relevant to "
+                    "it; remove its weight or mark a document relevant to it."
+                )
+            missing = sorted(covered - {s for s, _ in pairs}, key=_natural)
+            if missing:
+                raise ValueError(
+                    f"Subtopic {missing[0]!r} has no weight; give every subtopic a weight, or "
+                    "none for equal weights."
+                )
+            if sum(w for _, w in pairs) <= 0:
+                raise ValueError("The intent weights are all 0; give at least one a weight > 0.")
+        return intents
+
+    def covered(self) -> frozenset[str]:
+        """The subtopics some judged document (retrieved or not) is relevant to: the query's
+        subtopics as the measures count them (ndeval ignores a subtopic no document is
+        relevant to)."""
+        found: set[str] = set()
+        for s in self.retrieved:
+            found |= s
+        for _, s in self.unretrieved:
+            found |= s
+        return frozenset(found)
+
+    def weight_of(self) -> dict[str, float]:
+        """Each covered subtopic's raw weight: 1 each when uniform, else the given weights."""
+        if not self.weights:
+            return dict.fromkeys(self.covered(), 1.0)
+        return dict(self.weights)
+
+
+def _weights(weights: Mapping[str, object]) -> dict[str, float]:
+    out = {}
+    for name, value in weights.items():
+        key = str(name).strip()
+        try:
+            w = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"The weight of subtopic {key!r} must be a number; got {value!r}."
+            ) from None
+        if not math.isfinite(w) or w < 0:
+            raise ValueError(
+                f"The weight of subtopic {key!r} must be a number >= 0; got {value!r}."
+            )
+        out[key] = w
+    return out
