@@ -1,0 +1,156 @@
+"""The single-list diversity measures (metrics.core.diversity) against TREC's ndeval, through
+pyndeval 0.0.8 (ndeval 4.5's C code) and ir_measures' pyndeval provider.
+
+Random queries: a pool of judged documents, each relevant to a random set of subtopics (some to
+none: judged non-relevant), a list drawn from them plus unjudged documents, in random order. The
+list is given to pyndeval with strictly decreasing scores, so both read the same order (pyndeval
+would break tied scores by doc id ascending: see the claims below).
+
+Where RankLab differs from ndeval on purpose, the test says so and checks the difference:
+ndeval leaves α-DCG@1 and ERR-IA@1 unnormalised (its normalising loop starts at rank 2), and
+gives NaN for nNRBP of a query with no relevant document (0 here).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import ir_measures
+import pyndeval
+import pytest
+
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.intents import Intents
+from metrics.core.measures import parse
+from metrics.core.ranking import Ranking
+
+CUTOFFS = (2, 3, 5, 10, 20)
+# RankLab name -> pyndeval name
+NAMES = {f"{ours}@{k}": f"{theirs}@{k}" for k in CUTOFFS
+         for ours, theirs in [("alpha_DCG", "alpha-DCG"), ("alpha_nDCG", "alpha-nDCG"),
+                              ("ERR_IA", "ERR-IA"), ("nERR_IA", "nERR-IA"), ("P_IA", "P-IA"),
+                              ("StRecall", "strec")]}  # fmt: skip
+NAMES.update({"NRBP": "NRBP", "nNRBP": "nNRBP", "AP_IA": "MAP-IA"})
+
+
+def random_query(rng: random.Random, qid: str):
+    """One query: (Ranking with intents, pyndeval qrels lines, pyndeval run lines)."""
+    subtopics = [str(s) for s in range(1, rng.randint(1, 5) + 1)]
+    pool = {}
+    for i in range(rng.randint(1, 14)):
+        chance = rng.choice([0.2, 0.4, 0.7])
+        pool[f"{qid}-d{i}"] = frozenset(s for s in subtopics if rng.random() < chance)
+    unjudged = [f"{qid}-u{i}" for i in range(rng.randint(0, 5))]
+    candidates = list(pool) + unjudged
+    listed = rng.sample(candidates, rng.randint(1, len(candidates)))
+    qrels = []
+    for doc, subs in pool.items():
+        if subs:
+            qrels += [(qid, s, doc, 1) for s in sorted(subs)]
+        else:  # judged, relevant to no subtopic
+            qrels.append((qid, rng.choice(subtopics), doc, 0))
+    run = [(qid, doc, float(len(listed) - i)) for i, doc in enumerate(listed)]
+    intents = Intents.build(
+        [pool.get(d, frozenset()) for d in listed],
+        [(d, s) for d, s in pool.items() if d not in listed],
+    )
+    return Ranking.build([1.0] * len(listed), doc_ids=listed, intents=intents), qrels, run
+
+
+def collection(seed: int, queries: int = 50):
+    rng = random.Random(seed)
+    built = [random_query(rng, f"q{i}") for i in range(queries)]
+    rankings = {f"q{i}": r for i, (r, _, _) in enumerate(built)}
+    qrels = [line for _, q, _ in built for line in q]
+    run = [line for _, _, r in built for line in r]
+    return rankings, qrels, run
+
+
+def relevant(ranking: Ranking) -> bool:
+    return bool(ranking.intents.covered())
+
+
+@pytest.mark.parametrize("alpha", [0.5, 0.25, 0.8])
+@pytest.mark.parametrize("seed", range(2))
+def test_every_measure_equals_ndeval(seed: int, alpha: float) -> None:
+    rankings, qrels, run = collection(seed)
+    theirs = pyndeval.ndeval(qrels, run, measures=list(NAMES.values()), alpha=alpha, beta=0.5)
+    compared = 0
+    for qid, ranking in rankings.items():
+        for ours, name in NAMES.items():
+            with_alpha = ours.replace("alpha_DCG", f"alpha_DCG(alpha={alpha})")
+            with_alpha = with_alpha.replace("alpha_nDCG", f"alpha_nDCG(alpha={alpha})")
+            if ours in ("NRBP", "nNRBP"):
+                with_alpha = f"{ours}(alpha={alpha})"
+            if ours.startswith(("ERR_IA", "nERR_IA")) and alpha != 0.5:
+                continue  # ndeval's ERR-IA reads the global α; ir_measures always passes 0.5
+            expected = theirs[qid][name]
+            got = parse(with_alpha)(ranking, TEXTBOOK).value
+            if ours == "nNRBP" and not relevant(ranking):
+                assert math.isnan(expected) and got == 0.0  # ndeval: 0/0; RankLab: 0
+                continue
+            assert got == pytest.approx(expected, abs=1e-9), (qid, ours, alpha)
+            compared += 1
+    assert compared > 600
+
+
+def test_the_worked_example_equals_ndeval() -> None:
+    # tests/unit/test_diversity.py's example, worked by hand there
+    sets = {"d1": "12", "d2": "1", "d3": "", "d4": "3", "d5": "23"}
+    qrels = [("1", s, d, 1) for d, subs in sets.items() for s in subs] + [("1", "1", "d3", 0)]
+    run = [("1", d, 5.0 - i) for i, d in enumerate(sets)]
+    theirs = pyndeval.ndeval(qrels, run, measures=list(NAMES.values()))["1"]
+    ranking = Ranking.build(
+        [1] * 5, doc_ids=list(sets), intents=Intents.build([",".join(s) for s in sets.values()])
+    )
+    for ours, name in NAMES.items():
+        assert parse(ours)(ranking, TEXTBOOK).value == pytest.approx(theirs[name], abs=1e-12)
+
+
+# ------------------------------------------------------------------ ndeval's behaviour, claimed
+
+
+def test_claim_ndeval_leaves_alpha_dcg_and_err_ia_at_1_unnormalised() -> None:
+    # One document relevant to 2 of 3 subtopics at rank 1. Normalised, both are
+    # (2/3) / 1 = 2/3; ndeval reports the raw gain 2 (it divides only from rank 2 on).
+    qrels = [("1", "1", "a", 1), ("1", "2", "a", 1), ("1", "3", "b", 1)]
+    run = [("1", "a", 2.0), ("1", "b", 1.0)]
+    theirs = pyndeval.ndeval(qrels, run, measures=["alpha-DCG@1", "ERR-IA@1", "alpha-nDCG@1"])
+    assert theirs["1"]["alpha-DCG@1"] == 2.0
+    assert theirs["1"]["ERR-IA@1"] == 2.0
+    ranking = Ranking.build([1, 1], doc_ids=["a", "b"], intents=Intents.build(["1,2", "3"]))
+    assert parse("alpha_DCG@1")(ranking, TEXTBOOK).value == pytest.approx(2 / 3)
+    assert parse("ERR_IA@1")(ranking, TEXTBOOK).value == pytest.approx(2 / 3)
+    # α-nDCG@1 divides the raw gain by the ideal's raw gain, so it agrees: 2/2
+    assert theirs["1"]["alpha-nDCG@1"] == parse("alpha_nDCG@1")(ranking, TEXTBOOK).value == 1.0
+
+
+def test_claim_pyndeval_breaks_tied_scores_by_doc_id_ascending() -> None:
+    # a relevant, b not; both scored 1: pyndeval ranks a first (ascending), so P-IA@1 = 1.
+    # trec_eval and ndeval -traditional put the larger doc id first (b), which gives 0.
+    qrels = [("1", "1", "a", 1), ("1", "1", "b", 0)]
+    run = [("1", "b", 1.0), ("1", "a", 1.0)]
+    assert pyndeval.ndeval(qrels, run, measures=["P-IA@1"])["1"]["P-IA@1"] == 1.0
+    ranking = Ranking.build(
+        [1, 0], doc_ids=["a", "b"], scores=[1.0, 1.0], intents=Intents.build(["1", ""])
+    )
+    assert parse("P_IA@1")(ranking, TEXTBOOK.with_(ties="docno_desc")).value == 0.0
+
+
+def test_our_names_are_ir_measures_names_for_the_same_measures() -> None:
+    # ir_measures computes these through pyndeval: same name, same value.
+    sets = {"d1": "12", "d2": "1", "d3": "", "d4": "3", "d5": "23"}
+    qrels = [ir_measures.Qrel("1", d, 1, s) for d, subs in sets.items() for s in subs]
+    qrels.append(ir_measures.Qrel("1", "d3", 0, "1"))
+    run = [ir_measures.ScoredDoc("1", d, 5.0 - i) for i, d in enumerate(sets)]
+    ranking = Ranking.build(
+        [1] * 5, doc_ids=list(sets), intents=Intents.build([",".join(s) for s in sets.values()])
+    )
+    names = ["alpha_nDCG@5", "alpha_nDCG(alpha=0.8)@5", "alpha_DCG@5", "ERR_IA@5",
+             "nERR_IA@5", "NRBP", "NRBP(alpha=0.5,beta=0.8)", "nNRBP", "P_IA@5", "AP_IA",
+             "StRecall@5"]  # fmt: skip
+    for name in names:
+        theirs = ir_measures.calc_aggregate([ir_measures.parse_measure(name)], qrels, run)
+        ours = parse(name)(ranking, TEXTBOOK).value
+        assert ours == pytest.approx(next(iter(theirs.values())), abs=1e-12), name
