@@ -1,10 +1,12 @@
 """Uncertainty and significance for per-query scores: bootstrap intervals, paired tests, averages.
 
 All inputs are per-query values (one number per query, e.g. nDCG@10 of each query); paired
-functions take two runs' values for the *same* queries in the *same* order.  numpy only: the
-Student t distribution is computed here (regularised incomplete beta by a continued fraction),
-so nothing needs scipy at run time.  Random draws use ``numpy.random.default_rng(seed)``, so a
-call with the same arguments always returns the same numbers.
+functions take two runs' values for the *same* queries in the *same* order.  The Student t
+and normal distributions come from ``scipy.stats``, imported inside the two functions that need
+it (:func:`paired_t_test`, :func:`percentile_interval_coverage`): importing scipy.stats takes
+about as long as everything else the Evaluate page imports, and late it comes after the page has
+drawn its first elements.  Random draws use ``numpy.random.default_rng(seed)``, so a call with
+the same arguments always returns the same numbers.
 
 Degenerate inputs raise ``ValueError`` with a message that says what is wrong: fewer than two
 values, lengths that differ, values that are NaN or infinite, and, for the t-test only,
@@ -16,7 +18,6 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
@@ -124,9 +125,15 @@ def bootstrap_ci(
 
     Draw ``resamples`` samples of size n from the n values, with replacement, and take the
     mean of each: m_1 .. m_B.  The interval is the (1 - c)/2 and (1 + c)/2 quantiles of the
-    m_b (``numpy.quantile``, linear interpolation), c = ``confidence``.  This is
-    ``scipy.stats.bootstrap(..., method="percentile")``; the draws differ, so the two agree
-    only to within Monte-Carlo error.  ``mean`` is the plain mean of ``values``.
+    m_b (``numpy.quantile``, linear interpolation), c = ``confidence``.  ``mean`` is the plain
+    mean of ``values``.
+
+    This is ``scipy.stats.bootstrap((values,), np.mean, method="percentile", rng=seed)``, which
+    draws the very same resamples, but not a call of it: scipy takes the quantiles with
+    ``scipy.stats.quantile``, which rounds differently from ``numpy.quantile`` and moves the
+    last bit of about a quarter of intervals, so numbers the app and the CLI print would
+    change; and with ``resamples=1`` it warns (its standard error divides by resamples - 1).
+    tests/crosscheck compares the two.
     """
     x = _values(values)
     _check_confidence(confidence)
@@ -171,13 +178,18 @@ def percentile_interval_coverage(n: int, confidence: float = 0.95) -> float:
     Statistician 69(4), 2015, abstract: percentile intervals are "less accurate than using
     t-intervals for small samples"): at n = 10 a nominal 95% interval covers about 90%.
     Skewed values (as per-query scores often are) cover less still.
+
+    The normal quantile and the t tail come from ``scipy.stats`` (``norm.ppf``, ``t.sf``):
+    coverage = 1 - 2 P(T >= z sqrt((n-1)/n)).
     """
     _check_count(n, "n")
     _check_confidence(confidence)
     if n < 2:
         raise ValueError(f"an interval needs at least 2 queries, got {n}")
-    z = NormalDist().inv_cdf((1.0 + confidence) / 2.0)
-    return 1.0 - _student_t_two_sided_p(z * math.sqrt((n - 1) / n), n - 1)
+    from scipy import stats as scipy_stats  # noqa: PLC0415 (slow to import; see the module doc)
+
+    z = float(scipy_stats.norm.ppf((1.0 + confidence) / 2.0))
+    return 1.0 - 2.0 * float(scipy_stats.t.sf(z * math.sqrt((n - 1) / n), n - 1))
 
 
 # ------------------------------------------------------------------------ paired significance
@@ -199,6 +211,13 @@ def paired_randomisation_test(
     p = 0) and makes the test exact: P(p <= alpha) <= alpha under H0 (Phipson & Smyth 2010,
     "Permutation p-values should never be zero").  With all d_i = 0, every permutation
     counts and p = 1.
+
+    Not ``scipy.stats.permutation_test(..., permutation_type="samples")``: for the same seed it
+    draws other signs (so every p the app and the CLI print would change), it switches to exact
+    enumeration when 2^n <= permutations (p = count / 2^n, without the +1), its two-sided p is
+    twice the smaller one-sided p rather than a count of |sum| >= |observed| (that needs the
+    statistic |sum| with ``alternative="greater"``), and with 10,000 permutations it is 5 to
+    20 times slower on 10 to 25 queries.
     """
     d = _differences(a, b)
     _check_count(permutations, "permutations")
@@ -221,8 +240,10 @@ def paired_t_test(a, b) -> TTest:
 
     d = a - b, n queries, mean d-bar, sample standard deviation s = sqrt(sum (d_i - d-bar)^2
     / (n - 1)); t = d-bar / (s / sqrt(n)) with df = n - 1 degrees of freedom; p = P(|T| >= |t|)
-    for T ~ Student t(df), = I_x(df/2, 1/2) with x = df / (df + t^2), I the regularised
-    incomplete beta function.  Same as ``scipy.stats.ttest_rel``.
+    = 2 P(T >= |t|) for T ~ Student t(df), the tail computed by ``scipy.stats.t.sf`` (accurate
+    relative to its size even for p far below 1e-100).  t, df and p agree with
+    ``scipy.stats.ttest_rel(a, b)`` to rounding; t is computed here, from the mean and s that
+    the result reports, so that t = mean / (sd / sqrt(n)) holds for the numbers shown.
 
     Raises ValueError when all differences are equal (to within rounding: spread at most
     64 ulps of the largest input): then s = 0 and t is undefined (0/0) or infinite, and no
@@ -241,60 +262,10 @@ def paired_t_test(a, b) -> TTest:
     mean, sd = float(d.mean()), float(d.std(ddof=1))
     t = mean / (sd / math.sqrt(n))
     df = n - 1
-    return TTest(n, mean, sd, t, df, _student_t_two_sided_p(t, df))
+    from scipy import stats as scipy_stats  # noqa: PLC0415 (slow to import; see the module doc)
 
-
-def _student_t_two_sided_p(t: float, df: int) -> float:
-    """P(|T| >= |t|), T ~ Student t(df): I_x(df/2, 1/2), x = df/(df + t^2)."""
-    t2 = t * t
-    # x and 1 - x, each computed without cancellation
-    return _regularized_incomplete_beta(df / 2.0, 0.5, df / (df + t2), t2 / (df + t2))
-
-
-def _regularized_incomplete_beta(a: float, b: float, x: float, one_minus_x: float) -> float:
-    """I_x(a, b) = B(x; a, b) / B(a, b), by its continued fraction (modified Lentz).
-
-    I_x(a, b) = x^a (1-x)^b / (a B(a, b)) * 1 / (1 + d_1 / (1 + d_2 / (1 + ...))) with
-    d_{2m+1} = -(a+m)(a+b+m) x / ((a+2m)(a+2m+1)), d_{2m} = m(b-m) x / ((a+2m-1)(a+2m)).
-    The fraction converges fast for x < (a+1)/(a+b+2); otherwise use
-    I_x(a, b) = 1 - I_{1-x}(b, a).  (Numerical Recipes, 3rd ed., section 6.4.)
-    """
-    if x <= 0.0:
-        return 0.0
-    if one_minus_x <= 0.0:
-        return 1.0
-    if x > (a + 1.0) / (a + b + 2.0):
-        return 1.0 - _regularized_incomplete_beta(b, a, one_minus_x, x)
-    log_front = (
-        a * math.log(x)
-        + b * math.log(one_minus_x)
-        + math.lgamma(a + b)
-        - math.lgamma(a)
-        - math.lgamma(b)
-    )
-    return math.exp(log_front) / a * _beta_continued_fraction(a, b, x)
-
-
-def _beta_continued_fraction(a: float, b: float, x: float) -> float:
-    tiny, eps = 1e-300, 1e-16
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 100_000):
-        for numerator in (
-            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
-        ):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1.0) < eps:
-            return h
-    raise ArithmeticError(
-        f"incomplete beta continued fraction did not converge (a={a}, b={b}, x={x})"
-    )
+    p = 2.0 * float(scipy_stats.t.sf(abs(t), df))
+    return TTest(n, mean, sd, t, df, p)
 
 
 # ------------------------------------------------------------------- multiple comparisons

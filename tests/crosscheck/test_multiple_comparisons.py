@@ -1,6 +1,8 @@
 """Holm's adjustment (metrics.stats.stats.holm, and the Holm columns of metrics.stats.comparison's
 table of every pair) against statsmodels' multipletests(method="holm"); the coverage of a percentile
-bootstrap interval against scipy's Student t. Both are test-only dependencies."""
+bootstrap interval against scipy's Student t. statsmodels is a test-only dependency; scipy is also
+a runtime one (percentile_interval_coverage calls scipy.stats.t.sf, so that check is of our formula
+and arguments, not of the distribution)."""
 
 from __future__ import annotations
 

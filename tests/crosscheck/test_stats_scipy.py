@@ -1,4 +1,9 @@
-"""metrics.stats.stats against scipy (a test-only dependency) and against exact enumeration."""
+"""metrics.stats.stats against scipy and against exact enumeration.
+
+scipy is a runtime dependency too: paired_t_test takes its p-value from scipy.stats.t.sf, so the
+comparison with ttest_rel checks our statistic, degrees of freedom and two-sided tail, and the
+hand-worked values in tests/unit/test_stats.py check the p-values independently.  The bootstrap
+and the randomisation test are our own numpy code."""
 
 from __future__ import annotations
 
@@ -61,14 +66,40 @@ def test_bootstrap_ci_agrees_with_scipy_within_monte_carlo_error(seed, n):
     x = np.random.default_rng(100 + seed).gamma(2.0, 0.2, n)
     resamples = 20_000
     ours = bootstrap_ci(x, resamples=resamples, seed=seed)
+    # scipy given another seed: with the same one it draws the same resamples (next test)
     ref = scipy_stats.bootstrap(
-        (x,), np.mean, confidence_level=0.95, n_resamples=resamples, method="percentile", rng=seed
+        (x,),
+        np.mean,
+        confidence_level=0.95,
+        n_resamples=resamples,
+        method="percentile",
+        rng=seed + 1000,
     ).confidence_interval
     sigma_b = x.std() / np.sqrt(n)
     tolerance = 5 * 0.027 * sigma_b
     assert abs(ours.low - ref.low) < tolerance
     assert abs(ours.high - ref.high) < tolerance
     assert ours.mean == pytest.approx(x.mean(), rel=1e-15)
+
+
+@pytest.mark.parametrize("confidence", [0.95, 0.9, 0.683])
+@pytest.mark.parametrize(("n", "seed"), [(2, 0), (5, 1), (30, 2), (400, 3)])
+def test_bootstrap_ci_with_the_same_seed_draws_the_same_resamples(n, seed, confidence):
+    """numpy.random.default_rng(seed).integers(0, n, (B, n)) in both, so the means resampled
+    are the same; the quantiles are taken by numpy.quantile and by scipy.stats.quantile, which
+    round differently in the last bit or two."""
+    x = np.random.default_rng(200 + seed).gamma(2.0, 0.2, n)
+    ours = bootstrap_ci(x, confidence=confidence, resamples=2_000, seed=seed)
+    ref = scipy_stats.bootstrap(
+        (x,),
+        np.mean,
+        confidence_level=confidence,
+        n_resamples=2_000,
+        method="percentile",
+        rng=seed,
+    ).confidence_interval
+    assert ours.low == pytest.approx(ref.low, rel=1e-13, abs=1e-15)
+    assert ours.high == pytest.approx(ref.high, rel=1e-13, abs=1e-15)
 
 
 def exact_sign_flip_p(d: np.ndarray) -> float:

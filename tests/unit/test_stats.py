@@ -61,20 +61,6 @@ def test_t_test_three_queries_and_sign():
     assert swapped.p_value == pytest.approx(result.p_value, rel=1e-15)
 
 
-@pytest.mark.parametrize("x", [1e-9, 0.01, 0.3, 0.5, 0.77, 0.999])
-def test_regularized_incomplete_beta_closed_forms(x):
-    ibeta = stats._regularized_incomplete_beta
-    # I_x(a, 1) = x^a;  I_x(1, b) = 1 - (1-x)^b;  I_x(1/2, 1/2) = (2/pi) asin(sqrt x);
-    # I_{1/2}(a, a) = 1/2 by symmetry
-    assert ibeta(3.5, 1.0, x, 1 - x) == pytest.approx(x**3.5, rel=1e-13)
-    assert ibeta(1.0, 4.0, x, 1 - x) == pytest.approx(1 - (1 - x) ** 4, rel=1e-12, abs=1e-15)
-    assert ibeta(0.5, 0.5, x, 1 - x) == pytest.approx(
-        2 / math.pi * math.asin(math.sqrt(x)), rel=1e-12
-    )
-    assert ibeta(40.0, 40.0, 0.5, 0.5) == pytest.approx(0.5, rel=1e-13)
-    assert (ibeta(2.0, 0.5, 0.0, 1.0), ibeta(2.0, 0.5, 1.0, 0.0)) == (0.0, 1.0)
-
-
 def test_t_test_all_differences_equal_is_an_error():
     # d = 0.25 on every query: s = 0, t = 0.25 / 0 is not defined
     with pytest.raises(
