@@ -1,7 +1,8 @@
 """Metric behaviour: how each measure responds to where one relevant document sits, to swapping
-two documents, to repeating a relevant document, and to every reordering of the Playground's
-list. Computed by metrics.explore.behaviour, drawn by ui.explore_figures, the heavy parts through
-ui.cached (a widget change recomputes only what its inputs changed)."""
+two documents, to repeating a relevant document, to repeating one meaning of an ambiguous query
+(the diversity measures), and to every reordering of the Playground's list. Computed by
+metrics.explore.behaviour and metrics.explore.novelty, drawn by ui.explore_figures, the heavy
+parts through ui.cached (a widget change recomputes only what its inputs changed)."""
 
 import zlib
 from functools import partial
@@ -9,7 +10,7 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from metrics.explore import behaviour, orderings
+from metrics.explore import behaviour, novelty, orderings
 from ui import cached, playground_inputs, swap
 from ui.literal import literal
 
@@ -31,7 +32,7 @@ def _within(key: str, hi: int, default: int) -> None:
 st.title("Metric behaviour")
 st.markdown(
     "[Position sweep](#sweep) · [Swap deltas](#swaps) · [Redundancy](#redundancy) · "
-    "[Landscape](#landscape)"
+    "[Diversity](#diversity) · [Landscape](#landscape)"
 )
 inputs = playground_inputs.read()
 convention, k, top = inputs.convention, inputs.k, inputs.scale_max
@@ -207,6 +208,43 @@ else:
     )
     with st.expander("Values", icon=":material/table:"):
         st.dataframe(repeated, hide_index=True, key="beh_redundancy_table")
+
+# --- diversity -------------------------------------------------------------------------------
+st.header("Diversity", anchor="diversity")
+st.markdown(
+    "The query *jaguar* means the car, the cat or the OS. Six documents are relevant, each to "
+    "one meaning: three about the car, two about the cat, one about the OS. The **covering** "
+    "list shows every meaning by rank 3 (car, cat, OS, car, cat, car); the **repeating** list "
+    "shows the car three times first (car, car, car, cat, cat, OS). nDCG reads one grade per "
+    "document, so both lists are ideal to it. α-nDCG counts a meaning already seen *c* times "
+    "as (1 − α)^c: at α = 0 it is nDCG with binary gains, at α = 1 only the first document of "
+    "each meaning counts."
+)
+div_k = st.slider("cutoff k", 1, len(novelty.LISTS["covering"]), 3, key="beh_div_k")
+sweep_alpha = cached.alpha_sweep(div_k, convention)
+at_half = sweep_alpha[sweep_alpha["alpha"] == 0.5].set_index("list")["alpha_nDCG"]
+st.markdown(
+    f"At α = 0.5, α-nDCG@{div_k} is **{at_half['covering']:.4f}** for the covering list and "
+    f"**{at_half['repeating']:.4f}** for the repeating one; nDCG@{div_k} is "
+    f"**{sweep_alpha['nDCG'].iloc[0]:.4f}** for both."
+)
+st.plotly_chart(
+    cached.novelty_figure(sweep_alpha, div_k),
+    key="beh_novelty_plot",
+    alt="α-nDCG and nDCG of the covering and the repeating list against α",
+)
+with st.expander("Why α-nDCG can be above 1: the ideal ranking is greedy", icon=":material/info:"):
+    above, choices = novelty.greedy_miss(convention)
+    st.markdown(
+        "Finding the ranking with the largest α-DCG is NP-hard (Clarke et al., SIGIR 2008), so "
+        "ndeval and every tool build the ideal greedily: at each rank, the document that adds "
+        "the most novelty gain given those above it (a tie goes to the larger doc id). Four "
+        "documents on four subtopics: d1 {2, 4}, d2 {1, 3}, d3 {2, 3}, d4 {4}. The list d1, "
+        "d2 covers all four by rank 2; the greedy ideal starts with d3 (d1, d2 and d3 tie at "
+        'rank 1) and cannot. So the list beats its "ideal": '
+        f"α-nDCG@2 = **{above:.4f}**."
+    )
+    st.dataframe(novelty.choices_table(choices), hide_index=True, key="beh_greedy_table")
 
 # --- landscape -------------------------------------------------------------------------------
 st.header("Landscape", anchor="landscape")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics.explore import behaviour, tradeoffs
+from metrics.explore import behaviour, novelty, tradeoffs
 from metrics.teaching import diagnose
 from ui import explore_figures
 
@@ -42,6 +42,7 @@ def _shared(func):
 sweep = _data(behaviour.sweep)
 swap_deltas = _data(behaviour.swap_deltas)
 redundancy = _data(behaviour.redundancy)
+alpha_sweep = _data(novelty.alpha_sweep)
 landscape = _data(behaviour.landscape)
 tradeoff_curves = _data(tradeoffs.tradeoff_curves)
 diagnosis = _shared(diagnose.diagnose)
@@ -49,6 +50,7 @@ diagnosis = _shared(diagnose.diagnose)
 position_sweep_figure = _shared(explore_figures.position_sweep)
 swap_matrix_figure = _shared(explore_figures.swap_matrix)
 redundancy_figure = _shared(explore_figures.redundancy)
+novelty_figure = _shared(explore_figures.novelty)
 landscape_figure = _shared(explore_figures.landscape)
 profile_weights_figure = _shared(explore_figures.profile_weights)
 weight_spent_figure = _shared(explore_figures.weight_spent)

@@ -10,6 +10,7 @@ metrics.explore.behaviour, never a value of its own:
 - `position_sweep(table)`: every measure as one relevant document moves down the list;
 - `swap_matrix(delta, doc_ids, measure)`: the swap deltas as a clickable grid of squares;
 - `redundancy(table)`: ERR and nDCG as copies of a relevant document pile up;
+- `novelty(table, k)`: α-nDCG@k and nDCG@k of a covering and a repeating list against α;
 - `landscape(histograms, current)`: each measure's distribution over orderings, this list marked.
 """
 
@@ -322,6 +323,40 @@ def redundancy(table: pd.DataFrame) -> go.Figure:
         hovermode="x unified",
     )
     fig.update_xaxes(dtick=1)
+    fig.update_yaxes(range=[0, 1.05])
+    return fig
+
+
+def novelty(table: pd.DataFrame, k: int) -> go.Figure:
+    """α-nDCG@k of each list against α (solid), and its nDCG@k (dotted), from
+    `metrics.explore.novelty.alpha_sweep`."""
+    traces = []
+    for (name, rows), color in zip(table.groupby("list", sort=False), PALETTE, strict=False):
+        traces += [
+            go.Scatter(
+                name=f"α-nDCG@{k}, {name}",
+                x=rows["alpha"],
+                y=rows["alpha_nDCG"],
+                mode="lines+markers",
+                line={"color": color, "width": 3},
+                hovertemplate=f"{name}: α-nDCG = %{{y:.4f}}<extra></extra>",
+            ),
+            go.Scatter(
+                name=f"nDCG@{k}, {name}",
+                x=rows["alpha"],
+                y=rows["nDCG"],
+                mode="lines",
+                line={"color": color, "width": 2, "dash": "dot"},
+                hovertemplate=f"{name}: nDCG = %{{y:.4f}}<extra></extra>",
+            ),
+        ]
+    fig = _layout(
+        go.Figure(traces),
+        "The same relevant documents: nDCG cannot tell them apart, α-nDCG can",
+        "α (the penalty for a subtopic seen before)",
+        "value",
+        hovermode="x unified",
+    )
     fig.update_yaxes(range=[0, 1.05])
     return fig
 

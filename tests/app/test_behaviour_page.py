@@ -129,6 +129,39 @@ def test_redundancy_err_saturates_ndcg_keeps_adding(app):
     assert "The first copy brings ERR to **0.9375**" in texts(at)
 
 
+# --- diversity -------------------------------------------------------------------------------
+
+
+def test_diversity_alpha_ndcg_tells_covering_from_repeating(app):
+    at = open_page(app, PAGE)
+    fig = figure(at, "beh_novelty_plot")
+    # k = 3, equal weights 1/3 per meaning. Covering: car, cat, OS each new, gain 1/3 each; its
+    # greedy ideal also covers the three meanings first: alpha-nDCG@3 = 1 for every alpha.
+    assert trace(fig, "α-nDCG@3, covering")["y"] == pytest.approx([1.0] * 11)
+    # Repeating: car three times, gains 1/3, (1/3)(1 - a), (1/3)(1 - a)^2, over the ideal's
+    # 1/3 at each of the first three ranks.
+    ideal = 1 + 1 / log2(3) + 1 / 2
+    repeating = trace(fig, "α-nDCG@3, repeating")["y"]
+    for a, value in zip([i / 10 for i in range(11)], repeating, strict=True):
+        assert value == pytest.approx((1 + (1 - a) / log2(3) + (1 - a) ** 2 / 2) / ideal)
+    # nDCG: every document relevant, both lists ideal
+    assert trace(fig, "nDCG@3, repeating")["y"] == pytest.approx([1.0] * 11)
+    half = (1 + 0.5 / log2(3) + 0.25 / 2) / ideal
+    assert f"**1.0000** for the covering list and **{half:.4f}** for the repeating" in texts(at)
+
+
+def test_diversity_greedy_ideal_can_be_beaten(app):
+    at = open_page(app, PAGE)
+    # d1 {2,4}, d2 {1,3}: gains 2/4, 2/4. Greedy: d1, d2, d3 tie at 2/4 -> d3 {2,3}; then d1
+    # and d2 tie at (1 + 0.5)/4 -> d2; then d1 (0.5 + 1)/4; then d4 0.5/4.
+    above = (0.5 + 0.5 / log2(3)) / (0.5 + 0.375 / log2(3))
+    assert f"α-nDCG@2 = **{above:.4f}**" in texts(at)
+    table = table_with(at, "picked")
+    assert table["picked"].tolist() == ["d3", "d2", "d1", "d4"]
+    assert table["gain"].tolist() == pytest.approx([0.5, 0.375, 0.375, 0.125])
+    assert table["tied with"].tolist() == ["d1, d2", "d1", "", ""]
+
+
 # --- landscape -------------------------------------------------------------------------------
 
 
