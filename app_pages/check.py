@@ -14,7 +14,7 @@ from metrics.core.ranking import RankingError
 from metrics.core.scenario import Scenario
 from metrics.core.specs import SPECS
 from metrics.teaching.diagnose import parse_answer
-from metrics.teaching.pitfalls import FAMILIES
+from metrics.teaching.pitfalls import MEASURES
 from ui import answers, cached, state
 from ui.grades import list_caption
 from ui.literal import literal
@@ -89,7 +89,7 @@ else:
 
 family_col, k_col, answer_col = st.columns([1, 1, 2])
 family = family_col.selectbox(
-    "Measure", FAMILIES, index=FAMILIES.index("nDCG"), key="check_family", persist_state="session"
+    "Measure", MEASURES, index=MEASURES.index("nDCG"), key="check_family", persist_state="session"
 )
 k = k_col.number_input(
     "Cutoff k",

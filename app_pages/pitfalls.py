@@ -12,7 +12,7 @@ from metrics.core.ranking import RankingError
 from metrics.core.scenario import Scenario
 from metrics.teaching.demos import PITFALL_DEMOS
 from metrics.teaching.phrasing import describe
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES
 from ui import mistakes, state
 from ui.grades import list_caption
 from ui.literal import literal
@@ -76,7 +76,7 @@ with source_col:
     )
 with family_col:
     st.session_state.setdefault("lab_family", "nDCG")  # a default the example button can change
-    family = st.selectbox("Measure", FAMILIES, key="lab_family", persist_state="session")
+    family = st.selectbox("Measure", MEASURES, key="lab_family", persist_state="session")
 if source == EXAMPLE:
     demo_key = st.selectbox(
         "Example list",

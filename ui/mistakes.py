@@ -26,7 +26,7 @@ from metrics.teaching.demos import PITFALL_DEMOS
 from metrics.teaching.pitfalls import (
     BY_KEY,
     CATALOGUE,
-    FAMILIES,
+    MEASURES,
     Pitfall,
     compute,
     transformed,
@@ -37,7 +37,7 @@ from ui import working
 from ui.literal import literal
 
 LAB = "app_pages/pitfalls.py"
-COLUMNS = {family: list(SPECS[family].working) for family in FAMILIES}
+COLUMNS = {family: list(SPECS[family].working) for family in MEASURES}
 LABELS = {
     "doc_id": "doc",
     "dcg_contribution": "contribution",
@@ -275,7 +275,7 @@ def try_a_mistake(ranking: Ranking, convention: Convention, k: int, decimals: in
         left, right = st.columns([1, 3])
         with left:
             family = st.selectbox(
-                "Measure", FAMILIES, index=FAMILIES.index("nDCG"), key="try_family"
+                "Measure", MEASURES, index=MEASURES.index("nDCG"), key="try_family"
             )
         with right:
             keys = st.multiselect(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from metrics.core import conventions as C
+from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
 from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct
@@ -48,6 +49,17 @@ def _demo(family: str, ranking: Ranking, k: int | None, note: str, **changes) ->
     convention = C.TEXTBOOK.with_(**changes) if changes else C.TEXTBOOK
     return Demo(family, Scenario(ranking, convention, k), note)
 
+
+_SUBTOPICS = ["1,2", "1", "", "3", "2,3"]
+DIVERSE = Ranking.build(
+    [1, 1, 0, 1, 1], doc_ids=["d1", "d2", "d3", "d4", "d5"], intents=Intents.build(_SUBTOPICS)
+)
+"""Five documents on three subtopics: d1 {1, 2}, d2 {1}, d3 none, d4 {3}, d5 {2, 3}."""
+_WEIGHTED = Ranking.build(
+    [1, 1, 0, 1, 1],
+    doc_ids=["d1", "d2", "d3", "d4", "d5"],
+    intents=Intents.build(_SUBTOPICS, weights={"1": 0.1, "2": 0.3, "3": 0.6}),
+)
 
 _TIED = Ranking.build([1, 0, 0], doc_ids=["d1", "d2", "d3"], scores=[1.0, 1.0, 0.5])
 _SHORT = Ranking.build([1, 0, 1])
@@ -94,6 +106,13 @@ PITFALL_DEMOS: dict[str, Demo] = {
     ),
     "rbp_raw_grade": _demo("RBP", G1, None, "Research fixture G1, grades 0..3."),
     "precision_by_length": _demo("P", Ranking.build([1, 0, 1, 0]), 2, "Four documents, k = 2."),
+    "alpha_ideal_of_ndcg": _demo(
+        "alpha_nDCG", DIVERSE, 5, "d1 {1, 2}, d2 {1}, d3 none, d4 {3}, d5 {2, 3}."
+    ),
+    "subtopics_once": _demo("alpha_nDCG", DIVERSE, 5, "d2 repeats subtopic 1, d5 repeats 2 and 3."),
+    "intents_ignored": _demo(
+        "ERR_IA", _WEIGHTED, 5, "The same list; subtopic 3 is meant 6 times in 10, subtopic 1 once."
+    ),
 }
 
 

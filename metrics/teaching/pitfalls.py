@@ -10,7 +10,8 @@ A mistake acts at one or both of two depths:
 
 `compute(family, scenario, mistakes)` applies any combination (transforms first, in catalogue
 order, then adjustments) and returns a `Result` like the core's, so the two breakdowns can be
-set side by side. `family` is one of FAMILIES.
+set side by side. `family` is one of MEASURES: the graded and binary FAMILIES, and the
+diversity measures α-nDCG and ERR-IA (DIVERSITY), which read the list's subtopics.
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from metrics.core import graded
+from metrics.core import diversity, graded
+from metrics.core.intents import subtopics_text
 from metrics.core.ranking import Ranking
 from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct, ordered
 
 DCG_FAMILY = ("DCG", "IDCG", "nDCG")
 FAMILIES = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR")
+DIVERSITY = ("alpha_nDCG", "ERR_IA")
+MEASURES = FAMILIES + DIVERSITY
 
 
 def _readd(full: Result, eps: float = 0.0, empty: float = 0.0) -> Result:
@@ -125,6 +129,58 @@ def _precision_by_length(family: str, scenario: Scenario, result: Result) -> Res
     )
 
 
+def _novelty_result(full: Result, table, norm: float, within, note: str) -> Result:
+    """A diversity Result re-added from its gain and discount columns over `norm`."""
+    table["contribution"] = np.where(within, table["gain"] * table["discount"], 0.0)
+    table["contribution"] = table["contribution"] / norm if norm > 0 else 0.0
+    details = {**full.details, "normaliser": norm}
+    return Result(full.name, float(table["contribution"].sum()), table, details, note)
+
+
+def _ideal_of_ndcg(family: str, scenario: Scenario, full: Result) -> Result:
+    """α-nDCG over the ideal nDCG would use: every judged document's gain with no novelty
+    discount (sum_j w_j rel_j), sorted, cut at k."""
+    j = diversity.judged(ordered(scenario))
+    t = full.table.copy()
+    depth = scenario.k if scenario.k is not None else len(t)
+    by_gain = [(sum(j.weight.get(x, 0.0) for x in subs), d) for d, subs in j.pool]
+    plain = sorted(by_gain, key=lambda p: (p[0], p[1].encode("utf-8")), reverse=True)[:depth]
+    gains = np.array([g for g, _ in plain])
+    disc = 1.0 / np.log2(np.arange(1, len(gains) + 1) + 1.0)
+    norm = float(np.sum(gains * disc))
+    shown = min(len(t), len(plain))
+    t["ideal_doc"] = [d for _, d in plain[:shown]] + [""] * (len(t) - shown)
+    t["ideal_subtopics"] = [subtopics_text(dict(j.pool)[d]) for _, d in plain[:shown]] + [""] * (
+        len(t) - shown
+    )
+    t["ideal_gain"] = np.concatenate([gains[:shown], np.zeros(len(t) - shown)])
+    t["ideal_contribution"] = t["ideal_gain"] * t["discount"] / norm if norm > 0 else 0.0
+    note = f"Normalised by the ideal of nDCG, no novelty discount: {norm:.4g}."
+    return _novelty_result(full, t, norm, t["rank"] <= depth, note)
+
+
+def _subtopics_once(family: str, scenario: Scenario, full: Result) -> Result:
+    """Every subtopic counted once per list: a repeat gains nothing, as if α were 1 (for the
+    list, and for α-nDCG's greedy ideal, built with the same gains)."""
+    j = diversity.judged(ordered(scenario))
+    t = full.table.copy()
+    depth = scenario.k if scenario.k is not None else len(t)
+    t["gain"] = [step.gain for step in diversity.novelty(j.ranked, j.weight, 1.0)]
+    norm = full.details["normaliser"]
+    if family == "alpha_nDCG":
+        ideal = diversity.greedy_ideal(j, 1.0, depth)
+        disc = 1.0 / np.log2(np.arange(1, len(ideal) + 1) + 1.0)
+        norm = float(sum(c.gain * d for c, d in zip(ideal, disc, strict=True)))
+        shown = ideal[: len(t)]
+        pad = [""] * (len(t) - len(shown))
+        t["ideal_doc"] = [c.doc_id for c in shown] + pad
+        t["ideal_subtopics"] = [subtopics_text(c.subtopics) for c in shown] + pad
+        t["ideal_gain"] = [c.gain for c in shown] + [0.0] * len(pad)
+        t["ideal_contribution"] = t["ideal_gain"] * t["discount"] / norm if norm > 0 else 0.0
+    note = "A subtopic seen before gains nothing: each counted once per list."
+    return _novelty_result(full, t, norm, t["rank"] <= depth, note)
+
+
 # --- transforms of the scenario ------------------------------------------------------------
 
 
@@ -180,6 +236,14 @@ def _duplicate_top(s: Scenario) -> Scenario:
     return replace(s, ranking=ranking, copies=s.copies | {again})
 
 
+def _equal_intents(s: Scenario) -> Scenario:
+    """The intent weights dropped: every subtopic equally likely."""
+    intents = s.ranking.intents
+    if intents is None or not intents.weights:
+        return s
+    return replace(s, ranking=replace(s.ranking, intents=replace(intents, weights=())))
+
+
 def _cutoff_one_short(s: Scenario) -> Scenario:
     return replace(s, k=s.k - 1)
 
@@ -211,6 +275,14 @@ def _has_unretrieved(s: Scenario) -> bool:
 
 def _k_beyond_list(s: Scenario) -> bool:
     return s.k is not None and s.k > len(s.ranking)
+
+
+def _has_subtopics(s: Scenario) -> bool:
+    return s.ranking.intents is not None and bool(s.ranking.intents.covered())
+
+
+def _has_weights(s: Scenario) -> bool:
+    return _has_subtopics(s) and bool(s.ranking.intents.weights)  # type: ignore[union-attr]
 
 
 def _log_discount(s: Scenario) -> bool:
@@ -607,6 +679,60 @@ CATALOGUE: tuple[Pitfall, ...] = (
     ),
 )
 
+CATALOGUE += (
+    Pitfall(
+        "alpha_ideal_of_ndcg",
+        "α-nDCG normalised by nDCG's ideal",
+        ("alpha_nDCG",),
+        "α-nDCG must divide by the α-DCG of the best ranking under the same novelty gains (in "
+        "practice ndeval's greedy one). Sorting the documents by how many subtopics each covers, "
+        "as nDCG's ideal would, and summing their gains with no penalty for repeats, gives a "
+        "larger denominator that no list can reach: a perfectly diverse list scores below 1.",
+        "Code that reuses an nDCG helper's IDCG for α-nDCG.",
+        1.0,
+        adjust=_ideal_of_ndcg,
+        applies=_has_subtopics,
+        needs="No document of this list has subtopics: there is no α-nDCG to normalise.",
+        unchanged=(
+            "No two judged documents share a subtopic within the ideal top k, so the novelty "
+            "penalty never applies and both ideals coincide."
+        ),
+    ),
+    Pitfall(
+        "subtopics_once",
+        "Each subtopic counted once per list",
+        ("alpha_nDCG", "ERR_IA"),
+        "A document on a subtopic already seen c times gains (1 - α)^c of it, not nothing. "
+        "Counting each subtopic only the first time it appears is α = 1: it is subtopic recall "
+        "with a discount, and a second document on a subtopic, which still helps a reader who "
+        "missed the first, is worth nothing.",
+        "Hand-written diversity code that keeps a set of seen subtopics.",
+        1.0,
+        adjust=_subtopics_once,
+        applies=_has_subtopics,
+        needs="No document of this list has subtopics.",
+        unchanged="No subtopic comes up twice in the top k, so there is no repeat to count.",
+    ),
+    Pitfall(
+        "intents_ignored",
+        "Intent probabilities ignored",
+        ("ERR_IA", "alpha_nDCG"),
+        "ERR-IA weights each intent's ERR by how likely a user means it. Averaging the intents "
+        "equally when they are not equally likely lets a list that serves a rare intent score as "
+        "well as one that serves the common one.",
+        "ndeval and ir_measures take no intent weights (they assume equal ones); code built on "
+        "them drops the weights silently.",
+        1.0,
+        transform=_equal_intents,
+        applies=_has_weights,
+        needs="The list gives no intent weights: equal weights are already right.",
+        unchanged=(
+            "The list's gains come out the same with equal weights (the weighted subtopics "
+            "balance out in the top k)."
+        ),
+    ),
+)
+
 BY_KEY: dict[str, Pitfall] = {p.key: p for p in CATALOGUE}
 
 
@@ -645,8 +771,8 @@ def transformed(
 
 def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] = ()) -> Result:
     """`family` computed with the given mistakes (keys or Pitfalls) switched on."""
-    if family not in FAMILIES:
-        raise ValueError(f"Unknown measure {family!r}; choose one of {', '.join(FAMILIES)}.")
+    if family not in MEASURES:
+        raise ValueError(f"Unknown measure {family!r}; choose one of {', '.join(MEASURES)}.")
     chosen = _chosen(mistakes)
     scenario = transformed(family, scenario, chosen)
     adjusters = [p.adjust for p in chosen if p.adjust is not None and family in p.families]

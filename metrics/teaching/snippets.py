@@ -12,6 +12,9 @@ as Python literals, then the lines that compute one measure family:
 - RBP (`rbp`): (1 - p) * sum of p^(i-1) * g / g_max over the whole list.
 - P, R, F1, AP, RR (`p_at_k`, `recall`, `f1`, `ap`, `rr`): relevant means grade >= rel; R
   counts the relevant judged documents, retrieved or not.
+- α-nDCG, ERR-IA (`alpha_ndcg`, `err_ia`): the novelty gain sum_j w_j (1 - α)^c_j of each
+  rank, the greedy ideal (ties to the larger doc id), ERR-IA over the same sum for a list
+  relevant to every subtopic at every rank (ndeval's definitions, `metrics.core.diversity`).
 
 A mistake is a few of these lines written differently (`Code.wrong`), sometimes with the right
 lines changed to match its example (`Code.right`, e.g. negative grades clipped), or a different
@@ -31,7 +34,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from metrics.core.ranking import order
+from metrics.core import diversity
+from metrics.core.ranking import Ordered, order
 from metrics.core.scenario import Scenario
 from metrics.teaching.pitfalls import DCG_FAMILY
 
@@ -46,6 +50,8 @@ VARIABLE = {
     "F1": "f1",
     "AP": "ap",
     "RR": "rr",
+    "alpha_nDCG": "alpha_ndcg",
+    "ERR_IA": "err_ia",
 }
 
 # Each template is a list of (slot, text); a mistake replaces the text of named slots.
@@ -86,11 +92,50 @@ _BINARY = [
     ("ap_div", "ap = ap / R if R else 0.0"),
     ("", "rr = next((1 / i for i in range(1, len(top) + 1) if top[i - 1]), 0.0)"),
 ]
+_NOVELTY = [
+    ("import", "import math"),
+    ("", ""),
+    ("", "def gains(lists):  # each rank's sum over its subtopics j of w[j] (1 - alpha)^(j seen)"),
+    ("", "    seen, out = {}, []"),
+    ("", "    for subs in lists:"),
+    ("novelty", "        out.append(sum(w[j] * (1 - alpha) ** seen.get(j, 0) "
+                "for j in sorted(subs)))"),
+    ("", "        for j in subs:"),
+    ("", "            seen[j] = seen.get(j, 0) + 1"),
+    ("", "    return out"),
+    ("", ""),
+    ("", "def greedy_ideal(depth):  # each rank: the document adding most; ties: larger doc id"),
+    ("", "    left, placed = dict(pool), []"),
+    ("", "    while left and len(placed) < depth:"),
+    ("", "        best = max(left, key=lambda d: (gains(placed + [left[d]])[-1], d))"),
+    ("", "        if gains(placed + [left[best]])[-1] <= 0:"),
+    ("", "            break"),
+    ("", "        placed.append(left.pop(best))"),
+    ("", "    return placed"),
+    ("", ""),
+    ("", "top = [pool.get(d, set()) for d in ranked[:k]]"),
+]  # fmt: skip
+_ALPHA_NDCG = [
+    ("", "disc = [1 / math.log2(i + 1) for i in range(1, k + 1)]"),
+    ("", "dcg = sum(g * d for g, d in zip(gains(top), disc))"),
+    ("ideal", "ideal = gains(greedy_ideal(k))"),
+    ("", "idcg = sum(g * d for g, d in zip(ideal, disc))"),
+    ("", "alpha_ndcg = dcg / idcg if idcg > 0 else 0.0"),
+]
+_ERR_IA = [
+    ("", "err = sum(g / i for i, g in enumerate(gains(top), 1))"),
+    ("", "every = sum((1 - alpha) ** (i - 1) / i for i in range(1, k + 1))  # all relevant"),
+    ("", "err_ia = err / every if w else 0.0"),
+]
 
 
 def _template(family: str) -> list[tuple[str, str]]:
     if family in DCG_FAMILY:
         return _DCG
+    if family == "alpha_nDCG":
+        return _NOVELTY + _ALPHA_NDCG
+    if family == "ERR_IA":
+        return _NOVELTY + _ERR_IA
     return {"ERR": _ERR, "RBP": _RBP}.get(family, _BINARY)
 
 
@@ -193,6 +238,21 @@ CODE: dict[str, Code] = {
         {"rbp": "rbp = sum((1 - p) * p ** (i - 1) * g for i, g in enumerate(grades, 1))"}
     ),
     "precision_by_length": Code({"p": "p_at_k = hits / len(grades)"}),
+    "alpha_ideal_of_ndcg": Code(
+        {
+            "ideal": "ideal = sorted((sum(w.get(j, 0) for j in s) for s in pool.values()), "
+            "reverse=True)[:k]  # nDCG's ideal: no novelty discount"
+        },
+        data="subtopics",
+    ),
+    "subtopics_once": Code(
+        {"novelty": "        out.append(sum(w[j] for j in sorted(subs) if j not in seen))  # once"},
+        data="subtopics",
+    ),
+    "intents_ignored": Code(
+        prefix_wrong=("w = {j: 1 / len(w) for j in w}  # every intent equally likely",),
+        data="subtopics",
+    ),
 }
 
 
@@ -209,6 +269,8 @@ def _data(kind: str, family: str, scenario: Scenario) -> list[str]:
     code does with them is the code's business), unjudged documents as grade 0."""
     conv, ranking = scenario.convention, scenario.ranking
     ordered = order(ranking, conv.with_(negative="keep"))
+    if kind == "subtopics":
+        return _subtopic_data(ordered, scenario.k)
     grades = np.nan_to_num(ordered.grades, nan=0.0)
     unjudged = " (unjudged written as 0)" if np.isnan(ordered.grades).any() else ""
     lines: list[str] = []
@@ -263,6 +325,25 @@ def _data(kind: str, family: str, scenario: Scenario) -> list[str]:
     return lines + [f"{name} = {value}" for name, value in extras.items()]
 
 
+def _subtopic_data(ordered: Ordered, k: int | None) -> list[str]:
+    """A list with subtopics as Python: the doc ids in rank order, every judged document's
+    subtopics, the intent weights (summing to 1), α and k."""
+    j = diversity.judged(ordered)
+    pool = ", ".join(f"{d!r}: {_subtopic_set(s)}" for d, s in j.pool)
+    weights = ", ".join(f"{s!r}: {w!r}" for s, w in sorted(j.weight.items()))
+    return [
+        f"ranked = {list(j.doc_ids)!r}  # in rank order",
+        f"pool = {{{pool}}}  # every judged document's subtopics",
+        f"w = {{{weights}}}  # intent weights",
+        f"alpha = {_number(diversity.DEFAULT_ALPHA)}",
+        f"k = {k if k is not None else len(j.ranked)}",
+    ]
+
+
+def _subtopic_set(subtopics: frozenset[str]) -> str:
+    return "{" + ", ".join(repr(s) for s in sorted(subtopics)) + "}" if subtopics else "set()"
+
+
 def program(key: str, family: str, scenario: Scenario, wrong: bool) -> str:
     """Mistake `key`'s wrong (or right) program for `family`, on `scenario`'s data. Running it
     sets the variable `VARIABLE[family]` to the value."""
@@ -280,6 +361,8 @@ def program(key: str, family: str, scenario: Scenario, wrong: bool) -> str:
     if code.data == "run":
         data = [line for line in data if not line.startswith("judged") or "judged" in used]
     text = "\n".join([*data, *prefix, *body])
+    if "math." in text and not text.startswith("import math"):
+        text = "import math\n\n" + text.replace("import math\n", "")
     if not text.startswith("import") and "np." in text:
         text = "import numpy as np\n\n" + text.replace("import numpy as np\n", "")
     return text.strip() + "\n"

@@ -10,6 +10,7 @@ from math import log, log2
 import pytest
 
 from metrics.core.conventions import TEXTBOOK
+from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import diagnose, parse_answer
@@ -21,6 +22,15 @@ IDCG_A = 7 + 7 / log2(3) + 7 / log2(4) + 3 / log2(5) + 3 / log2(6) + 3 / log2(7)
 LINEAR_IDEAL = 3 + 3 / log2(3) + 3 / log2(4) + 2 / log2(5) + 2 / log2(6) + 2 / log2(7)  # 8.740
 LIST_IDEAL = 7 + 7 / log2(3) + 3 / log2(4) + 3 / log2(5) + 1 / log2(6)
 TIED = Ranking.build([1, 0, 0], ["d1", "d2", "d3"], [1.0, 1.0, 0.5])
+# Diversity: d1 {1,2}, d2 {1}, d3 none, d4 {3}, d5 {2,3}; alpha = 0.5, weights 1/3 each:
+# novelty gains 2/3, 1/6, 0, 1/3, 1/3 (tests/unit/test_diversity.py works them out)
+SETS = ["1,2", "1", "", "3", "2,3"]
+IDS = ["d1", "d2", "d3", "d4", "d5"]
+DIVERSE = Ranking.build([1, 1, 0, 1, 1], IDS, intents=Intents.build(SETS))
+WEIGHTED = Ranking.build(
+    [1, 1, 0, 1, 1], IDS, intents=Intents.build(SETS, weights={"1": 0.1, "2": 0.3, "3": 0.6})
+)
+ALPHA_DCG = 2 / 3 + (1 / 6) / log2(3) + (1 / 3) / log2(5) + (1 / 3) / log2(6)
 
 
 def scenario(ranking=LIST_A, k=6, **changes):
@@ -77,6 +87,25 @@ CASES = {
         0.2 * (1 + 3 * 0.8),
     ),
     "precision_by_length": ("P", scenario(Ranking.build([1, 0, 1, 0]), k=2), 0.25),
+    # nDCG's ideal: gains without the novelty penalty, sorted: d1 2/3, d5 2/3, d2 1/3, d4 1/3
+    "alpha_ideal_of_ndcg": (
+        "alpha_nDCG",
+        scenario(DIVERSE, k=5),
+        ALPHA_DCG / (2 / 3 + (2 / 3) / log2(3) + (1 / 3) / 2 + (1 / 3) / log2(5)),
+    ),
+    # alpha = 1: gains 2/3, 0, 0, 1/3, 0; the ideal d5 {2,3} then d1 (subtopic 1 only)
+    "subtopics_once": (
+        "alpha_nDCG",
+        scenario(DIVERSE, k=5),
+        (2 / 3 + (1 / 3) / log2(5)) / (2 / 3 + (1 / 3) / log2(3)),
+    ),
+    # equal weights instead of 0.1, 0.3, 0.6: ERR-IA of the gains 2/3, 1/6, 0, 1/3, 1/3
+    "intents_ignored": (
+        "ERR_IA",
+        scenario(WEIGHTED, k=5),
+        (2 / 3 + (1 / 6) / 2 + (1 / 3) / 4 + (1 / 3) / 5)
+        / (1 + 0.5 / 2 + 0.25 / 3 + 0.125 / 4 + 0.0625 / 5),
+    ),
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario, correct
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, FAMILIES, compute
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES, compute
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 0 + 1 / log2(6) + 3 / log2(7)
@@ -206,7 +206,7 @@ def test_every_pitfall_is_documented_and_names_real_families():
     assert len({p.key for p in CATALOGUE}) == len(CATALOGUE)
     for p in CATALOGUE:
         assert p.title and p.why and p.where
-        assert set(p.families) <= set(FAMILIES)
+        assert set(p.families) <= set(MEASURES)
         assert p.transform is not None or p.adjust is not None
 
 
