@@ -19,7 +19,15 @@ import pandas as pd
 import streamlit as st
 
 from metrics.core.conventions import PRESETS
-from metrics.teaching.exercises import CUTOFFS, KINDS, Check, Exercise, Question, check
+from metrics.teaching.exercises import (
+    CUTOFFS,
+    DEFAULT_KINDS,
+    KINDS,
+    Check,
+    Exercise,
+    Question,
+    check,
+)
 from metrics.teaching.phrasing import moot
 from ui import answers, sheet, state
 from ui.literal import literal
@@ -110,7 +118,7 @@ def link_check(params: Mapping[str, list[str]]) -> tuple[list[str], dict[str, li
     if unknown:
         are = "is not a kind" if len(unknown) == 1 else "are not kinds"
         others = ", ".join(_KIND_KEYS[v] for v in kinds if v in KIND_TEXTS)
-        using = f"using the others, {others}" if keep else "using every kind"
+        using = f"using the others, {others}" if keep else "using the default kinds"
         problems.append(
             f"ex={', '.join(map(_shown, unknown))} {are} of exercise ({', '.join(KINDS)}); {using}."
         )
@@ -209,7 +217,7 @@ def settings() -> tuple[int, list[str], str, int, float | None]:
     kinds = st.multiselect(
         "Exercises",
         list(KINDS),
-        default=list(KINDS),
+        default=list(DEFAULT_KINDS),
         format_func=KINDS.get,
         key="ex",
         bind="query-params",

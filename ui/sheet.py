@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from metrics.core.intents import subtopics_text
 from metrics.teaching.exercises import Exercise, Question
 from ui import latex as tex_lines
 from ui import working
@@ -21,7 +22,10 @@ DECIMALS = 4
 
 def lists_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """The exercise's lists side by side: a header and one row per rank. One list with the
-    default ids shows its grades; named documents show as 'e (2)'."""
+    default ids shows its grades; named documents show as 'e (2)'; a list with subtopics shows
+    each document's, as 'b {1, 2}'."""
+    if any(r.intents is not None for _, r in e.lists):
+        return _subtopics_table(e)
     header = ("rank", *(f"list {label}" if len(label) == 1 else "grade" for label, _ in e.lists))
     depth = max(len(r) for _, r in e.lists)
     rows = []
@@ -36,6 +40,16 @@ def lists_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
                 cells.append(f"{r.doc_ids[i]} ({grade_label(r.grades[i])})")
         rows.append(tuple(cells))
     return header, rows
+
+
+def _subtopics_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    (_, r), *_ = e.lists
+    subtopics = r.intents.retrieved  # type: ignore[union-attr]
+    rows = [
+        (str(i + 1), d, subtopics_text(s) if s else "none")
+        for i, (d, s) in enumerate(zip(r.doc_ids, subtopics, strict=True))
+    ]
+    return ("rank", "document", "subtopics"), rows
 
 
 def answer_text(question: Question, decimals: int = DECIMALS) -> str:

@@ -2,14 +2,18 @@
 
 `generate(seed, kinds, convention, k)` builds one round: exercise i of the round is drawn from
 `numpy.random.default_rng([seed, i])`, so the same seed gives every student the same lists (and
-adding an exercise to a round leaves the others as they were). Four kinds:
+adding an exercise to a round leaves the others as they were). Five kinds (a round holds the
+first four unless it asks for "diversity"):
 
 - "dcg":     one list (with judged documents it missed): compute DCG@k, IDCG@k and nDCG@k;
 - "compare": two lists for the same query: nDCG@k of each, and which is better;
 - "predict": two lists: which does each of nDCG@k, ERR@k, P@k, RR@k and AP@k prefer
              (drawn so that the measures do not all agree);
 - "choose":  two lists: which gain (or which discount) makes list A beat list B on nDCG@k
-             (drawn so that exactly one option does).
+             (drawn so that exactly one option does);
+- "diversity": one list for a query with three subtopics: α-nDCG@k and S-recall@k (drawn so
+             that a subtopic repeats within k, where α-nDCG and nDCG part, and one is missing
+             from the top k but found by the judges).
 
 Every question keeps the scenarios that answer it (`Question.steps`), so a worked solution is
 rendered from the core's Results and never from numbers stored here. `check(question, text)`
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics.core.conventions import TEXTBOOK, Convention
+from metrics.core.intents import Intents, subtopics_text
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario, correct
 from metrics.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
@@ -36,7 +41,10 @@ KINDS: dict[str, str] = {
     "compare": "Compare two lists",
     "predict": "Which measure prefers which list?",
     "choose": "Pick the gain or discount that makes A win",
+    "diversity": "Diversity: α-nDCG and subtopic recall",
 }
+DEFAULT_KINDS = ("dcg", "compare", "predict", "choose")  # a round's kinds unless asked
+SUBTOPICS = ("1", "2", "3")
 SCALE_MAX = 3  # grades 0..3 in every exercise
 LIST_LENGTH = 5
 CUTOFFS = (3, 4, 5)  # k for a round; below 3 the measures can hardly disagree
@@ -320,12 +328,78 @@ def _choose(rng, convention: Convention, k: int):
     return statement, (("A", pair.a), ("B", pair.b)), (question,)
 
 
-_MAKERS = {"dcg": _dcg, "compare": _compare, "predict": _predict, "choose": _choose}
+def _subtopic_sets(rng: np.random.Generator, n: int) -> list[frozenset[str]]:
+    return [frozenset(s for s in SUBTOPICS if rng.random() < 0.4) for _ in range(n)]
+
+
+def _with_subtopics(rng: np.random.Generator) -> Ranking:
+    """LIST_LENGTH documents a, b, c, ... with random subtopics, and one or two judged
+    documents the list missed (named after them)."""
+    listed = _subtopic_sets(rng, LIST_LENGTH)
+    missed = _subtopic_sets(rng, int(rng.integers(1, 3)))
+    names = string.ascii_lowercase[: LIST_LENGTH + len(missed)]
+    return Ranking.build(
+        [1 if s else 0 for s in listed],
+        doc_ids=list(names[:LIST_LENGTH]),
+        unretrieved=[1 if s else 0 for s in missed],
+        scale_max=1,
+        intents=Intents.build(listed, list(zip(names[LIST_LENGTH:], missed, strict=True))),
+    )
+
+
+def _repeats_within(ranking: Ranking, k: int) -> bool:
+    seen: set[str] = set()
+    for subs in ranking.intents.retrieved[:k]:  # type: ignore[union-attr]
+        if subs & seen:
+            return True
+        seen |= subs
+    return False
+
+
+def _described(doc_id: str, subtopics: frozenset[str]) -> str:
+    return f"{doc_id} {{{subtopics_text(subtopics)}}}" if subtopics else f"{doc_id} (none)"
+
+
+def _diversity(rng, convention: Convention, k: int):
+    def accept(r: Ranking) -> bool:
+        full = r.intents.covered() == set(SUBTOPICS)  # type: ignore[union-attr]
+        value = _value("alpha_nDCG", r, convention, k)
+        missing = _value("StRecall", r, convention, k) < 1
+        return full and missing and _repeats_within(r, k) and 0.05 < value < 0.95
+
+    ranking = _draw(rng, _with_subtopics, accept)
+    s = Scenario(ranking, convention, k)
+    questions = tuple(
+        Question(f, f"{_at(f, k)} of the list", (Step(_at(f, k), f, s),))
+        for f in ("alpha_nDCG", "StRecall")
+    )
+    intents: Intents = ranking.intents  # type: ignore[assignment]
+    retrieved = zip(ranking.doc_ids, intents.retrieved, strict=True)
+    listed = ", ".join(_described(d, x) for d, x in retrieved)
+    missed = ", ".join(_described(d, x) for d, x in intents.unretrieved)
+    statement = (
+        f"A query has three meanings, subtopics 1, 2 and 3, equally likely. A system returned "
+        f"{listed} (rank 1 first; in braces, the subtopics a document is relevant to). The "
+        f"judges also found {missed}, which the system did not return. With α = 0.5 (a subtopic "
+        f"already seen c times is worth 0.5^c of a new one) compute α-nDCG@{k}, whose ideal "
+        "ranking is the greedy one (at each rank the document that adds the most; a tie goes to "
+        f"the later letter), and subtopic recall S-recall@{k}."
+    )
+    return statement, (("the list", ranking),), questions
+
+
+_MAKERS = {
+    "dcg": _dcg,
+    "compare": _compare,
+    "predict": _predict,
+    "choose": _choose,
+    "diversity": _diversity,
+}
 
 
 def generate(
     seed: int,
-    kinds: Iterable[str] = tuple(KINDS),
+    kinds: Iterable[str] = DEFAULT_KINDS,
     convention: Convention = TEXTBOOK,
     k: int = LIST_LENGTH,
 ) -> tuple[Exercise, ...]:

@@ -172,7 +172,7 @@ def test_an_unknown_kind_is_named_and_the_known_ones_kept(app: AppTest) -> None:
 
 def test_a_link_of_unknown_kinds_only_uses_every_kind(app: AppTest) -> None:
     at = open_round(app, seed="42", ex="bogus")
-    assert link_warning(at).endswith("using every kind.")
+    assert link_warning(at).endswith("using the default kinds.")
     assert at.multiselect(key="ex").value == ["dcg", "compare", "predict", "choose"]
     assert ROUND_42_START in statements(at)
 

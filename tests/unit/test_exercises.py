@@ -103,7 +103,43 @@ def test_every_kind_keeps_its_promise(seed):
 def test_every_preset_and_cutoff_gives_a_round():
     for convention in PRESETS.values():
         for k in E.CUTOFFS:
-            assert len(E.generate(3, convention=convention, k=k)) == len(E.KINDS)
+            assert len(E.generate(3, tuple(E.KINDS), convention=convention, k=k)) == len(E.KINDS)
+
+
+def test_a_round_holds_the_classic_kinds_unless_diversity_is_asked():
+    assert [e.kind for e in E.generate(5)] == ["dcg", "compare", "predict", "choose"]
+    assert [e.kind for e in E.generate(5, ["dcg", "diversity"])] == ["dcg", "diversity"]
+
+
+def test_the_diversity_exercise_worked_by_hand():
+    (e,) = E.generate(1, ["diversity"], k=3)
+    assert "returned a (none), b {2}, c {1, 2}, d {2}, e {2}" in e.statement
+    assert "also found f {2}, g {1, 3}" in e.statement
+    # weights 1/3, alpha = 0.5. Top 3: a 0; b: subtopic 2 new, 1/3; c: 1 new, 2 seen once,
+    # (1 + 0.5)/3 = 1/2.
+    dcg = (1 / 3) / log2(3) + (1 / 2) / 2
+    # Greedy ideal: c and g both cover two new subtopics; the later letter, g {1, 3}, wins.
+    # Then c gains (0.5 + 1)/3 = 1/2; then b, d, e, f each 0.5/3 = 1/6 (f wins the tie).
+    ideal = 2 / 3 + (1 / 2) / log2(3) + (1 / 6) / 2
+    alpha_ndcg, recall = e.questions
+    assert E.check(alpha_ndcg, f"{dcg / ideal:.4f}").correct
+    assert E.check(recall, "0.6667").correct  # subtopics 1 and 2 of 3
+    # Counting each subtopic once (alpha = 1): gains 0, 1/3, 1/3; ideal g (2/3), then 1/3.
+    once = ((1 / 3) / log2(3) + (1 / 3) / 2) / (2 / 3 + (1 / 3) / log2(3))
+    verdict = E.check(alpha_ndcg, f"{once:.4f}")
+    assert not verdict.correct
+    assert "subtopics_once" in {p.key for m in verdict.diagnosis.matches for p in m.mistakes}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_diversity_exercise_keeps_its_promise(seed):
+    for k in E.CUTOFFS:
+        (e,) = E.generate(seed, ["diversity"], k=k)
+        ((_, ranking),) = e.lists
+        top = ranking.intents.retrieved[:k]
+        seen = [s for subs in top for s in subs]
+        assert len(seen) > len(set(seen))  # a subtopic repeats within k
+        assert set(seen) < {"1", "2", "3"} == ranking.intents.covered()  # one is missed
 
 
 def test_typed_answers_that_are_not_numbers_are_explained():
