@@ -41,6 +41,7 @@ import pandas as pd
 from metrics.collection import arrow_kernels, subtopic_qrels
 from metrics.collection.batch_measures import Prepared, compute
 from metrics.core.conventions import TREC_EVAL_NDCG_CUT, Convention
+from metrics.core.diversity import NoSubtopicsError
 from metrics.core.measures import Measure, parse
 from metrics.core.ranking import Ranking, compared_scores, negative_grades
 
@@ -54,7 +55,8 @@ _SHOWN = 10  # query ids named in a warning before "and N more"
 class BatchError(ValueError):
     """A problem with the collection as a whole. `qrels_row` / `run_row` (0-based row of the
     DataFrame) point at the line to blame when there is one, so a caller that knows the line
-    numbers can name it; `measure_error` says that a measure's parameters are to blame (the
+    numbers can name it; `qrels_file` that the qrels as a whole is (a diversity measure asked
+    of a qrels without subtopics); `measure_error` says that a measure's parameters are to blame (the
     command line then names its -m argument)."""
 
     def __init__(
@@ -63,11 +65,13 @@ class BatchError(ValueError):
         qrels_row: int | None = None,
         run_row: int | None = None,
         measure_error: bool = False,
+        qrels_file: bool = False,
     ):
         super().__init__(message)
         self.qrels_row = qrels_row
         self.run_row = run_row
         self.measure_error = measure_error  # the measure's own parameters are to blame
+        self.qrels_file = qrels_file
 
 
 def data_line(data: bytes, row: int, rows: int) -> int | None:
@@ -115,6 +119,8 @@ def evaluate(
         try:
             with np.errstate(all="ignore"):  # an overflow is caught below, by its value
                 values = compute(measure, convention, prepared)
+        except NoSubtopicsError as error:  # the qrels is to blame: it has no subtopics
+            raise BatchError(f"{name}: {error}", qrels_file=True) from None
         except ValueError as error:
             row = _blame(measure, convention, prepared)
             raise BatchError(f"{name}: {error}", qrels_row=row) from None

@@ -62,11 +62,14 @@ ignored iteration.  The rule that tells them apart (:func:`is_diversity`): **a q
 diversity qrels when its second column takes more than one value within some query**; an
 ordinary qrels' iteration column is constant ("0" almost always).  A diversity qrels may judge
 one document on several lines (one per subtopic); only a repeated (topic, subtopic, docno) is
-an error.  A file whose queries each have one subtopic reads as an ordinary qrels unless the
-caller says otherwise (``read_qrels(..., subtopics=True)``, the command line's
-``--qrels diversity``); ``subtopics=False`` reads any file as an ordinary qrels (e.g. a qrels
-whose second column is an assessment round).  CSV/TSV files name the column ``subtopic``
-(or ``subtopic_id``, ``intent``); the same rule applies to them.
+an error.  The rule is applied when the caller asks for it (``read_qrels(...,
+subtopics=None)``: the command line's default ``--qrels auto`` and the Evaluate page do, and
+say when they found a diversity qrels); ``subtopics=True`` reads a diversity qrels whatever
+its second column (a file whose queries each have one subtopic), and ``subtopics=False``,
+``read_qrels``' default, reads an ordinary qrels as it always has: a document judged twice for
+a query is an error there, even when the two lines' second columns differ (trec_eval's
+judgment groups, ``qrels.123`` of its test suite, look exactly like subtopics).  CSV/TSV files
+name the column ``subtopic`` (or ``subtopic_id``, ``intent``); the same rule applies to them.
 
 Results
 -------
@@ -255,7 +258,7 @@ _TEXT_FIELDS = ("qid", "subtopic", "docno", "tag")
 
 
 def read_qrels(
-    source: Source, *, name: str | None = None, subtopics: bool | None = None
+    source: Source, *, name: str | None = None, subtopics: bool | None = False
 ) -> pd.DataFrame:
     """Read relevance judgments (TREC qrels, or CSV/TSV with named columns), ordinary or
     diversity (see "Diversity qrels" in the module's docstring).
@@ -264,8 +267,9 @@ def read_qrels(
     (``bytes``, or a ``str`` holding at least one line break), or a binary or text file-like
     object (e.g. a Streamlit upload).  ``name`` is the file name used in error messages and to
     recognise ``.csv``/``.tsv``; by default the path, or the object's ``name`` attribute.
-    ``subtopics``: None (the default) recognises a diversity qrels by its second column, True
-    reads the file as one, False as an ordinary qrels whatever its second column.
+    ``subtopics``: False (the default) reads an ordinary qrels, whatever its second column;
+    True reads a diversity qrels; None recognises which one the file is by the rule of
+    :func:`is_diversity` (what the command line and the Evaluate page do).
 
     Returns a DataFrame with columns ``qid`` (str), ``docno`` (str), ``rel`` (float64), one
     row per judgment in file order, and for a diversity qrels also ``subtopic`` (str).  Raises
@@ -964,7 +968,8 @@ def _duplicate_message(kind: str, key: tuple[str, ...], first: int, again: int) 
         )
     return (
         f"document {docno} is judged twice for query {qid} (lines {first} and {again}); "
-        "keep one judgment per document and query"
+        "keep one judgment per document and query (or, if the second column names subtopics, "
+        "read the file as a diversity qrels)"
     )
 
 
