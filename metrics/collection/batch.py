@@ -55,9 +55,9 @@ _SHOWN = 10  # query ids named in a warning before "and N more"
 class BatchError(ValueError):
     """A problem with the collection as a whole. `qrels_row` / `run_row` (0-based row of the
     DataFrame) point at the line to blame when there is one, so a caller that knows the line
-    numbers can name it; `qrels_file` that the qrels as a whole is (a diversity measure asked
-    of a qrels without subtopics); `measure_error` says that a measure's parameters are to blame (the
-    command line then names its -m argument)."""
+    numbers can name it; `qrels_file` says that the qrels as a whole is to blame (a diversity
+    measure asked of a qrels without subtopics); `measure_error` that a measure's parameters
+    are (the command line then names its -m argument)."""
 
     def __init__(
         self,

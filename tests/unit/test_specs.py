@@ -12,8 +12,8 @@ import pytest
 
 from metrics.collection.batch_measures import KERNELS
 from metrics.core.conventions import CHOICES, TEXTBOOK, Convention
-from metrics.core.measures import EXAMPLES, parse
 from metrics.core.intents import Intents
+from metrics.core.measures import EXAMPLES, parse
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario, correct
 from metrics.core.specs import SPECS
