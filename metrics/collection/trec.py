@@ -1054,7 +1054,7 @@ def _check_writable(
         subset=["qid", "subtopic", "docno"] if subtopics else ["qid", "docno"]
     )
     if duplicated.any():
-        row = frame.loc[duplicated.idxmax()]
+        row = frame.iloc[int(np.argmax(duplicated.to_numpy()))]  # by position: labels may repeat
         if subtopics:
             raise ValueError(
                 f"cannot write {kind}: document {row['docno']!r} appears twice for query "
