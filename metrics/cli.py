@@ -21,6 +21,7 @@ import sys
 import textwrap
 import warnings
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from metrics.collection.batch import (
@@ -37,6 +38,7 @@ from metrics.core.measures import EXAMPLES, Measure, parse
 from metrics.core.specs import SPECS
 
 PROG = "python -m metrics"
+QRELS_KINDS = {"auto": None, "trec": False, "diversity": True}  # -> read_qrels(subtopics=)
 EXIT_BAD_INPUT = 2
 
 
@@ -61,7 +63,10 @@ def _measure_help() -> str:
         "  parameters: rel=t relevance threshold of binary measures (and makes RBP binary);",
         "  max_rel=g top grade of ERR (default 4, gdeval's) and of graded RBP (default: the",
         "  qrels' largest grade); dcg='exp-log2' exponential gain 2^g-1 (default linear, as",
-        "  trec_eval); gains={0:0,1:1,2:3} custom gains; p=0.8 RBP persistence; beta=2 F-beta.",
+        "  trec_eval); gains={0:0,1:1,2:3} custom gains; p=0.8 RBP persistence; beta=2 F-beta;",
+        "  alpha=0.5 the redundancy penalty of alpha_DCG, alpha_nDCG, NRBP, nNRBP and beta=0.5",
+        "  NRBP's patience (ndeval's defaults). The diversity measures need a diversity qrels",
+        "  (topic subtopic docno judgment; see --qrels).",
         "",
         *textwrap.wrap("examples: " + " ".join(EXAMPLES), 88, subsequent_indent="  "),
         "",
@@ -131,6 +136,19 @@ def build_parser() -> argparse.ArgumentParser:
         "names are listed below, matched ignoring case",
     )
     parser.add_argument(
+        "--qrels",
+        choices=QRELS_KINDS,
+        default="auto",
+        dest="qrels_kind",
+        help="how to read QRELS: 'auto' (the default) reads a diversity qrels (ndeval's "
+        "'topic subtopic docno judgment') when its second column takes more than one value "
+        "within some query, and says so on stderr, else an ordinary qrels (qid iter docno "
+        "rel); 'trec' always reads an ordinary qrels (a document judged twice for a query is "
+        "an error, as trec_eval's judgment groups are); 'diversity' always reads a diversity "
+        "qrels (e.g. one whose queries have one subtopic each). On a diversity qrels the "
+        "measures other than the diversity ones read each document's largest judgment",
+    )
+    parser.add_argument(
         "--compare",
         action="store_true",
         help="with several runs: each run's mean with a 95%% bootstrap confidence interval, "
@@ -176,11 +194,14 @@ def _one_line(error: BaseException) -> str:
     return " ".join(str(error).split())
 
 
-def _read(path: str, kind: str):
+def _read(path: str, kind: str, subtopics: bool | None = False):
     # Imported here, once the arguments are known to be good.
     from metrics.collection import trec  # noqa: PLC0415
 
-    reader = trec.read_qrels if kind == "qrels" else trec.read_run
+    if kind == "qrels":
+        reader = partial(trec.read_qrels, subtopics=subtopics)
+    else:
+        reader = trec.read_run
     if "\n" in path or "\r" in path:  # the reader would take the text for the file's content
         raise InputError(f"{kind.upper()} {path!r}: a file name with a line break is not read")
     try:
@@ -207,6 +228,8 @@ def _evaluate(qrels, qrels_path, run, run_path, measures, convention, missing) -
         message = _one_line(error)
         if error.measure_error:
             raise InputError(f"-m {message}") from None
+        if error.qrels_file:
+            raise InputError(f"{qrels_path}: {message}") from None
         if error.qrels_row is not None:
             line = _data_line(qrels_path, error.qrels_row, len(qrels))
             where = f"{qrels_path}, line {line}" if line else qrels_path
@@ -244,8 +267,8 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
         )
     if args.compare and len(args.runs) < 2:
         raise InputError("--compare needs at least two runs")
-    qrels = _read(args.qrels, "qrels")
-    notes: list[str] = []
+    qrels = _read(args.qrels, "qrels", QRELS_KINDS[args.qrels_kind])
+    notes: list[str] = _qrels_notes(args.qrels, qrels, args.qrels_kind)
     results: list[BatchResult] = []
     for path in args.runs:
         run_df = _read(path, "run")
@@ -257,6 +280,21 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
     if args.compare:
         return _compare(args.runs, results, notes), notes
     return _format_trec(results[0], names, args.per_query), notes
+
+
+def _qrels_notes(path: str, qrels, kind: str) -> list[str]:
+    """A warning when --qrels auto found a diversity qrels: the reading changes what the other
+    measures see, so it is said, with the option that undoes it."""
+    if kind != "auto" or "subtopic" not in qrels.columns:
+        return []
+    queries = qrels["qid"].nunique()
+    subtopics = len(qrels[["qid", "subtopic"]].drop_duplicates())
+    return [
+        f"{path} is read as a diversity qrels (topic subtopic docno judgment): its second "
+        f"column takes more than one value within a query ({subtopics} subtopics over "
+        f"{queries} queries); measures other than the diversity ones read each document's "
+        "largest judgment. Use --qrels trec to read it as an ordinary qrels."
+    ]
 
 
 def _compare(paths: list[str], results: list[BatchResult], notes: list[str]) -> list[str]:

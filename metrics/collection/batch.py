@@ -33,14 +33,15 @@ Conventions (trec_eval's by default, `conventions.TREC_EVAL_NDCG_CUT`):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
-from metrics.collection import arrow_kernels
+from metrics.collection import arrow_kernels, subtopic_qrels
 from metrics.collection.batch_measures import Prepared, compute
 from metrics.core.conventions import TREC_EVAL_NDCG_CUT, Convention
+from metrics.core.diversity import NoSubtopicsError
 from metrics.core.measures import Measure, parse
 from metrics.core.ranking import Ranking, compared_scores, negative_grades
 
@@ -54,8 +55,9 @@ _SHOWN = 10  # query ids named in a warning before "and N more"
 class BatchError(ValueError):
     """A problem with the collection as a whole. `qrels_row` / `run_row` (0-based row of the
     DataFrame) point at the line to blame when there is one, so a caller that knows the line
-    numbers can name it; `measure_error` says that a measure's parameters are to blame (the
-    command line then names its -m argument)."""
+    numbers can name it; `qrels_file` says that the qrels as a whole is to blame (a diversity
+    measure asked of a qrels without subtopics); `measure_error` that a measure's parameters
+    are (the command line then names its -m argument)."""
 
     def __init__(
         self,
@@ -63,11 +65,13 @@ class BatchError(ValueError):
         qrels_row: int | None = None,
         run_row: int | None = None,
         measure_error: bool = False,
+        qrels_file: bool = False,
     ):
         super().__init__(message)
         self.qrels_row = qrels_row
         self.run_row = run_row
         self.measure_error = measure_error  # the measure's own parameters are to blame
+        self.qrels_file = qrels_file
 
 
 def data_line(data: bytes, row: int, rows: int) -> int | None:
@@ -115,6 +119,8 @@ def evaluate(
         try:
             with np.errstate(all="ignore"):  # an overflow is caught below, by its value
                 values = compute(measure, convention, prepared)
+        except NoSubtopicsError as error:  # the qrels is to blame: it has no subtopics
+            raise BatchError(f"{name}: {error}", qrels_file=True) from None
         except ValueError as error:
             row = _blame(measure, convention, prepared)
             raise BatchError(f"{name}: {error}", qrels_row=row) from None
@@ -305,7 +311,49 @@ def prepare(
     missing: str = "zero",
 ) -> tuple[Prepared, np.ndarray, list[str], list[str]]:
     """The compact arrays every measure reads, the evaluated query ids (in order), the qrels
-    queries absent from the run and the run queries absent from the qrels."""
+    queries absent from the run and the run queries absent from the qrels.
+
+    A diversity qrels (a `subtopic` column) is read as an ordinary qrels whose grade of a
+    document is its largest judgment over the subtopics (`subtopic_qrels.collapse`), plus its
+    subtopic judgments for the diversity measures (`Prepared.subtopics`); rows named in
+    errors and `Prepared.*_row` are rows of the diversity qrels as given."""
+    if SUBTOPIC not in qrels.columns:
+        return _prepare(qrels, run, convention, missing)
+    _check_columns(qrels, ("qid", "docno", "rel"), "qrels")
+    try:
+        graded, origin, line_pair = subtopic_qrels.collapse(qrels)
+    except subtopic_qrels.RepeatedJudgment as error:
+        raise BatchError(str(error), qrels_row=error.row) from None
+    try:
+        prepared, qids, absent, ignored = _prepare(graded, run, convention, missing)
+    except BatchError as error:
+        if error.qrels_row is not None:
+            error.qrels_row = int(origin[error.qrels_row])
+        raise
+    subtopics = subtopic_qrels.subtopic_arrays(
+        qrels,
+        line_pair,
+        prepared.n_queries,
+        prepared.pool_row,
+        prepared.pool_q,
+        prepared.ret_row,
+    )
+    prepared = replace(
+        prepared,
+        ret_row=origin[prepared.ret_row],
+        pool_row=origin[prepared.pool_row],
+        subtopics=subtopics,
+    )
+    return prepared, qids, absent, ignored
+
+
+SUBTOPIC = "subtopic"  # the column that makes a qrels a diversity qrels (metrics.collection.trec)
+
+
+def _prepare(
+    qrels: pd.DataFrame, run: pd.DataFrame, convention: Convention, missing: str
+) -> tuple[Prepared, np.ndarray, list[str], list[str]]:
+    """`prepare` for an ordinary qrels (one row per judged query and document)."""
     if missing not in MISSING:
         raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}.")
     _check_columns(qrels, ("qid", "docno", "rel"), "qrels")
@@ -558,18 +606,24 @@ ARROW_KERNELS = True  # False: the pure pandas path (the tests run both)
 def query_ranking(qrels: pd.DataFrame, run: pd.DataFrame, qid: str) -> Ranking:
     """One query as the single-list core's input ("open in Playground"): the run lines in
     file order with their doc ids, scores and grades (unjudged: None), the judged documents
-    that were not retrieved, and the qrels' largest grade as the scale's top."""
+    that were not retrieved, and the qrels' largest grade as the scale's top. From a
+    diversity qrels: a document's grade is its largest judgment, and the ranking carries the
+    subtopic judgments (`subtopic_qrels.intents_of`)."""
     qid = str(qid)
     judged = qrels[_text(qrels["qid"]) == qid]
     lines = run[_text(run["qid"]) == qid]
-    grade_of = dict(zip(_text(judged["docno"]), judged["rel"].astype(float), strict=True))
+    grade_of: dict[str, float] = {}
+    for d, g in zip(_text(judged["docno"]), judged["rel"].astype(float), strict=True):
+        grade_of[d] = max(g, grade_of.get(d, g))  # one line per document, except per subtopic
     doc_ids = _text(lines["docno"]).tolist()
     retrieved = set(doc_ids)
     raw_max = qrels["rel"].to_numpy(dtype=float).max(initial=-np.inf)
+    intents = subtopic_qrels.intents_of(judged, doc_ids) if SUBTOPIC in qrels.columns else None
     return Ranking.build(
         [grade_of.get(d) for d in doc_ids],
         doc_ids=doc_ids,
         scores=lines["score"].to_numpy(dtype=float).tolist(),
         unretrieved=[g for d, g in grade_of.items() if d not in retrieved],
         scale_max=max(float(raw_max), 1.0),
+        intents=intents,
     )

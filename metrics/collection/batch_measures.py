@@ -1,11 +1,13 @@
 """The measure families over many queries at once, on the compact arrays `batch.prepare` builds.
 
-Every function here computes, for all queries together, exactly the number the single-list
-core (`metrics.core.graded`, `metrics.core.binary`) computes for one query; the formulas are the
-core's and are repeated in each docstring. There is no Python loop over queries: per-query sums are
-`np.bincount(query, weights)` over rows sorted by query then rank, running counts are integer
-cumulative sums restarted at each query, and ERR's running product loops over rank depth
-(one vectorised step per judged rank, at most the pool size), never over queries.
+Every function here (and in `metrics.collection.diversity_batch`, the diversity measures)
+computes, for all queries together, exactly the number the single-list core
+(`metrics.core.graded`, `metrics.core.binary`, `metrics.core.diversity`) computes for one
+query; the formulas are the core's and are repeated in each docstring. There is no Python loop
+over queries: per-query sums are `np.bincount(query, weights)` over rows sorted by query then
+rank, running counts are integer cumulative sums restarted at each query, and ERR's running
+product (and the diversity measures' greedy ideal) loops over rank depth (one vectorised step
+per rank, at most the pool size), never over queries.
 
 Only the judged retrieved documents are kept as rows (`Prepared.ret_*`): an unjudged document
 has gain 0, is never relevant and multiplies ERR's running product by exactly 1, so it only
@@ -25,6 +27,7 @@ from functools import partial
 
 import numpy as np
 
+from metrics.collection.diversity_batch import DIVERSITY_KERNELS, Subtopics
 from metrics.core.binary import f_beta_share
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
@@ -50,6 +53,8 @@ class Prepared:
     ret_row, pool_row
                  the qrels row each of those came from (to name a line in an error message)
     scale_max    the grade scale's top: the largest grade in the qrels (at least 1)
+    subtopics    a diversity qrels' subtopic judgments (`diversity_batch.Subtopics`), which
+                 the diversity kernels read; None for an ordinary qrels
     """
 
     n_queries: int
@@ -64,6 +69,7 @@ class Prepared:
     pool_grade: np.ndarray
     pool_row: np.ndarray
     scale_max: float
+    subtopics: Subtopics | None = None
 
 
 def compute(measure: Measure, base: Convention, prep: Prepared) -> np.ndarray:
@@ -382,4 +388,5 @@ KERNELS: dict[str, Callable[..., np.ndarray]] = {
     "NumRet": num_ret,
     "NumRel": num_rel,
     "NumRelRet": num_rel_ret,
+    **DIVERSITY_KERNELS,  # the diversity measures (metrics.collection.diversity_batch)
 }

@@ -51,9 +51,30 @@ rank      ``rank``                                   runs, optional: when absent
 tag       ``tag``, ``run_tag``                       runs, optional: when absent ``"run"``
 ========  =========================================  ==============================
 
+Diversity qrels
+---------------
+ndeval's format (TREC Web track 2009-2012) judges each document per subtopic (intent)::
+
+    topic subtopic docno judgment   e.g.  1 2 clueweb09-en0003-55-31884 1
+
+the same four fields as a TREC qrels, whose second field is then the subtopic instead of an
+ignored iteration.  The rule that tells them apart (:func:`is_diversity`): **a qrels is a
+diversity qrels when its second column takes more than one value within some query**; an
+ordinary qrels' iteration column is constant ("0" almost always).  A diversity qrels may judge
+one document on several lines (one per subtopic); only a repeated (topic, subtopic, docno) is
+an error.  The rule is applied when the caller asks for it (``read_qrels(...,
+subtopics=None)``: the command line's default ``--qrels auto`` and the Evaluate page do, and
+say when they found a diversity qrels); ``subtopics=True`` reads a diversity qrels whatever
+its second column (a file whose queries each have one subtopic), and ``subtopics=False``,
+``read_qrels``' default, reads an ordinary qrels as it always has: a document judged twice for
+a query is an error there, even when the two lines' second columns differ (trec_eval's
+judgment groups, ``qrels.123`` of its test suite, look exactly like subtopics).  CSV/TSV files
+name the column ``subtopic`` (or ``subtopic_id``, ``intent``); the same rule applies to them.
+
 Results
 -------
-``read_qrels`` returns columns ``qid`` (str), ``docno`` (str), ``rel`` (float64);
+``read_qrels`` returns columns ``qid`` (str), ``docno`` (str), ``rel`` (float64), and for a
+diversity qrels ``subtopic`` (str);
 ``read_run`` returns ``qid`` (str), ``docno`` (str), ``score`` (float64), ``rank`` (int64),
 ``tag`` (str).  Rows keep the order of the lines in the file; the index is 0, 1, 2, ...
 
@@ -104,7 +125,9 @@ from metrics.collection import arrow_kernels
 
 __all__ = [
     "DEFAULT_TAG",
+    "DIVERSITY_COLUMNS",
     "TrecFormatError",
+    "is_diversity",
     "read_qrels",
     "read_run",
     "write_qrels",
@@ -124,6 +147,12 @@ _ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
         "docno": _DOCNO_NAMES,
         "rel": ("rel", "relevance", "grade", "label"),
     },
+    "diversity": {
+        "qid": _QID_NAMES,
+        "subtopic": ("subtopic", "subtopic_id", "intent"),
+        "docno": _DOCNO_NAMES,
+        "rel": ("rel", "relevance", "grade", "label", "judgment"),
+    },
     "run": {
         "qid": _QID_NAMES,
         "docno": _DOCNO_NAMES,
@@ -132,10 +161,15 @@ _ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
         "tag": ("tag", "run_tag"),
     },
 }
-_REQUIRED = {"qrels": ("qid", "docno", "rel"), "run": ("qid", "docno", "score")}
+_REQUIRED = {
+    "qrels": ("qid", "docno", "rel"),
+    "diversity": ("qid", "subtopic", "docno", "rel"),
+    "run": ("qid", "docno", "score"),
+}
 # Words used in messages for each field.
 _FIELD_WORDS = {
     "qid": "query id",
+    "subtopic": "subtopic",
     "docno": "document id",
     "rel": "relevance grade",
     "score": "score",
@@ -194,7 +228,7 @@ class TrecFormatError(ValueError):
 class _Layout:
     """Where each field is on a line, and how lines are split."""
 
-    kind: str  # "qrels" or "run"
+    kind: str  # "qrels", "diversity" (a qrels with subtopics) or "run"
     sep: str | None  # None: runs of spaces/tabs (TREC); else "," or "\t"
     header: bool  # first data line is a header line
     n_fields: int  # fields on a line: exactly (TREC qrels, header formats) or at least (TREC runs)
@@ -205,28 +239,80 @@ class _Layout:
 
 _TREC_LAYOUTS = {
     "qrels": _Layout("qrels", None, False, 4, False, {"qid": 0, "docno": 2, "rel": 3}),
+    "diversity": _Layout(
+        "diversity", None, False, 4, False, {"qid": 0, "subtopic": 1, "docno": 2, "rel": 3}
+    ),
     "run": _Layout(
         "run", None, False, 6, True, {"qid": 0, "docno": 2, "rank": 3, "score": 4, "tag": 5}
     ),
 }
-_TREC_SYNTAX = {"qrels": "qid iter docno rel", "run": "qid Q0 docno rank score tag"}
+_TREC_SYNTAX = {
+    "qrels": "qid iter docno rel",
+    "diversity": "topic subtopic docno judgment",
+    "run": "qid Q0 docno rank score tag",
+}
+_TEXT_FIELDS = ("qid", "subtopic", "docno", "tag")
 
 
 # ----------------------------------------------------------------------------------- reading
 
 
-def read_qrels(source: Source, *, name: str | None = None) -> pd.DataFrame:
-    """Read relevance judgments (TREC qrels, or CSV/TSV with named columns).
+def read_qrels(
+    source: Source, *, name: str | None = None, subtopics: bool | None = False
+) -> pd.DataFrame:
+    """Read relevance judgments (TREC qrels, or CSV/TSV with named columns), ordinary or
+    diversity (see "Diversity qrels" in the module's docstring).
 
     ``source`` is a path (``str`` without a line break, or ``os.PathLike``), the file content
     (``bytes``, or a ``str`` holding at least one line break), or a binary or text file-like
     object (e.g. a Streamlit upload).  ``name`` is the file name used in error messages and to
     recognise ``.csv``/``.tsv``; by default the path, or the object's ``name`` attribute.
+    ``subtopics``: False (the default) reads an ordinary qrels, whatever its second column;
+    True reads a diversity qrels; None recognises which one the file is by the rule of
+    :func:`is_diversity` (what the command line and the Evaluate page do).
 
     Returns a DataFrame with columns ``qid`` (str), ``docno`` (str), ``rel`` (float64), one
-    row per judgment in file order.  Raises :class:`TrecFormatError` on bad input.
+    row per judgment in file order, and for a diversity qrels also ``subtopic`` (str).  Raises
+    :class:`TrecFormatError` on bad input.
     """
-    return _read(source, name, "qrels")
+    if subtopics is not None:
+        return _read(source, name, "diversity" if subtopics else "qrels")
+    if _regular_file(source) is None:  # read twice below: a pipe or an upload only once
+        data, default_name = _load(source, name)
+        source, name = data, name or default_name
+    try:
+        frame = _read(source, name, "diversity")
+    except TrecFormatError as diversity_error:
+        try:  # the message of the file read as an ordinary qrels (or: it is one, e.g. a CSV)
+            return _read(source, name, "qrels")
+        except TrecFormatError as error:
+            if _blames_a_legitimate_repeat(error, diversity_error):
+                raise diversity_error from None
+            raise
+    if is_diversity(frame):
+        return frame
+    if frame.duplicated(["qid", "docno"]).any():  # an ordinary qrels judging a pair twice
+        return _read(source, name, "qrels")  # raises, naming the lines as it always has
+    return frame[["qid", "docno", "rel"]]
+
+
+DIVERSITY_COLUMNS = ("qid", "docno", "rel", "subtopic")
+
+
+def is_diversity(qrels: pd.DataFrame) -> bool:
+    """The recognition rule: a qrels is a diversity qrels when its second column (`subtopic`)
+    takes more than one value within some query."""
+    if "subtopic" not in qrels.columns or qrels.empty:
+        return False
+    return bool((qrels.groupby("qid", sort=False)["subtopic"].nunique() > 1).any())
+
+
+def _blames_a_legitimate_repeat(ordinary: TrecFormatError, diversity: TrecFormatError) -> bool:
+    """Both readings refuse a repeated line, but the ordinary one an earlier line: the lines
+    it blames differ in the second column, so the file is a diversity qrels (by the rule of
+    `is_diversity`), and its own problem is the later line that repeats a whole judgment."""
+    repeats = "judged twice" in ordinary.problem and "judged twice" in diversity.problem
+    return repeats and (ordinary.line or 0) < (diversity.line or 0)
 
 
 def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
@@ -393,7 +479,7 @@ def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame 
     if arrow_kernels.has_repeated_pair(table["qid"], table["docno"]) is not False:
         return None  # a document twice for a query (or a hash collision): let _read decide
     out: dict[str, object] = {}
-    for field in ("qid", "docno", "score", "rel", "rank", "tag"):  # the result's order
+    for field in ("qid", "docno", "score", "rel", "subtopic", "rank", "tag"):  # result order
         if field not in layout.positions:
             continue
         values = table[field]
@@ -569,13 +655,13 @@ def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
         return False
     # Whitespace splitting never yields an empty field, so "" means a line was too short;
     # in CSV it is an empty cell.  Either way a used text field has no value.
-    for field in ("qid", "docno", "tag"):
+    for field in _TEXT_FIELDS:
         if field in layout.positions and (frame[field] == "").any():
             return False
     for field in ("score", "rel"):
         if field in layout.positions and not np.isfinite(frame[field].to_numpy()).all():
             return False
-    return not _has_duplicate_pair(frame["qid"], frame["docno"])
+    return not _has_duplicate_pair(frame["qid"], _repeat_key(frame, layout))
 
 
 def _has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
@@ -610,11 +696,29 @@ def _pair_codes(qid: pd.Series, docno: pd.Series) -> tuple[np.ndarray, bool]:
     return pairs, len(docnos) == len(docno)
 
 
+def _repeat_key(frame: pd.DataFrame, layout: _Layout) -> pd.Series:
+    """What, with the query id, a line may not repeat: the document id, or in a diversity
+    qrels the (subtopic, document id) pair as one text (the subtopic's length first, so that
+    no two pairs give the same text)."""
+    if layout.kind != "diversity":
+        return frame["docno"]
+    subtopic = frame["subtopic"].astype("str")
+    return subtopic.str.len().astype("str") + ":" + subtopic + frame["docno"].astype("str")
+
+
+def _line_key(fields: list[str], layout: _Layout) -> tuple[str, ...]:
+    """A line's (qid, docno), or (qid, subtopic, docno) in a diversity qrels."""
+    names = ("qid", "subtopic", "docno") if layout.kind == "diversity" else ("qid", "docno")
+    return tuple(fields[layout.positions[n]] for n in names)
+
+
 def _finish(frame: pd.DataFrame, layout: _Layout) -> pd.DataFrame:
-    text = [c for c in ("qid", "docno", "tag") if c in frame.columns]
+    text = [c for c in _TEXT_FIELDS if c in frame.columns]
     frame = frame.astype(dict.fromkeys(text, "str"))
     if layout.kind == "qrels":
         return frame[["qid", "docno", "rel"]]
+    if layout.kind == "diversity":
+        return frame[list(DIVERSITY_COLUMNS)]
     out = frame[[c for c in ("qid", "docno", "score", "rank", "tag") if c in frame.columns]]
     if "rank" not in out.columns:
         out = out.assign(rank=_trec_eval_ranks(out))
@@ -675,7 +779,7 @@ def _raise_at_first_flagged_row(
 ) -> None:
     """Raise for the first row of ``table`` that a vectorised check flags; return if none."""
     flagged = np.zeros(len(table), dtype=bool)
-    for field in ("qid", "docno", "tag"):
+    for field in _TEXT_FIELDS:
         if field in layout.positions:
             flagged |= (table[field] == "").to_numpy(dtype=bool)
     for field in ("rank", "score", "rel"):
@@ -687,7 +791,7 @@ def _raise_at_first_flagged_row(
             if field == "rank":
                 ok &= numbers == np.round(numbers)
             flagged |= ~ok
-    pairs, _ = _pair_codes(table["qid"], table["docno"])
+    pairs, _ = _pair_codes(table["qid"], _repeat_key(table, layout))
     duplicate = pd.Series(pairs).duplicated().to_numpy()
     candidates = flagged | duplicate
     if not candidates.any():
@@ -704,7 +808,7 @@ def _raise_at_first_flagged_row(
     if problem is not None:
         raise TrecFormatError(name, lineno, problem)
     if duplicate[row]:
-        key = (fields[layout.positions["qid"]], fields[layout.positions["docno"]])
+        key = _line_key(fields, layout)
         first = lines[first_row + header][0]
         raise TrecFormatError(name, lineno, _duplicate_message(layout.kind, key, first, lineno))
 
@@ -772,7 +876,7 @@ def _scan(data: bytes, layout: _Layout, name: str, max_lines: int | None = None)
     Returns normally if no line is found to be bad (among the first ``max_lines`` data lines,
     when given).
     """
-    seen: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, ...], int] = {}
     lines = itertools.islice(_data_lines(data), max_lines)
     if layout.header:
         next(lines, None)
@@ -781,7 +885,7 @@ def _scan(data: bytes, layout: _Layout, name: str, max_lines: int | None = None)
         problem = _line_problem(fields, layout)
         if problem is not None:
             raise TrecFormatError(name, lineno, problem)
-        key = (fields[layout.positions["qid"]], fields[layout.positions["docno"]])
+        key = _line_key(fields, layout)
         if key in seen:
             raise TrecFormatError(
                 name, lineno, _duplicate_message(layout.kind, key, seen[key], lineno)
@@ -819,7 +923,7 @@ def _field_count_problem(count: int, layout: _Layout) -> str | None:
 
 
 def _value_problem(fields: list[str], layout: _Layout) -> str | None:
-    for field in ("qid", "docno", "tag"):
+    for field in _TEXT_FIELDS:
         if field in layout.positions and not fields[layout.positions[field]]:
             return f"the {_FIELD_WORDS[field]} is empty"
     for field in ("rank", "score", "rel"):
@@ -850,8 +954,13 @@ def _shown(text: str) -> str:
     return f"{text[:_SHOWN_CHARS]!r}... ({len(text):,} characters)"
 
 
-def _duplicate_message(kind: str, key: tuple[str, str], first: int, again: int) -> str:
-    qid, docno = _shown(key[0]), _shown(key[1])
+def _duplicate_message(kind: str, key: tuple[str, ...], first: int, again: int) -> str:
+    qid, docno = _shown(key[0]), _shown(key[-1])
+    if kind == "diversity":
+        return (
+            f"document {docno} is judged twice for query {qid} and subtopic {_shown(key[1])} "
+            f"(lines {first} and {again}); keep one judgment per document, subtopic and query"
+        )
     if kind == "run":
         return (
             f"document {docno} appears twice for query {qid} (lines {first} and {again}); "
@@ -859,7 +968,8 @@ def _duplicate_message(kind: str, key: tuple[str, str], first: int, again: int) 
         )
     return (
         f"document {docno} is judged twice for query {qid} (lines {first} and {again}); "
-        "keep one judgment per document and query"
+        "keep one judgment per document and query (or, if the second column names subtopics, "
+        "read the file as a diversity qrels)"
     )
 
 
@@ -903,7 +1013,8 @@ def write_run(
 def write_qrels(
     qrels: pd.DataFrame, destination: str | os.PathLike | IO[str] | None = None
 ) -> str | None:
-    """Write ``qrels`` in the TREC format ``qid 0 docno rel``, one line per row.
+    """Write ``qrels`` in the TREC format ``qid 0 docno rel``, one line per row (a diversity
+    qrels, with a ``subtopic`` column: ``qid subtopic docno rel``).
 
     ``qrels`` needs columns ``qid``, ``docno`` and ``rel``.  Grades are written as integers
     when all of them are whole numbers (``1``, not ``1.0``), else as the shortest text that
@@ -911,34 +1022,44 @@ def write_qrels(
     ``destination`` is a path or a text file object; with None the text is returned.
     Raises ``ValueError`` if a value would not read back.
     """
-    _check_writable(qrels, ("qid", "docno", "rel"), "qrels")
+    subtopics = "subtopic" in qrels.columns
+    _check_writable(qrels, ("qid", "docno", "rel"), "qrels", subtopics)
     rel = qrels["rel"].to_numpy(dtype=np.float64)
     if not np.isfinite(rel).all():
         raise ValueError("cannot write qrels with a grade that is NaN or infinite")
     out = pd.DataFrame(
         {
             "qid": qrels["qid"].astype(str),
-            "iter": "0",
+            "iter": qrels["subtopic"].astype(str) if subtopics else "0",
             "docno": qrels["docno"].astype(str),
             "rel": rel.astype(np.int64) if (rel == np.round(rel)).all() else rel,
         }
     )
-    _check_tokens(out, ("qid", "docno"), "qrels")
+    _check_tokens(out, ("qid", "iter", "docno") if subtopics else ("qid", "docno"), "qrels")
     return out.to_csv(
         destination, sep=" ", header=False, index=False, quoting=csv.QUOTE_NONE, lineterminator="\n"
     )
 
 
-def _check_writable(frame: pd.DataFrame, required: tuple[str, ...], kind: str) -> None:
+def _check_writable(
+    frame: pd.DataFrame, required: tuple[str, ...], kind: str, subtopics: bool = False
+) -> None:
     missing = [c for c in required if c not in frame.columns]
     if missing:
         raise ValueError(
             f"cannot write {kind}: missing column(s) {', '.join(missing)}; "
             f"columns are {', '.join(map(str, frame.columns))}"
         )
-    duplicated = frame.duplicated(subset=["qid", "docno"])
+    duplicated = frame.duplicated(
+        subset=["qid", "subtopic", "docno"] if subtopics else ["qid", "docno"]
+    )
     if duplicated.any():
-        row = frame.loc[duplicated.idxmax()]
+        row = frame.iloc[int(np.argmax(duplicated.to_numpy()))]  # by position: labels may repeat
+        if subtopics:
+            raise ValueError(
+                f"cannot write {kind}: document {row['docno']!r} appears twice for query "
+                f"{row['qid']!r} and subtopic {row['subtopic']!r}"
+            )
         raise ValueError(
             f"cannot write {kind}: document {row['docno']!r} appears twice for query {row['qid']!r}"
         )

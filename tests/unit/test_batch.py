@@ -21,6 +21,11 @@ from metrics.collection.batch import BatchError, compare, evaluate, query_rankin
 from metrics.core import conventions as C
 from metrics.core.measures import EXAMPLES, parse
 
+# The examples an ordinary qrels can take: the diversity measures need subtopic judgments (on an
+# ordinary qrels they are an error, which test_batch_equals_single_list_core checks; their
+# numbers are tests/unit/test_diversity_batch.py's).
+GRADED = tuple(name for name in EXAMPLES if not parse(name).spec.subtopics)
+
 
 def frames(qrels_rows, run_rows):
     qrels = pd.DataFrame(qrels_rows, columns=["qid", "docno", "rel"]).astype({"rel": float})
@@ -104,8 +109,8 @@ def test_batch_equals_single_list_core(name: str, shuffle: bool) -> None:
 
 def test_shuffled_run_gives_the_same_numbers() -> None:
     """The presorted fast path and the general sort agree (ties included)."""
-    a = evaluate(*random_collection(5), EXAMPLES)
-    b = evaluate(*random_collection(5, shuffle=True), EXAMPLES)
+    a = evaluate(*random_collection(5), GRADED)
+    b = evaluate(*random_collection(5, shuffle=True), GRADED)
     pd.testing.assert_frame_equal(a.per_query, b.per_query, rtol=0, atol=1e-15)
 
 
@@ -312,11 +317,11 @@ def test_arrow_kernels_and_plain_pandas_agree(monkeypatch, shuffle: bool) -> Non
     from metrics.collection import batch
 
     qrels, run = random_collection(7, shuffle=shuffle)
-    arrow = evaluate(qrels, run, EXAMPLES).per_query
+    arrow = evaluate(qrels, run, GRADED).per_query
     monkeypatch.setattr(batch, "ARROW_KERNELS", False)
-    plain = evaluate(qrels, run, EXAMPLES).per_query
+    plain = evaluate(qrels, run, GRADED).per_query
     as_objects = evaluate(
-        qrels.astype(object), run.astype({"qid": object, "docno": object}), EXAMPLES
+        qrels.astype(object), run.astype({"qid": object, "docno": object}), GRADED
     )
     pd.testing.assert_frame_equal(arrow, plain, rtol=0, atol=0)
     pd.testing.assert_frame_equal(arrow, as_objects.per_query, rtol=0, atol=0)

@@ -18,6 +18,10 @@ from ui.evaluate.sources import Collection
 from ui.literal import literal
 
 
+def _has_subtopics(source) -> bool:
+    return "subtopic" in compute.frame("qrels", source).columns
+
+
 def render(done: Outcome, collection: Collection, choices: Choices) -> None:
     if not done.qrels2_ok and collection.qrels2 is not None:
         st.warning(
@@ -31,6 +35,15 @@ def render(done: Outcome, collection: Collection, choices: Choices) -> None:
             "Upload a second assessor's qrels for the same queries under **Upload files** "
             "above to see how the two agree and what their disagreement does to the numbers. "
             "The sample collection has one.",
+            icon=":material/info:",
+        )
+        return
+    diverse = [f.name for f in (collection.qrels, collection.qrels2) if _has_subtopics(f)]
+    if diverse:
+        st.info(
+            f"{literal(diverse[0])} is a diversity qrels (one judgment per document and "
+            "subtopic): assessor agreement here compares ordinary qrels, one grade per "
+            "document, so it is not computed.",
             icon=":material/info:",
         )
         return

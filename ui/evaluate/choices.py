@@ -54,7 +54,8 @@ def render() -> Choices:
             accept_new_options=True,
             persist_state="session",
             help="Pick from the list or type any ir_measures name and press Enter, e.g. "
-            "nDCG(dcg='exp-log2')@10, P(rel=2)@5, ERR(max_rel=3)@20.",
+            "nDCG(dcg='exp-log2')@10, P(rel=2)@5, ERR(max_rel=3)@20; with a diversity qrels "
+            "also alpha_nDCG(alpha=0.8)@20, ERR_IA@20, NRBP(alpha=0.5,beta=0.8), StRecall@20.",
         )
         measures = {}
         for name in dict.fromkeys(typed):

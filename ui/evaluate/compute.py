@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pandas as pd
 import streamlit as st
@@ -34,7 +35,13 @@ from metrics.stats import agreement as agreement_core
 from metrics.stats.query_summary import SUMMARY_MEASURES, summarise
 from ui.evaluate.sources import SourceFile
 
-READERS = {"qrels": trec.read_qrels, "run": trec.read_run, "groups": read_groups}
+# A qrels is read as the command line's default --qrels auto reads it: a diversity qrels
+# (ndeval's `topic subtopic docno judgment`) when its second column varies within a query.
+READERS = {
+    "qrels": partial(trec.read_qrels, subtopics=None),
+    "run": trec.read_run,
+    "groups": read_groups,
+}
 
 
 @dataclass(frozen=True)
@@ -46,10 +53,13 @@ class Problem:
 
 @dataclass(frozen=True)
 class FileInfo:
-    """A file that was read: what it holds, in words ("882 judgments, 30 queries")."""
+    """A file that was read: what it holds, in words ("882 judgments, 30 queries"), and
+    `subtopics`: how many (query, subtopic) pairs a diversity qrels judges (0 for any other
+    file)."""
 
     name: str
     description: str
+    subtopics: int = 0
 
 
 @dataclass(frozen=True)
@@ -91,7 +101,11 @@ def inspect(kind: str, name: str, digest: str, _data: bytes) -> FileInfo | Probl
         groups = len(set(content.values()))
         return FileInfo(name, f"{len(content):,} queries in {groups} group{'s' * (groups != 1)}")
     what = "judgments" if kind == "qrels" else "lines"
-    return FileInfo(name, f"{len(content):,} {what}, {content['qid'].nunique():,} queries")
+    description = f"{len(content):,} {what}, {content['qid'].nunique():,} queries"
+    if "subtopic" not in content.columns:
+        return FileInfo(name, description)
+    subtopics = len(content[["qid", "subtopic"]].drop_duplicates())
+    return FileInfo(name, f"{description}, {subtopics:,} subtopics", subtopics)
 
 
 def frame(kind: str, source: SourceFile):
@@ -144,6 +158,8 @@ def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: So
     own parameters to blame: the message alone, which names the measure)."""
     if error.measure_error:
         return str(error)
+    if error.qrels_file:  # the qrels as a whole (a diversity measure, no subtopics)
+        return f"{qrels_file.name}: {error}"
     for row, table, source in (
         (error.qrels_row, qrels, qrels_file),
         (error.run_row, run, run_file),

@@ -95,6 +95,22 @@ def run(collection: Collection, choices: Choices) -> Outcome:
 ROLE_WORDS = {"qrels": "qrels", "groups": "query groups", "qrels2": "second assessor's qrels"}
 
 
+def _diversity_note(outcome: Outcome) -> None:
+    """Say that the qrels was read as a diversity qrels, by which rule, and what follows."""
+    for kind, role, source, info in outcome.files:
+        if (kind, role) == QRELS and isinstance(info, FileInfo) and info.subtopics:
+            st.info(
+                f"**{literal(source.name)}** is read as a **diversity qrels** (ndeval's "
+                "`topic subtopic docno judgment`): its second column takes more than one "
+                "value within a query, so it names subtopics. Pick the diversity measures — "
+                "α-nDCG (`alpha_nDCG@20`), ERR-IA (`ERR_IA@20`), NRBP, P-IA, AP-IA, subtopic "
+                "recall (`StRecall@20`) — under **Measures**. A document is relevant to a "
+                "subtopic when its judgment is above 0; the other measures read each "
+                "document's largest judgment.",
+                icon=":material/diversity_3:",
+            )
+
+
 def show_files(outcome: Outcome) -> None:
     """What each file holds (one caption), and in red each file's problem (file, line,
     problem) and each run that could not be evaluated."""
@@ -113,6 +129,7 @@ def show_files(outcome: Outcome) -> None:
             )
     if read:
         st.caption("  \n".join(read))
+    _diversity_note(outcome)
     for name, message in outcome.failed.items():
         st.error(
             f"Run **{literal(name)}** could not be evaluated: {literal(message)}",
