@@ -141,12 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         dest="qrels_kind",
         help="how to read QRELS: 'auto' (the default) reads a diversity qrels (ndeval's "
-        "'topic subtopic docno judgment') when its second column takes more than one value "
-        "within some query, and says so on stderr, else an ordinary qrels (qid iter docno "
-        "rel); 'trec' always reads an ordinary qrels (a document judged twice for a query is "
-        "an error, as trec_eval's judgment groups are); 'diversity' always reads a diversity "
-        "qrels (e.g. one whose queries have one subtopic each). On a diversity qrels the "
-        "measures other than the diversity ones read each document's largest judgment",
+        "'topic subtopic docno judgment') when a diversity measure is asked for, and says so on "
+        "stderr, else an ordinary qrels (qid iter docno rel) exactly as before; 'trec' always "
+        "reads an ordinary qrels (a document judged twice for a query is an error, as in "
+        "trec_eval's plain qrels reader); 'diversity' always reads a diversity qrels. On a "
+        "diversity qrels the measures other than the diversity ones read each document's "
+        "largest judgment",
     )
     parser.add_argument(
         "--compare",
@@ -267,7 +267,10 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
         )
     if args.compare and len(args.runs) < 2:
         raise InputError("--compare needs at least two runs")
-    qrels = _read(args.qrels, "qrels", QRELS_KINDS[args.qrels_kind])
+    subtopics = QRELS_KINDS[args.qrels_kind]
+    if subtopics is None:  # auto: the second column is a subtopic when a measure reads one
+        subtopics = any(measure.spec.subtopics for _, measure in measures)
+    qrels = _read(args.qrels, "qrels", subtopics)
     notes: list[str] = _qrels_notes(args.qrels, qrels, args.qrels_kind)
     results: list[BatchResult] = []
     for path in args.runs:
@@ -283,18 +286,28 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
 
 
 def _qrels_notes(path: str, qrels, kind: str) -> list[str]:
-    """A warning when --qrels auto found a diversity qrels: the reading changes what the other
-    measures see, so it is said, with the option that undoes it."""
-    if kind != "auto" or "subtopic" not in qrels.columns:
+    """What the reading of a diversity qrels implies, said on stderr: with --qrels auto, that
+    it was read so (the other measures then read each document's largest judgment); and when
+    every query has one subtopic, that the diversity measures have nothing to diversify (the
+    second column of an ordinary qrels is a constant iteration number)."""
+    if "subtopic" not in qrels.columns:
         return []
     queries = qrels["qid"].nunique()
     subtopics = len(qrels[["qid", "subtopic"]].drop_duplicates())
-    return [
-        f"{path} is read as a diversity qrels (topic subtopic docno judgment): its second "
-        f"column takes more than one value within a query ({subtopics} subtopics over "
-        f"{queries} queries); measures other than the diversity ones read each document's "
-        "largest judgment. Use --qrels trec to read it as an ordinary qrels."
-    ]
+    notes = []
+    if kind == "auto":
+        notes.append(
+            f"{path} is read as a diversity qrels (topic subtopic docno judgment) since a "
+            f"diversity measure is asked for ({subtopics} subtopics over {queries} queries); "
+            "measures other than the diversity ones read each document's largest judgment. "
+            "Use --qrels trec to read it as an ordinary qrels."
+        )
+    if subtopics == queries:
+        notes.append(
+            f"every query of {path} has one subtopic: the diversity measures then reward no "
+            "diversity (is its second column an iteration number rather than a subtopic?)."
+        )
+    return notes
 
 
 def _compare(paths: list[str], results: list[BatchResult], notes: list[str]) -> list[str]:

@@ -87,7 +87,7 @@ NEEDS_SUBTOPICS = (
     "needs a diversity qrels, which judges documents per subtopic: lines `topic subtopic "
     "docno judgment` (ndeval's format) whose second column takes more than one value within "
     "a query. This qrels has no subtopics; if its second column does hold subtopics, read it "
-    "as a diversity qrels (command line: --qrels diversity)."
+    "as a diversity qrels (command line: --qrels diversity or auto)."
 )
 
 

@@ -105,31 +105,30 @@ def test_qrels_trec_reads_an_ordinary_qrels_and_refuses_the_repeat(files, capsys
     assert len(err.splitlines()) == 1
 
 
-def test_qrels_diversity_reads_one_subtopic_queries(files, capsys) -> None:
-    """Each query with one subtopic: auto reads an ordinary qrels (the second column never
-    varies within a query), --qrels diversity a diversity qrels. q: d1 relevant at rank 1 and
-    d2 at rank 3; S-recall@1 = 1 (the one subtopic is covered at once)."""
+def test_one_subtopic_queries_are_read_and_the_lack_of_diversity_is_said(files, capsys) -> None:
+    """Each query with one subtopic (an ordinary qrels' constant iteration, or a diversity
+    qrels of unambiguous queries): a diversity measure reads it as a diversity qrels and says
+    that there is nothing to diversify. q: d1 relevant at rank 1 and d2 at rank 3; S-recall@1
+    = 1 (the one subtopic is covered at once)."""
     qrels = files("one.txt", "q 7 d1 1\nq 7 d2 1\nz 3 a 1\n")
     run = files("run.txt", RUN)
-    code, out, err = cli(capsys, qrels, run, "-m", "StRecall@1")
-    assert code == 2 and "needs a diversity qrels" in err and "--qrels diversity" in err
-    assert err.startswith(f"python -m metrics: error: {qrels}: StRecall@1: ")
+    expected = {("StRecall@1", "q"): 1.0, ("StRecall@1", "z"): 1.0, ("StRecall@1", "all"): 1.0}
+    code, out, err = cli(capsys, qrels, run, "-m", "StRecall@1", "-q")
+    assert code == 0 and values(out) == expected
+    assert "read as a diversity qrels" in err and "every query of" in err
     code, out, err = cli(capsys, qrels, run, "-m", "StRecall@1", "--qrels", "diversity", "-q")
-    assert code == 0 and err == ""
-    assert values(out) == {
-        ("StRecall@1", "q"): 1.0,
-        ("StRecall@1", "z"): 1.0,
-        ("StRecall@1", "all"): 1.0,
-    }
+    assert code == 0 and values(out) == expected
+    assert "read as a diversity qrels" not in err and "has one subtopic" in err
 
 
 def test_an_ordinary_qrels_reads_as_before(files, capsys) -> None:
-    """A constant second column: no note, and the diversity measures are refused by name."""
+    """No diversity measure: the qrels is read as an ordinary one, with no note; --qrels trec
+    refuses the diversity measures by name."""
     qrels = files("qrels.txt", "q 0 d1 1\nq 0 d2 0\nz 0 a 1\n")
     run = files("run.txt", RUN)
     code, out, err = cli(capsys, qrels, run, "-m", "P@1")
     assert (code, err) == (0, "")
-    code, out, err = cli(capsys, qrels, run, "-m", "P@1", "-m", "ERR_IA@20")
+    code, out, err = cli(capsys, qrels, run, "-m", "P@1", "-m", "ERR_IA@20", "--qrels", "trec")
     assert (code, out) == (2, "")
     assert f"{qrels}: ERR_IA@20: this measure needs a diversity qrels" in err
 
@@ -144,16 +143,18 @@ def test_a_repeated_judgment_names_both_lines(files, capsys) -> None:
     ) in err
 
 
-def test_trec_eval_judgment_groups_are_read_as_subtopics_only_with_auto(capsys) -> None:
+def test_trec_eval_judgment_groups_are_read_as_subtopics_only_for_a_diversity_measure(
+    capsys,
+) -> None:
     """trec_eval's qrels.123 (three judgment groups, iter 0, 1, 2, for -R qrels_jg) looks
-    exactly like a diversity qrels: --qrels auto reads it as one and says so; --qrels trec
-    refuses it as trec_eval's plain qrels reader does."""
+    exactly like a diversity qrels. Asked for P@10 it is read as trec_eval's plain reader
+    reads it, and refused; asked for a diversity measure, as a diversity qrels, and said."""
     # CI puts a copy of shared/ beside the clone (as tests/unit/test_trec.py reads it)
     suite = ROOT.parent / "shared" / "conformance" / "trec_eval"
     if not suite.exists():
         pytest.skip(f"trec_eval's test files are not at {suite}")
     qrels, run = str(suite / "qrels.123"), str(suite / "results.test")
     code, out, err = cli(capsys, qrels, run, "-m", "P@10")
-    assert code == 0 and "read as a diversity qrels" in err and "(9 subtopics" in err
-    code, out, err = cli(capsys, qrels, run, "-m", "P@10", "--qrels", "trec")
     assert code == 2 and "line 3682" in err and "judged twice" in err
+    code, out, err = cli(capsys, qrels, run, "-m", "P@10", "-m", "StRecall@10")
+    assert code == 0 and "read as a diversity qrels" in err and "(9 subtopics" in err
