@@ -239,9 +239,16 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
         what = "a list relevant to every subtopic at every rank:"
     contribution = np.where(within, gains * disc, 0.0) / norm if norm > 0 else np.zeros(n)
     table = _table(j, steps, disc, contribution)
+    # g_i x discount before normalising: the terms of the sums the working writes out
+    table.insert(table.columns.get_loc("contribution"), "discounted_gain", gains * disc)
     if normalised:
         table = _with_ideal(table, ideal, disc, norm)
-    details = {"normaliser": norm, "alpha": alpha, "subtopics": float(len(j.weight))}
+    details = {
+        "normaliser": norm,
+        "alpha": alpha,
+        "subtopics": float(len(j.weight)),
+        "discounted_sum": float(np.sum(gains * disc, where=within)),  # the sum normalised
+    }
     note = (
         f"Normalised by {what} {norm:.4g}."
         if norm > 0
