@@ -134,7 +134,8 @@ def greedy_ideal(j: Judged, alpha: float, depth: int | None = None) -> list[Choi
     id. It stops when no document left has a positive gain (ndeval goes on placing them; they
     add nothing)."""
     # Raw weights (1 each when uniform) so the comparisons are ndeval's own sums.
-    scale = min(j.weight.values(), default=1.0)
+    # (the smallest positive one as the unit: a subtopic may weigh 0)
+    scale = min((w for w in j.weight.values() if w > 0), default=1.0)
     raw = {s: w / scale for s, w in j.weight.items()}
     left = [(d, s & raw.keys()) for d, s in j.pool]
     factor = dict.fromkeys(raw, 1.0)

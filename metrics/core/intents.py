@@ -113,8 +113,14 @@ class Intents:
                     f"Subtopic {missing[0]!r} has no weight; give every subtopic a weight, or "
                     "none for equal weights."
                 )
-            if sum(w for _, w in pairs) <= 0:
+            total = sum(w for _, w in pairs)
+            if total <= 0:
                 raise ValueError("The intent weights are all 0; give at least one a weight > 0.")
+            if not math.isfinite(total):
+                raise ValueError(
+                    "The intent weights add up to more than the largest double (about "
+                    "1.8e308); use smaller ones: only their ratios matter."
+                )
         return intents
 
     def covered(self) -> frozenset[str]:

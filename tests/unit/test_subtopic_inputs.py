@@ -4,14 +4,18 @@ subtopics cells into the core's Intents, α and the weights checked, and the lin
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
+from metrics.core.conventions import TEXTBOOK
 from metrics.core.intents import parse_weights, weights_text
 from ui import url_state
 from ui.model import (
     Diversity,
     default_settings,
     diversity_from,
+    evaluate_finite,
     intents_from,
     ranking_frame,
     ranking_from,
@@ -115,3 +119,15 @@ def test_a_link_without_subtopics_is_written_and_read_as_before() -> None:
 def test_a_damaged_subtopic_link_is_named(params: dict, problem: str) -> None:
     decoded = url_state.decode(params)
     assert any(problem in p for p in decoded.problems), decoded.problems
+
+
+def test_a_zero_weight_leaves_its_subtopic_out_and_huge_weights_are_refused() -> None:
+    # d, a {1, 2}, b {2}, z, c {3}; weights 0, 0, 1: only c's subtopic 3 counts. c is at
+    # rank 5 (1/log2 6) and first in the ideal (1/log2 2 = 1): α-nDCG@5 = 1/log2(6)
+    table = ranking_frame([0, 1, 1, None, 1], list("dabzc"), None, ["", "1,2", "2", "", "3"])
+    ranking = ranking_from(table, unretrieved_frame([]), 4)
+    settings = {**default_settings(), "weights": "1:0, 2:0, 3:1"}
+    report = evaluate_finite(ranking, TEXTBOOK, 5, diversity_from(settings, ranking))
+    assert report.value("alpha_nDCG") == pytest.approx(1 / math.log2(6), abs=1e-12)
+    with pytest.raises(ValueError, match="add up to more than the largest double"):
+        diversity_from({**settings, "weights": "1:1e308, 2:1e308, 3:1"}, ranking)
