@@ -7,7 +7,7 @@ When an input is wrong, its message appears next to it and the last valid result
 import streamlit as st
 
 from metrics.core.ranking import RankingError
-from metrics.explore.report import HEADLINE, cutoff_curves
+from metrics.explore.report import cutoff_curves
 from ui import (
     breakdown,
     calculation,
@@ -68,11 +68,12 @@ with settings_box:
 # --- compute once, from the validated inputs -----------------------------------------------
 fresh = None
 ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
+diversity = state.current_diversity()  # α and the intent weights (their message is in settings)
 if isinstance(ranking, RankingError):
     list_message.error(literal(ranking), icon=":material/error:")
-elif not isinstance(convention, ValueError) and not isinstance(k, ValueError):
+elif not any(isinstance(value, ValueError) for value in (convention, k, diversity)):
     try:
-        report = evaluate_finite(ranking, convention, k)
+        report = evaluate_finite(ranking, convention, k, diversity)
         curves = cutoff_curves(ranking, convention)
     except RankingError as err:  # e.g. a negative grade this convention rejects
         list_message.error(literal(err), icon=":material/error:")
@@ -84,7 +85,7 @@ elif not isinstance(convention, ValueError) and not isinstance(k, ValueError):
             report,
             curves,
             share.sync_url(ranking, settings),
-            state.signature(ranking, convention, k),
+            state.signature(ranking, convention, k, diversity),
         )
         state.remember_result(fresh)
 
@@ -102,7 +103,7 @@ with top:
             "Showing the last valid result until the input marked in red is fixed.",
             icon=":material/history:",
         )
-    deltas = cards.changes(shown.signature, {key: report.value(key) for key in HEADLINE})
+    deltas = cards.changes(shown.signature, {key: report.value(key) for key in report.cards})
     cards.render(report, deltas, decimals, shown_cards)
 
 st.subheader("Rank by rank")

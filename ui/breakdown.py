@@ -11,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.explore.report import Report
+from ui import novelty
 
 COLUMNS = {
     "rank": "rank",
@@ -56,7 +57,8 @@ def _config(decimals: int) -> dict:
 
 
 def render(report: Report, decimals: int) -> None:
-    """The breakdown: ranks within k, then (if any) the ranks beyond k under their own label."""
+    """The breakdown: ranks within k, then (if any) the ranks beyond k under their own label;
+    then, for a list with subtopics, the novelty table (`ui.novelty.table`)."""
     positions = report.positions
     within = positions[positions["in_cutoff"]]
     beyond = positions[~positions["in_cutoff"]]
@@ -76,6 +78,7 @@ def render(report: Report, decimals: int) -> None:
             "Rows without a doc belong to the ideal ranking only: it holds more judged "
             "documents than the list retrieved."
         )
+    novelty.table(report, decimals)
 
 
 def _table(rows: pd.DataFrame, config: dict) -> None:

@@ -1,17 +1,27 @@
-""" "Show the calculation": the working of nDCG, ERR and RBP with this list's numbers, rendered
-with st.latex and offered for copying as LaTeX and as Markdown (built by ui.latex)."""
+""" "Show the calculation": the working of nDCG, ERR and RBP (and, for a list with subtopics,
+α-nDCG with its greedy ideal, and ERR-IA) with this list's numbers, rendered with st.latex and
+offered for copying as LaTeX and as Markdown (built by ui.latex and ui.novelty_latex)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from metrics.explore.report import Report
-from ui import latex
+from ui import latex, novelty, novelty_latex
 
 
 def workings(report: Report, decimals: int) -> dict[str, list[latex.Line]]:
-    """The lines of each tab: DCG, IDCG and nDCG together, then ERR, then RBP."""
+    """The lines of each tab: DCG, IDCG and nDCG together, then ERR, then RBP; then α-nDCG
+    and ERR-IA when the list has subtopics."""
     results, convention = report.results, report.convention
+    diversity = {}
+    if novelty.shown(report):
+        diversity = {
+            "α-nDCG": novelty_latex.alpha_ndcg(
+                results["alpha_nDCG"], report.ordered, novelty.ideal(report), decimals
+            ),
+            "ERR-IA": novelty_latex.err_ia(results["ERR_IA"], report.ordered, decimals),
+        }
     return {
         "nDCG": [
             latex.dcg(results["DCG"], convention, decimals),
@@ -20,13 +30,14 @@ def workings(report: Report, decimals: int) -> dict[str, list[latex.Line]]:
         ],
         "ERR": latex.err(results["ERR"], decimals),
         "RBP": latex.rbp(results["RBP"], decimals),
+        **diversity,
     }
 
 
 def render(report: Report, decimals: int) -> None:
     """One tab per measure: the equations, their remarks, and the two copyable texts."""
     sections = workings(report, decimals)
-    for tab, lines in zip(st.tabs(list(sections)), sections.values(), strict=True):
+    for tab, (name, lines) in zip(st.tabs(list(sections)), sections.items(), strict=True):
         with tab:
             for line in lines:
                 st.latex(line.display)
@@ -39,3 +50,6 @@ def render(report: Report, decimals: int) -> None:
             with right:
                 st.caption("Copy as Markdown")
                 st.code(latex.to_markdown(lines), language="markdown", wrap_lines=True)
+            if name == "α-nDCG":
+                st.markdown("**The greedy ideal ranking, rank by rank**")
+                novelty.ideal_table(report, decimals)

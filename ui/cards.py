@@ -2,7 +2,8 @@
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
 and citation from its spec, `metrics.core.specs.SPECS`; RBP's card also shows the interval
-[RBP, RBP + residual] from its details.
+[RBP, RBP + residual] from its details. When the list has subtopics, a third row holds the
+diversity measures (`metrics.explore.report.DIVERSITY`).
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
 the link; default `ui.model.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
@@ -37,8 +38,9 @@ def changes(signature: str, values: Mapping[str, float]) -> dict[str, float | No
     elif history["signature"] != signature:
         history = {"signature": signature, "values": dict(values), "before": history["values"]}
     st.session_state[_HISTORY] = history
-    before = history["before"]
-    return {key: None if before is None else values[key] - before[key] for key in values}
+    before = history["before"] or {}
+    # a card that was not there before (subtopics just typed) has no change to show
+    return {key: values[key] - before[key] if key in before else None for key in values}
 
 
 def picker() -> tuple[str, ...]:
@@ -66,6 +68,9 @@ def render(
         widths: list[list[float]] = [[1] * LARGE_PER_ROW for _ in rows]
     else:
         rows = list(ROWS)  # RBP's card is wider: it also shows its interval
+        diversity = report.cards[len(HEADLINE) :]
+        if diversity:
+            rows.append(diversity)
         widths = [[1.8 if key == "RBP" else 1 for key in row] for row in rows]
     with st.container(key="cards" if shown is None else "cards_large"):
         if not rows:

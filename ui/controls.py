@@ -22,7 +22,7 @@ from metrics.core.conventions import (
     Convention,
 )
 from metrics.core.gains import gain as gain_of
-from ui import state
+from ui import novelty, state
 from ui.model import SCALE_MAXIMA, describe_differences, gain_map_frame, preset_fields
 
 GAIN_LABELS = {
@@ -297,6 +297,7 @@ def render() -> None:
     gain_and_discount()
     ideal_err_rbp()
     more_choices()
+    novelty.settings()
     with description:
         describe_preset()
     convention = state.current_convention()

@@ -1,5 +1,8 @@
 """The ranked-list editor, the unretrieved-documents editor, the list buttons and the examples.
 
+Both editors have an optional subtopics column (`SUBTOPICS_COLUMN`): the subtopics a document
+is relevant to, for the diversity measures; left empty everywhere, the page is as without it.
+
 The editors edit the canonical tables of `ui.state`; buttons change them in callbacks through
 the pure operations of `ui.reorder`. Grades are text cells, so whatever is typed stays visible
 (a wrong grade is reported next to the table, not silently dropped).
@@ -22,6 +25,16 @@ EXAMPLE_KEY = "loaded_example"
 #: static/js/DataFrame.*.js): only its rows grow.
 LARGE_ROW_HEIGHT = 46
 LARGE_ROWS_SHOWN = 12
+SUBTOPICS_HELP = (
+    "Optional: the subtopics (intents) this document is relevant to, e.g. 1,3; empty for none. "
+    "When any document has some, α-nDCG, ERR-IA and S-recall appear; they read only this "
+    "column, the other measures only the grade."
+)
+
+
+def subtopics_column(more_help: str = ""):
+    """The text column of subtopics, in both editors."""
+    return st.column_config.TextColumn("subtopics", help=SUBTOPICS_HELP + more_help, default="")
 
 
 def ranking_editor(large: bool = False) -> None:
@@ -51,6 +64,7 @@ def ranking_editor(large: bool = False) -> None:
                 help="Optional. With scores the list is ranked by score (ties: see the "
                 "convention); give every document one or none.",
             ),
+            "subtopics": subtopics_column(),
         },
     )
 
@@ -64,6 +78,9 @@ def unretrieved_editor() -> None:
         column_config={
             "grade": st.column_config.TextColumn(
                 "grade of a judged document not retrieved", default="1"
+            ),
+            "subtopics": subtopics_column(
+                " These documents are named u1, u2, ... in the ideal ranking."
             ),
         },
     )

@@ -43,7 +43,10 @@ HELP = """Three ways to write one query; press Ctrl+Enter to fill the tables.
   Judged ids missing from the ranking were not retrieved. Python's `{101: 2}` and
   `[101, 450]` work too.
 - **TREC lines** of one query: run lines `q1 Q0 101 1 12.5 bm25` and qrels lines
-  `q1 0 101 2`, in any order."""
+  `q1 0 101 2`, in any order.
+
+Subtopics (for α-nDCG, ERR-IA and S-recall) go in the grid's subtopics column: a text read
+here is a new list, without them."""
 
 
 def render() -> None:

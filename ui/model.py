@@ -2,14 +2,17 @@
 
 Three tables hold what a person types, exactly as typed (so nothing is lost when it is wrong):
 
-- the ranked list: columns ``doc`` (text), ``grade`` (text: a number, or empty for unjudged)
-  and ``score`` (a number, or empty; scores are all-or-nothing);
-- the unretrieved list: column ``grade`` (text), the judged documents that were not retrieved;
+- the ranked list: columns ``doc`` (text), ``grade`` (text: a number, or empty for unjudged),
+  ``score`` (a number, or empty; scores are all-or-nothing) and ``subtopics`` (text such as
+  ``1,3``: the subtopics the document is relevant to; empty for none);
+- the unretrieved list: columns ``grade`` (text) and ``subtopics``, the judged documents that
+  were not retrieved (the diversity measures name them u1, u2, ...: `unretrieved_ids`);
 - the custom gain map: columns ``grade`` and ``gain`` (numbers).
 
 A settings dict holds every other choice: the preset picked last, the cutoff ``k``, the grade
 scale's maximum, the display precision, presentation mode and the cards it shows (keys of
-`metrics.explore.report.HEADLINE`), and one entry per `Convention` field.
+`metrics.explore.report.HEADLINE`), the diversity measures' α and intent weights (text such as
+``1:0.5, 2:0.5``; empty for equal weights), and one entry per `Convention` field.
 `ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
 and a cutoff, raising the core's `ValueError` (or `RankingError`) with a message a student can act
 on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `ui.url_state`.
@@ -20,14 +23,17 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 import pandas as pd
 
 from metrics.core.conventions import PRESETS, Convention
+from metrics.core.diversity import DEFAULT_ALPHA
+from metrics.core.intents import Intents, parse_weights, subtopics_text
 from metrics.core.ranking import Ranking, RankingError, check_cutoff
-from metrics.explore.report import HEADLINE, Report, evaluate
+from metrics.core.specs import ALPHA
+from metrics.explore.report import Report, evaluate
 
 MAX_K = 1000
 DEFAULT_PRESET = "Textbook"
@@ -64,8 +70,10 @@ def ranking_frame(
     grades: Sequence[float | None],
     doc_ids: Sequence[str] | None = None,
     scores: Sequence[float] | None = None,
+    subtopics: Sequence[str] | None = None,
 ) -> pd.DataFrame:
-    """The ranked-list table for these grades (doc ids d1, d2, ... unless given)."""
+    """The ranked-list table for these grades (doc ids d1, d2, ... unless given; subtopics as
+    text, none unless given)."""
     n = len(grades)
     return pd.DataFrame(
         {
@@ -77,13 +85,27 @@ def ranking_frame(
                 [float(s) for s in scores] if scores is not None else [math.nan] * n,
                 dtype="float64",
             ),
+            "subtopics": pd.Series(
+                list(subtopics) if subtopics is not None else [""] * n, dtype="str"
+            ),  # fmt: skip
         }
     )
 
 
-def unretrieved_frame(grades: Iterable[float]) -> pd.DataFrame:
-    """The unretrieved table: one text grade per judged document that was not retrieved."""
-    return pd.DataFrame({"grade": pd.Series([grade_text(g) for g in grades], dtype="str")})
+def unretrieved_frame(
+    grades: Iterable[float], subtopics: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """The unretrieved table: one text grade per judged document that was not retrieved, and
+    its subtopics as text (none unless given)."""
+    grades = [grade_text(g) for g in grades]
+    return pd.DataFrame(
+        {
+            "grade": pd.Series(grades, dtype="str"),
+            "subtopics": pd.Series(
+                list(subtopics) if subtopics is not None else [""] * len(grades), dtype="str"
+            ),
+        }
+    )
 
 
 def gain_map_frame(pairs: Iterable[tuple[float, float]]) -> pd.DataFrame:
@@ -148,15 +170,73 @@ def ranking_from(ranking: pd.DataFrame, unretrieved: pd.DataFrame, scale_max: fl
             "foot of the table, or the + above it) or load an example."
         )
     scores = _scores(ranking["score"].tolist())
+    doc_ids = [cell_text(d) for d in ranking["doc"]]
     return Ranking.build(
         [_grade_cell(g, f"Grade at rank {i + 1}") for i, g in enumerate(ranking["grade"])],
-        doc_ids=[cell_text(d) for d in ranking["doc"]],
+        doc_ids=doc_ids,
         scores=scores,
         unretrieved=[
             _grade_cell(g, f"Unretrieved grade {i + 1}") for i, g in enumerate(unretrieved["grade"])
         ],
         scale_max=scale_max,
+        intents=intents_from(ranking, unretrieved),
     )
+
+
+def subtopic_cells(table: pd.DataFrame) -> list[str]:
+    """A table's subtopics cells as text ('' for none; a table without the column has none)."""
+    if "subtopics" not in table.columns:
+        return [""] * len(table)
+    return [cell_text(v).strip() for v in table["subtopics"]]
+
+
+def has_subtopics(ranking: pd.DataFrame, unretrieved: pd.DataFrame) -> bool:
+    """Whether any document, retrieved or not, has subtopics typed."""
+    return any(subtopic_cells(ranking)) or any(subtopic_cells(unretrieved))
+
+
+def unretrieved_ids(count: int, taken: Iterable[str]) -> list[str]:
+    """The ids the diversity measures give the judged documents not retrieved: u1, u2, ...,
+    skipping ids the list already uses."""
+    taken, out, n = set(taken), [], 0
+    while len(out) < count:
+        n += 1
+        if f"u{n}" not in taken:
+            out.append(f"u{n}")
+    return out
+
+
+def subtopic_texts(ranking: Ranking) -> tuple[list[str], list[str]]:
+    """The subtopics of the ranked documents and of the judged documents not retrieved, as the
+    tables write them ("1, 3"; '' for none)."""
+    intents = ranking.intents
+    if intents is None:
+        return [""] * len(ranking), [""] * len(ranking.unretrieved)
+    missed = [subtopics_text(s) for _, s in intents.unretrieved]
+    if len(missed) != len(ranking.unretrieved):  # judgments without grades: not the tables'
+        missed = [""] * len(ranking.unretrieved)
+    return [subtopics_text(s) for s in intents.retrieved], missed
+
+
+def intents_from(
+    ranking: pd.DataFrame,
+    unretrieved: pd.DataFrame,
+    weights: Mapping[str, float] | None = None,
+) -> Intents | None:
+    """The subtopic judgments the two tables hold (None when no cell has subtopics), with
+    `weights` (None: equal); raises RankingError naming a cell the core cannot read, or the
+    core's ValueError for weights that do not fit the subtopics."""
+    retrieved, missed = subtopic_cells(ranking), subtopic_cells(unretrieved)
+    if not any(retrieved) and not any(missed):
+        return None
+    ids = unretrieved_ids(len(missed), (cell_text(d).strip() for d in ranking["doc"]))
+    try:
+        judged = Intents.build(retrieved, list(zip(ids, missed, strict=True)))
+    except ValueError as err:
+        raise RankingError(str(err)) from None
+    if not weights:
+        return judged
+    return Intents.build(judged.retrieved, judged.unretrieved, weights)
 
 
 def _grade_cell(value: object, where: str) -> str:
@@ -202,6 +282,8 @@ def default_settings() -> dict[str, object]:
         "decimals": DEFAULT_DECIMALS,
         "presentation": False,
         "cards": DEFAULT_PROJECTOR_CARDS,
+        "alpha": DEFAULT_ALPHA,
+        "weights": "",
         **preset_fields(DEFAULT_PRESET),
     }
 
@@ -233,22 +315,59 @@ def cutoff_from(value: object) -> int:
     return k
 
 
+@dataclass(frozen=True)
+class Diversity:
+    """The diversity measures' settings, checked: α and the intent weights (empty: equal)."""
+
+    alpha: float = DEFAULT_ALPHA
+    weights: tuple[tuple[str, float], ...] = ()
+
+    def apply(self, ranking: Ranking) -> Ranking:
+        """`ranking` with its subtopic judgments weighted by these weights (as it is when it has
+        none, or the weights are equal). Raises the core's ValueError for weights that do not
+        fit its subtopics."""
+        if ranking.intents is None or not self.weights:
+            return ranking
+        intents = ranking.intents
+        weighted = Intents.build(intents.retrieved, intents.unretrieved, dict(self.weights))
+        return replace(ranking, intents=weighted)
+
+
+def diversity_from(settings: Mapping[str, object], ranking: Ranking | None = None) -> Diversity:
+    """α and the intent weights of the settings, checked (the weights against `ranking`'s
+    subtopics, when it has some); the core's ValueError naming what is wrong otherwise."""
+    alpha = settings.get("alpha", DEFAULT_ALPHA)
+    number = isinstance(alpha, (int, float)) and not isinstance(alpha, bool)
+    if not (number and ALPHA.allows(float(alpha))):  # type: ignore[arg-type]
+        shown = f"{alpha:g}" if number else cell_text(alpha) or "nothing"
+        raise ValueError(f"α must be {ALPHA.allowed}; got {shown}.")
+    weights = parse_weights(settings.get("weights", ""))
+    diversity = Diversity(float(alpha), tuple(weights.items()))  # type: ignore[arg-type]
+    if ranking is not None:
+        diversity.apply(ranking)
+    return diversity
+
+
 OVERFLOW = (
     "These grades, gains or top grade are too large to compute with: a value overflows "
     "(floating point ends near 1.8e308; ERR's 2^gmax already at gmax = 1024). Use smaller ones."
 )
 
 
-def evaluate_finite(ranking: Ranking, convention: Convention, k: int) -> Report:
-    """`metrics.explore.report.evaluate`, or a ValueError (`OVERFLOW`) when a value cannot be
+def evaluate_finite(
+    ranking: Ranking, convention: Convention, k: int, diversity: Diversity | None = None
+) -> Report:
+    """`metrics.explore.report.evaluate` (the diversity measures with `diversity`'s α and
+    weights when the list has subtopics), or a ValueError (`OVERFLOW`) when a value cannot be
     computed in floating point, so that no NaN or inf reaches the screen and no OverflowError a
     traceback."""
+    diversity = diversity or Diversity()
     with np.errstate(over="ignore", invalid="ignore"):
         try:
-            report = evaluate(ranking, convention, k)
+            report = evaluate(diversity.apply(ranking), convention, k, alpha=diversity.alpha)
         except OverflowError:
             raise ValueError(OVERFLOW) from None
-    if not all(np.isfinite(report.value(key)) for key in HEADLINE):
+    if not all(np.isfinite(report.value(key)) for key in report.cards):
         raise ValueError(OVERFLOW)
     return report
 

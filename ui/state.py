@@ -11,9 +11,11 @@ back after each run (`edit_table`, `bound`). An edit therefore applies exactly o
 list survives page switches and reruns. Buttons change a canonical value in a callback and
 re-snapshot the editor (`replace_table`).
 
-Other pages read the current inputs with `current_ranking()`, `current_convention()` and
-`current_k()`; each returns the core object or the validation error (never raises). The error
-quotes what the user typed, so it is shown through `ui.literal`, e.g.::
+Other pages read the current inputs with `current_ranking()` (with the subtopic judgments
+the tables hold, equally weighted), `current_convention()` and `current_k()`, and the
+Playground the diversity measures' α and weights with `current_diversity()`; each returns the
+core object or the validation error (never raises). The error quotes what the user typed, so
+it is shown through `ui.literal`, e.g.::
 
     ranking = state.current_ranking()
     if isinstance(ranking, Exception):
@@ -33,12 +35,15 @@ from metrics.core.conventions import Convention
 from metrics.core.ranking import Ranking, RankingError
 from ui import url_state
 from ui.model import (
+    Diversity,
     convention_from,
     cutoff_from,
+    diversity_from,
     fill_missing_doc_ids,
     gain_map_frame,
     ranking_frame,
     ranking_from,
+    subtopic_texts,
     unretrieved_frame,
 )
 
@@ -212,10 +217,13 @@ def gain_pairs(frame: pd.DataFrame) -> tuple[tuple[float, float], ...]:
 
 
 def load_ranking(ranking: Ranking, changes: Mapping[str, Any]) -> None:
-    """Make `ranking` the Playground's list (doc ids, grades, scores, and the grades of the
-    judged documents it did not retrieve), with the settings it needs (e.g. k, the top grade)."""
-    replace_table(RANKING, ranking_frame(ranking.grades, ranking.doc_ids, ranking.scores))
-    replace_table(UNRETRIEVED, unretrieved_frame(ranking.unretrieved))
+    """Make `ranking` the Playground's list (doc ids, grades, scores, subtopics, and the judged
+    documents it did not retrieve), with the settings it needs (e.g. k, the top grade)."""
+    retrieved, missed = subtopic_texts(ranking)
+    replace_table(
+        RANKING, ranking_frame(ranking.grades, ranking.doc_ids, ranking.scores, retrieved)
+    )
+    replace_table(UNRETRIEVED, unretrieved_frame(ranking.unretrieved, missed))
     set_settings(changes)
 
 
@@ -270,6 +278,16 @@ def current_convention() -> Convention | ValueError:
         return err
 
 
+def current_diversity() -> Diversity | ValueError:
+    """α and the intent weights (checked against the list's subtopics when the list is valid),
+    or the core's error naming what is wrong."""
+    ranking = current_ranking()
+    try:
+        return diversity_from(settings(), None if isinstance(ranking, Exception) else ranking)
+    except ValueError as err:
+        return err
+
+
 def current_k() -> int | ValueError:
     """The Playground's cutoff k (1..1000), or the error saying what is allowed."""
     try:
@@ -291,20 +309,23 @@ class Shown:
     signature: str
 
 
-def signature(ranking: Ranking, convention: Convention, k: int) -> str:
+def signature(
+    ranking: Ranking, convention: Convention, k: int, diversity: Diversity | None = None
+) -> str:
     """A text that changes exactly when the inputs of a result change."""
     scores = None if ranking.scores is None else ranking.scores.tobytes()
-    return repr(
-        (
-            ranking.grades.tobytes(),
-            ranking.doc_ids,
-            scores,
-            ranking.unretrieved.tobytes(),
-            ranking.scale_max,
-            convention,
-            k,
-        )
+    inputs = (
+        ranking.grades.tobytes(),
+        ranking.doc_ids,
+        scores,
+        ranking.unretrieved.tobytes(),
+        ranking.scale_max,
+        convention,
+        k,
     )
+    if ranking.intents is not None:  # the same text as before for a list without subtopics
+        inputs += (subtopic_texts(ranking), diversity)
+    return repr(inputs)
 
 
 def remember_result(shown: Shown) -> None:

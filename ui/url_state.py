@@ -12,6 +12,12 @@ settings start from, then only the convention fields that differ from that prese
 `FIELD_PARAMS`), ``dec`` the decimals shown, ``pm=1`` presentation mode and ``cards`` the cards
 it shows (only when not the default ones, e.g. ``cards=nDCG,ERR,RBP``).
 
+A list with subtopics adds ``sub``, the subtopics of each ranked document (names joined by
+``;``, documents by ``,``: ``sub=,1;2,2,,3``), ``usub`` those of the judged documents not
+retrieved (when any has some), ``a`` the diversity measures' α (when not 0.5) and ``w`` the
+intent weights (when given: ``w=1:0.5,2:0.3,3:0.2``). A list without subtopics has none of
+them, so its link is the same as before they existed.
+
 `decode` trusts nothing: every value is parsed by a strict rule (numbers by a regular
 expression, choices from the core's lists), the whole state is then checked by the core itself
 (`Ranking.build`, `Convention`, `evaluate`), and anything that fails is replaced by its default
@@ -32,6 +38,8 @@ import pandas as pd
 
 from metrics.core import conventions
 from metrics.core.conventions import PRESETS
+from metrics.core.diversity import DEFAULT_ALPHA
+from metrics.core.intents import parse_weights, weights_text
 from metrics.core.ranking import Ranking
 from metrics.explore.report import HEADLINE
 from ui import examples
@@ -46,12 +54,14 @@ from ui.model import (
     cutoff_from,
     default_doc_ids,
     default_settings,
+    diversity_from,
     evaluate_finite,
     gain_map_frame,
     grade_text,
     preset_fields,
     ranking_frame,
     ranking_from,
+    subtopic_texts,
     unretrieved_frame,
 )
 
@@ -59,7 +69,7 @@ MAX_QUERY_CHARS = 8_000  # a link longer than this is refused (servers often cap
 MAX_LINK_ROWS = 1_000
 MAX_ID_CHARS = 100
 MAX_DECIMALS = 12
-LIST_PARAMS = ("g", "d", "s", "u")
+LIST_PARAMS = ("g", "d", "s", "u", "sub", "usub")
 
 
 class LinkTooLong(ValueError):
@@ -208,6 +218,8 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
             continue
         if value != base[name]:
             params[param] = fmt(value)  # type: ignore[operator]
+    if ranking.intents is not None:
+        params.update(_subtopic_params(ranking, settings))
     if settings["decimals"] != DEFAULT_DECIMALS:
         params["dec"] = str(int(settings["decimals"]))  # type: ignore[call-overload]
     if settings["presentation"]:
@@ -219,6 +231,34 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
             f"This state is too large to share as a link (over {MAX_QUERY_CHARS:,} characters); "
             "shorten the doc ids or the list."
         )
+    return params
+
+
+def _escape(name: str, separators: str) -> str:
+    """A name inside a list parameter: % and the list's separators percent-escaped (the URL
+    percent-encodes the whole value once more)."""
+    for char in "%" + separators:
+        name = name.replace(char, quote(char, safe=""))
+    return name
+
+
+def _subtopic_params(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
+    """``sub``, ``usub``, ``a`` and ``w`` of a list with subtopics (see the module docstring)."""
+    retrieved, missed = subtopic_texts(ranking)
+    intents = ranking.intents
+    assert intents is not None
+
+    def cells(sets) -> str:
+        return ",".join(";".join(_escape(n, ",;") for n in sorted(s)) for s in sets)
+
+    params = {"sub": cells(intents.retrieved)}
+    if any(missed):
+        params["usub"] = cells(s for _, s in intents.unretrieved)
+    if float(settings.get("alpha", DEFAULT_ALPHA)) != DEFAULT_ALPHA:  # type: ignore[arg-type]
+        params["a"] = _num(settings["alpha"])  # type: ignore[arg-type]
+    weights = parse_weights(settings.get("weights", ""))
+    if weights:
+        params["w"] = ",".join(f"{_escape(n, ',:')}:{_num(v)}" for n, v in weights.items())
     return params
 
 
@@ -274,8 +314,14 @@ def decode(params: Mapping[str, str]) -> Decoded:
             fallback = default_state()
             state.ranking, state.unretrieved = fallback.ranking, fallback.unretrieved
         ranking = _example_on_its_scale(params, state)
+    _decode_diversity(params, state, ranking)
     try:
-        evaluate_finite(ranking, convention_from(settings), settings["k"])  # type: ignore[arg-type]
+        evaluate_finite(
+            ranking,
+            convention_from(settings),
+            settings["k"],  # type: ignore[arg-type]
+            diversity_from(settings, ranking),
+        )
     except ValueError as err:
         problems.append(
             f"The link's list and settings do not fit together ({err}) The defaults are used."
@@ -435,9 +481,52 @@ def _decode_list(params: Mapping[str, str], state: Decoded) -> bool:
         if scores is not None and len(scores) != len(grades):
             raise ValueError(f"s has {len(scores)} scores for {len(grades)} grades")
         unretrieved = _items(params, "u") if "u" in params else []
+        subtopics = _subtopic_cells(params, "sub", len(grades), "grades")
+        missed = _subtopic_cells(params, "usub", len(unretrieved), "unretrieved grades u")
     except ValueError as why:
         state.problems.append(f"The list in the link is damaged ({why}); the example list is used.")
         return False
-    state.ranking = ranking_frame(grades, ids, scores)
-    state.unretrieved = unretrieved_frame(unretrieved)
+    state.ranking = ranking_frame(grades, ids, scores, subtopics)
+    state.unretrieved = unretrieved_frame(unretrieved, missed)
     return True
+
+
+def _subtopic_cells(params: Mapping[str, str], param: str, count: int, of: str) -> list[str]:
+    """The subtopics cells of ``sub`` or ``usub`` (one per document, names joined by ';'), as
+    the tables write them; none when the link has no such parameter."""
+    if param not in params:
+        return [""] * count
+    items = params[param].split(",")
+    if len(items) != count:
+        raise ValueError(f"{param} has {len(items)} items for {count} {of}")
+    cells = []
+    for item in items:
+        names = [unquote(n) for n in item.split(";") if n]
+        if any(len(n) > MAX_ID_CHARS for n in names):
+            raise ValueError(f"{param} has a subtopic name longer than {MAX_ID_CHARS} characters")
+        cells.append(", ".join(names))
+    return cells
+
+
+def _decode_diversity(params: Mapping[str, str], state: Decoded, ranking: Ranking) -> None:
+    """α (``a``) and the intent weights (``w``) into the settings, each checked by the core
+    against the list; a bad one is named and left at its default."""
+    settings, problems = state.settings, state.problems
+    if "a" in params:
+        try:
+            settings["alpha"] = _parse_number(params["a"])
+            diversity_from(settings)
+        except ValueError as why:
+            settings["alpha"] = DEFAULT_ALPHA
+            problems.append(f"a={_shown(params['a'])}: {why} Using α = {DEFAULT_ALPHA:g}.")
+    if "w" in params:
+        pairs = []
+        for item in params["w"].split(","):
+            name, colon, weight = item.rpartition(":")
+            pairs.append(f"{unquote(name)}:{weight}" if colon else item)
+        settings["weights"] = ", ".join(pairs)
+        try:
+            settings["weights"] = weights_text(diversity_from(settings, ranking).weights)
+        except ValueError as why:
+            settings["weights"] = ""
+            problems.append(f"w={_shown(params['w'])}: {why} Using equal weights.")

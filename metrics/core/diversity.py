@@ -134,7 +134,8 @@ def greedy_ideal(j: Judged, alpha: float, depth: int | None = None) -> list[Choi
     id. It stops when no document left has a positive gain (ndeval goes on placing them; they
     add nothing)."""
     # Raw weights (1 each when uniform) so the comparisons are ndeval's own sums.
-    scale = min(j.weight.values(), default=1.0)
+    # (the smallest positive one as the unit: a subtopic may weigh 0)
+    scale = min((w for w in j.weight.values() if w > 0), default=1.0)
     raw = {s: w / scale for s, w in j.weight.items()}
     left = [(d, s & raw.keys()) for d, s in j.pool]
     factor = dict.fromkeys(raw, 1.0)
@@ -239,9 +240,16 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
         what = "a list relevant to every subtopic at every rank:"
     contribution = np.where(within, gains * disc, 0.0) / norm if norm > 0 else np.zeros(n)
     table = _table(j, steps, disc, contribution)
+    # g_i x discount before normalising: the terms of the sums the working writes out
+    table.insert(table.columns.get_loc("contribution"), "discounted_gain", gains * disc)
     if normalised:
         table = _with_ideal(table, ideal, disc, norm)
-    details = {"normaliser": norm, "alpha": alpha, "subtopics": float(len(j.weight))}
+    details = {
+        "normaliser": norm,
+        "alpha": alpha,
+        "subtopics": float(len(j.weight)),
+        "discounted_sum": float(np.sum(gains * disc, where=within)),  # the sum normalised
+    }
     note = (
         f"Normalised by {what} {norm:.4g}."
         if norm > 0

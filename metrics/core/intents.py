@@ -113,8 +113,14 @@ class Intents:
                     f"Subtopic {missing[0]!r} has no weight; give every subtopic a weight, or "
                     "none for equal weights."
                 )
-            if sum(w for _, w in pairs) <= 0:
+            total = sum(w for _, w in pairs)
+            if total <= 0:
                 raise ValueError("The intent weights are all 0; give at least one a weight > 0.")
+            if not math.isfinite(total):
+                raise ValueError(
+                    "The intent weights add up to more than the largest double (about "
+                    "1.8e308); use smaller ones: only their ratios matter."
+                )
         return intents
 
     def covered(self) -> frozenset[str]:
@@ -151,3 +157,40 @@ def _weights(weights: Mapping[str, object]) -> dict[str, float]:
             )
         out[key] = w
     return out
+
+
+def parse_weights(text: object) -> dict[str, float]:
+    """Intent weights typed as text, "1:0.5, 2:0.3, 3:0.2" (subtopic:weight pairs separated
+    by commas or spaces), as {subtopic: weight}; empty text (or None) for uniform weights.
+    Raises ValueError naming the pair that is not a subtopic:weight pair, a subtopic named
+    twice, or a weight that is not a number >= 0. (`Intents.build` checks the weights against
+    the subtopics.)"""
+    if text is None or not str(text).strip():
+        return {}
+    pairs: dict[str, object] = {}
+    for item in _SEPARATORS.split(re.sub(r"\s*:\s*", ":", str(text).strip())):
+        if not item:
+            continue
+        name, colon, value = item.rpartition(":")
+        name = name.strip()
+        if not colon or not name or not value.strip():
+            raise ValueError(
+                f"The intent weights: {item!r} is not a subtopic:weight pair; write them as "
+                "1:0.5, 2:0.3, 3:0.2 (or leave them empty for equal weights)."
+            )
+        if name in pairs:
+            raise ValueError(f"The intent weights: subtopic {name!r} has two weights; give it one.")
+        pairs[name] = value.strip()
+    return _weights(pairs)
+
+
+def weights_text(weights: Mapping[str, float] | Iterable[tuple[str, float]]) -> str:
+    """Weights as `parse_weights` reads them back: "1:0.5, 2:0.3" (subtopics in natural
+    order, each weight in the shortest text that reads back as the same number)."""
+    pairs = dict(weights.items() if isinstance(weights, Mapping) else weights)
+    return ", ".join(f"{s}:{_number_text(pairs[s])}" for s in sorted(pairs, key=_natural))
+
+
+def _number_text(value: float) -> str:
+    value = float(value)
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)

@@ -1,10 +1,12 @@
 """Everything the Playground shows for one list, computed once from the measure breakdowns.
 
 `evaluate(ranking, convention, k)` runs the headline measures and joins their breakdowns into
-one per-rank table; `cutoff_curves` reads nDCG@j, P@j and R@j for every depth j off the same
-cumulative sums (IDCG@j is the ideal's running sum when the ideal is cut at j, its total
-otherwise; scaled DCG's ideal of j top-grade documents is always cut at j). Nothing here
-computes a measure a second way: it only selects and aligns.
+one per-rank table; when the list has subtopic judgments it also runs the `DIVERSITY` measures
+(α-nDCG with the α given, ERR-IA, S-recall), whose own tables hold their working.
+`cutoff_curves` reads nDCG@j, P@j and R@j for every depth j off the same cumulative sums
+(IDCG@j is the ideal's running sum when the ideal is cut at j, its total otherwise; scaled
+DCG's ideal of j top-grade documents is always cut at j). Nothing here computes a measure a
+second way: it only selects and aligns.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ import pandas as pd
 
 from metrics.core import binary, graded
 from metrics.core.conventions import Convention
+from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
 from metrics.core.result import Result
 from metrics.core.specs import SPECS
 
 HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
+#: The diversity measures the Playground shows when the list has subtopics (SPECS families).
+DIVERSITY = ("alpha_nDCG", "ERR_IA", "StRecall")
 
 
 @dataclass(frozen=True, eq=False)
@@ -34,13 +39,27 @@ class Report:
     def value(self, key: str) -> float:
         return self.results[key].value
 
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The measures computed, in the cards' order: HEADLINE, then DIVERSITY when the list
+        has subtopics."""
+        return HEADLINE + tuple(key for key in DIVERSITY if key in self.results)
 
-def evaluate(ranking: Ranking, convention: Convention, k: int) -> Report:
+
+def evaluate(
+    ranking: Ranking, convention: Convention, k: int, alpha: float = DEFAULT_ALPHA
+) -> Report:
     """The HEADLINE measures at cutoff k, each by its spec (AP and RR at k too; RBP and R-Prec
-    have no cutoff); the per-rank table is nDCG's working with ERR's and RBP's beside it."""
+    have no cutoff), and the DIVERSITY ones at k when the list has subtopics (α-nDCG with
+    `alpha`); the per-rank table is nDCG's working with ERR's and RBP's beside it."""
     k = check_cutoff(k)
     ordered = order(ranking, convention)
     results = {family: SPECS[family].single(ordered, convention, k) for family in HEADLINE}
+    if ordered.intents is not None:
+        for family in DIVERSITY:
+            spec = SPECS[family]
+            params = {p.name: alpha for p in spec.params if p.name == "alpha"}
+            results[family] = spec.single(ordered, convention, k, **params)
     positions = results["nDCG"].table.drop(columns=["contribution"]).copy()
     n = len(ordered)
     positions["err_p_stop"] = _pad(results["ERR"].table["p_stop"].to_numpy(), len(positions))

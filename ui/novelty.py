@@ -1,0 +1,162 @@
+"""The Playground's diversity parts, shown only when a document has subtopics: α and the intent
+weights among the settings, the novelty table rank by rank, and the greedy ideal ranking.
+
+Everything shown is read from the Results of `metrics.explore.report.DIVERSITY` (their tables
+and details); the greedy ideal's choices, with the documents each one tied with, come from
+`metrics.core.diversity.greedy_ideal`, the function α-nDCG's normaliser was built with.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from metrics.core.diversity import Choice, greedy_ideal, judged
+from metrics.core.intents import subtopics_text
+from metrics.explore.report import Report
+from ui import state
+from ui.literal import literal
+from ui.model import has_subtopics
+
+NP_HARD = (
+    "Finding the ranking with the largest α-DCG exactly is NP-hard (Clarke et al., SIGIR 2008), "
+    "so ndeval and the tools that follow it build the ideal greedily: at each rank, the judged "
+    "document with the largest novelty gain given those above it (ties to the larger doc id)."
+)
+
+
+def shown(report: Report) -> bool:
+    """Whether the report has the diversity measures (the list has subtopics)."""
+    return "alpha_nDCG" in report.results
+
+
+# --- settings --------------------------------------------------------------------------------
+
+
+def settings() -> None:
+    """α and the intent weights, when any document has subtopics; the core's message for a
+    bad value right below them (the text stays as typed)."""
+    if not has_subtopics(state.table(state.RANKING), state.table(state.UNRETRIEVED)):
+        return
+    st.markdown("**Diversity (subtopics)**")
+    left, right = st.columns([1, 2])
+    with left:
+        state.bound(
+            "alpha",
+            st.number_input,
+            "α",
+            step=0.1,
+            format="%g",
+            help="α-nDCG's redundancy penalty, 0 to 1: a subtopic already seen c times is "
+            "worth (1 − α)^c. ERR-IA keeps ndeval's α = 0.5.",
+        )
+    with right:
+        state.bound(
+            "weights",
+            st.text_input,
+            "Intent weights",
+            placeholder="equal; e.g. 1:0.5, 2:0.3, 3:0.2",
+            help="How likely a user means each subtopic, as subtopic:weight pairs; scaled to "
+            "sum to 1. Empty: every subtopic weighs the same.",
+        )
+    diversity = state.current_diversity()
+    if isinstance(diversity, ValueError):
+        st.error(
+            f"{literal(diversity)} The results below are for the last valid settings.",
+            icon=":material/error:",
+        )
+
+
+# --- the novelty table -----------------------------------------------------------------------
+
+COLUMNS = {
+    "rank": "rank",
+    "doc_id": "doc",
+    "subtopics": "subtopics",
+    "new": "new",
+    "repeated": "repeated",
+    "gain": "novelty gain",
+    "discount": "1/log2(i+1)",
+    "discounted_gain": "α-DCG term",
+    "err_ia_term": "ERR-IA term",
+}
+HELP = {
+    "new": "subtopics no document above this rank is relevant to",
+    "repeated": "subtopics seen above, with how many times: each is worth (1 − α)^times",
+    "gain": "g_i = sum_j w_j (1 − α)^c_ij, with α-nDCG's α",
+    "discounted_gain": "g_i / log2(i+1): this rank's part of α-DCG",
+    "err_ia_term": "g_i / i (with α = 0.5): this rank's part of ERR-IA's sum",
+}
+
+
+def table(report: Report, decimals: int) -> None:
+    """Rank by rank within k: the subtopics, which are new and which repeat, the novelty gain
+    and its discounted terms (from α-nDCG's and ERR-IA's tables)."""
+    if not shown(report):
+        return
+    alpha_ndcg, err_ia = report.results["alpha_nDCG"], report.results["ERR_IA"]
+    rows = alpha_ndcg.table[alpha_ndcg.table["rank"] <= report.k].copy()
+    rows["err_ia_term"] = err_ia.table["discounted_gain"].iloc[: len(rows)].to_numpy()
+    config = {}
+    for column, label in COLUMNS.items():
+        if column in ("rank",):
+            config[column] = st.column_config.NumberColumn(label, format="%d", pinned=True)
+        elif column in ("doc_id", "subtopics", "new", "repeated"):
+            config[column] = st.column_config.TextColumn(label, help=HELP.get(column))
+        else:
+            config[column] = st.column_config.NumberColumn(
+                label, format=f"%.{decimals}f", help=HELP.get(column)
+            )
+    st.markdown("**Subtopics, rank by rank**")
+    st.dataframe(
+        rows[list(COLUMNS)],
+        column_config=config,
+        hide_index=True,
+        placeholder="–",
+        height="auto" if len(rows) <= 12 else 420,
+    )
+    st.caption(
+        f"α = {alpha_ndcg.details['alpha']:g}; {int(alpha_ndcg.details['subtopics'])} subtopics "
+        "judged. A document without subtopics (or unjudged) gains nothing."
+    )
+
+
+# --- the greedy ideal ------------------------------------------------------------------------
+
+
+def ideal(report: Report) -> list[Choice]:
+    """The greedy ideal ranking α-nDCG@k was normalised by, k deep."""
+    alpha = report.results["alpha_nDCG"].details["alpha"]
+    return greedy_ideal(judged(report.ordered), alpha, report.k)
+
+
+def ideal_table(report: Report, decimals: int) -> None:
+    """The greedy ideal rank by rank: the document picked, its subtopics and gain, and the
+    documents it tied with; after the sentence on why the ideal is greedy."""
+    st.caption(NP_HARD)
+    choices = ideal(report)
+    if not choices:
+        st.caption("No judged document is relevant to any subtopic: the ideal gains nothing.")
+        return
+    frame = pd.DataFrame(
+        {
+            "rank": [c.rank for c in choices],
+            "doc": [c.doc_id for c in choices],
+            "subtopics": [subtopics_text(c.subtopics) for c in choices],
+            "gain": [c.gain for c in choices],
+            "tied": [", ".join(c.tied) for c in choices],
+        }
+    )
+    st.dataframe(
+        frame,
+        hide_index=True,
+        placeholder="–",
+        column_config={
+            "rank": st.column_config.NumberColumn("rank", format="%d"),
+            "doc": st.column_config.TextColumn("picked"),
+            "gain": st.column_config.NumberColumn("novelty gain g*_i", format=f"%.{decimals}f"),
+            "tied": st.column_config.TextColumn(
+                "tied with", help="documents whose gain was as large; the larger doc id won"
+            ),
+        },
+    )

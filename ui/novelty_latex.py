@@ -1,0 +1,181 @@
+"""The working of α-nDCG and ERR-IA with this list's numbers, as `ui.latex` lines.
+
+Every number comes from the measure's `Result`: the novelty gains g_i, the discounted gains and
+the ideal's gains from its table, the sums and the normaliser from its details. The gains are
+written term by term, w_j for a subtopic first seen at rank i and w_j (1 - α)^c for one seen c
+times above it; which subtopics those are, and the weights w_j, are the core's own reading of
+the judgments (`metrics.core.diversity.judged` and `novelty`, the functions the measure used),
+so each sum written out adds up to the table's g_i. Subtopic names (user text) never enter the
+LaTeX: the table beside the working names them.
+
+No Streamlit here.
+"""
+
+from __future__ import annotations
+
+from metrics.core.diversity import Choice, judged, novelty
+from metrics.core.ranking import Ordered
+from metrics.core.result import Result
+from ui.latex import Expr, Line, _elide, _sum, _terms_note, _values, number
+
+_G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
+
+
+def _rows(result: Result):
+    """The rows of the table within the cutoff (all of them without one)."""
+    _, _, k = result.name.partition("@")
+    t = result.table
+    return t[t["rank"] <= int(k)] if k else t
+
+
+def _depth(result: Result) -> int:
+    _, _, k = result.name.partition("@")
+    return int(k) if k else len(result.table)
+
+
+def gains(result: Result, ordered: Ordered, decimals: int) -> Line:
+    """g_i for each rank within k, term by term: 'g_2 = 0.3333 + 0.3333 = 0.6667'."""
+    alpha = result.details["alpha"]
+    j = judged(ordered)
+    steps = novelty(j.ranked, j.weight, alpha)
+    rows = _rows(result)
+    keep = 1.0 - alpha
+    items = []
+    for rank, gain in zip(rows["rank"], rows["gain"], strict=True):
+        step = steps[int(rank) - 1]
+        terms = [Expr(number(j.weight[s], decimals), number(j.weight[s], decimals))
+                 for s in step.new]  # fmt: skip
+        for s, c in step.repeated:
+            w, base = number(j.weight[s], decimals), number(keep, decimals)
+            terms.append(Expr(rf"{w} \cdot {base}^{{{c}}}", f"{w}*{base}^{c}"))
+        value = number(gain, decimals)
+        if len(terms) > 1 or step.repeated:  # the sum, then its value
+            shown = _sum(terms)
+            shown = Expr(f"{shown.tex} = {value}", f"{shown.text} = {value}")
+        else:
+            shown = Expr(value, value)
+        r = int(rank)
+        items.append(Expr(rf"g_{{{r}}} = {shown.tex}", f"g_{r} = {shown.text}"))
+    statements = _elide(items)
+    tex = r",\quad ".join(e.tex for e in statements)
+    text = ", ".join(e.text for e in statements)
+    weights = sorted(set(j.weight.values()))
+    if len(weights) == 1:
+        w = f"w_j = {number(weights[0], decimals)} for each of the {len(j.weight)} subtopics"
+    else:
+        w = "w_j: the intent weights, scaled to sum to 1"
+    note = (
+        f"{w}; 1 - α = {number(keep, decimals)}; c_ij = how many documents above rank i are "
+        "relevant to subtopic j (the table's new and repeated columns)"
+    )
+    return Line(
+        Expr(rf"{_G_RULE}:\quad {tex}", f"g_i = sum_j w_j (1-α)^c_ij: {text}"),
+        note=note + ("; " + _terms_note(len(items)) if _terms_note(len(items)) else ""),
+    )
+
+
+def _discounted_sum(
+    name: Expr, result: Result, rule: Expr | None, denominator, decimals: int
+) -> Line:
+    """name [= rule] = sum_i g_i / d(i) with the numbers = their values = the sum."""
+    rows = _rows(result)
+    terms = [
+        Expr(
+            rf"\frac{{{number(g, decimals)}}}{{{denominator(int(r)).tex}}}",
+            f"{number(g, decimals)}/{denominator(int(r)).text}",
+        )
+        for r, g in zip(rows["rank"], rows["gain"], strict=True)
+    ]
+    sides = [rule, _sum(terms)] if rule is not None else [_sum(terms)]
+    if len(terms) > 1:
+        sides.append(_sum(_values(rows["discounted_gain"].tolist(), decimals)))
+    total = number(result.details["discounted_sum"], decimals)
+    sides.append(Expr(total, total))
+    return Line(name, tuple(sides), _terms_note(len(terms)))
+
+
+def _log(rank: int) -> Expr:
+    return Expr(rf"\log_2 {rank + 1}", f"log2({rank + 1})")
+
+
+def _rank(rank: int) -> Expr:
+    return Expr(str(rank), str(rank))
+
+
+def _ratio(result: Result, top: Expr, bottom: Expr, decimals: int) -> Line:
+    """The measure = top / bottom = the numbers = the value (or 0 with nothing to find)."""
+    norm = result.details["normaliser"]
+    value = Expr(number(result.value, decimals), number(result.value, decimals))
+    ratio = Expr(rf"\frac{{{top.tex}}}{{{bottom.tex}}}", f"{top.text} / {bottom.text}")
+    if norm <= 0:
+        return Line(_measure(result), (ratio, value), result.note)
+    numerator = number(result.details["discounted_sum"], decimals)
+    numbers = Expr(
+        rf"\frac{{{numerator}}}{{{number(norm, decimals)}}}",
+        f"{numerator} / {number(norm, decimals)}",
+    )
+    return Line(_measure(result), (ratio, numbers, value))
+
+
+def _measure(result: Result) -> Expr:
+    name = result.name.replace("_", r"\_")
+    return Expr(rf"\mathrm{{{name}}}", result.name)
+
+
+def alpha_ndcg(
+    result: Result, ordered: Ordered, ideal: list[Choice], decimals: int = 4
+) -> list[Line]:
+    """The novelty gains, α-DCG@k, the greedy ideal's α-DCG@k and their ratio, α-nDCG@k.
+    `ideal` is the greedy ideal ranking the measure was normalised by (at most k deep)."""
+    at = f"@{_depth(result)}"
+    dcg = Expr(rf"\alpha\text{{-DCG{at}}}", f"α-DCG{at}")
+    best = Expr(rf"\alpha\text{{-DCG}}^{{*}}{at}", f"α-DCG*{at}")
+    numerator = _discounted_sum(
+        dcg, result, Expr(r"\sum_i \frac{g_i}{\log_2(i+1)}", "sum_i g_i/log2(i+1)"), _log, decimals
+    )
+    terms = [
+        Expr(
+            rf"\frac{{{number(c.gain, decimals)}}}{{{_log(c.rank).tex}}}",
+            f"{number(c.gain, decimals)}/{_log(c.rank).text}",
+        )
+        for c in ideal
+    ]
+    norm = number(result.details["normaliser"], decimals)
+    sides = [Expr(r"\sum_i \frac{g^{*}_i}{\log_2(i+1)}", "sum_i g*_i/log2(i+1)"), _sum(terms)]
+    ideal_line = Line(
+        best,
+        (*sides, Expr(norm, norm)),
+        "g*_i: the novelty gain of the greedy ideal's document at rank i (table below)",
+    )
+    return [gains(result, ordered, decimals), numerator, ideal_line, _ratio(result, dcg, best,
+                                                                            decimals)]  # fmt: skip
+
+
+def err_ia(result: Result, ordered: Ordered, decimals: int = 4) -> list[Line]:
+    """The novelty gains (α = 0.5, as ndeval), sum g_i/i, ndeval's normaliser
+    sum (1-α)^(i-1)/i over i <= k, and their ratio, ERR-IA@k."""
+    keep = number(1.0 - result.details["alpha"], decimals)
+    top = Expr(r"\sum_i \frac{g_i}{i}", "sum_i g_i/i")
+    numerator = _discounted_sum(top, result, None, _rank, decimals)
+    depth = _depth(result)
+    terms = [
+        Expr(rf"\frac{{{keep}^{{{i - 1}}}}}{{{i}}}", f"{keep}^{i - 1}/{i}")
+        for i in range(1, depth + 1)
+    ]
+    bottom = Expr(r"\sum_i \frac{(1-\alpha)^{i-1}}{i}", "sum_i (1-α)^(i-1)/i")
+    norm = number(result.details["normaliser"], decimals)
+    normaliser = Line(
+        bottom,
+        (_sum(terms), Expr(norm, norm)),
+        _join_notes(
+            "ndeval's normaliser: the same sum for a list whose every document is relevant "
+            "to every subtopic",
+            _terms_note(len(terms)),
+        ),
+    )
+    return [gains(result, ordered, decimals), numerator, normaliser,
+            _ratio(result, top, bottom, decimals)]  # fmt: skip
+
+
+def _join_notes(*parts: str) -> str:
+    return "; ".join(p for p in parts if p)
