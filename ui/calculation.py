@@ -17,9 +17,7 @@ def workings(report: Report, decimals: int) -> dict[str, list[latex.Line]]:
     diversity = {}
     if novelty.shown(report):
         diversity = {
-            "α-nDCG": novelty_latex.alpha_ndcg(
-                results["alpha_nDCG"], report.ordered, novelty.ideal(report), decimals
-            ),
+            "α-nDCG": novelty_latex.alpha_ndcg(results["alpha_nDCG"], report.ordered, decimals),
             "ERR-IA": novelty_latex.err_ia(results["ERR_IA"], report.ordered, decimals),
         }
     return {

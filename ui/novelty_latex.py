@@ -13,7 +13,7 @@ No Streamlit here.
 
 from __future__ import annotations
 
-from metrics.core.diversity import Choice, judged, novelty
+from metrics.core.diversity import judged, novelty
 from metrics.core.ranking import Ordered
 from metrics.core.result import Result
 from ui.latex import Expr, Line, _elide, _sum, _terms_note, _values, number
@@ -122,38 +122,40 @@ def _measure(result: Result) -> Expr:
     return Expr(rf"\mathrm{{{name}}}", result.name)
 
 
-def alpha_ndcg(
-    result: Result, ordered: Ordered, ideal: list[Choice], decimals: int = 4
-) -> list[Line]:
-    """The novelty gains, α-DCG@k, the greedy ideal's α-DCG@k and their ratio, α-nDCG@k.
-    `ideal` is the greedy ideal ranking the measure was normalised by (at most k deep)."""
+def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:
+    """The novelty gains (when `ordered`, the list the measure read, is given), α-DCG@k, the
+    greedy ideal's α-DCG@k (its gains from the table's ideal_gain column) and their ratio."""
     at = f"@{_depth(result)}"
     dcg = Expr(rf"\alpha\text{{-DCG{at}}}", f"α-DCG{at}")
     best = Expr(rf"\alpha\text{{-DCG}}^{{*}}{at}", f"α-DCG*{at}")
     numerator = _discounted_sum(
         dcg, result, Expr(r"\sum_i \frac{g_i}{\log_2(i+1)}", "sum_i g_i/log2(i+1)"), _log, decimals
     )
+    rows = _rows(result)
     terms = [
         Expr(
-            rf"\frac{{{number(c.gain, decimals)}}}{{{_log(c.rank).tex}}}",
-            f"{number(c.gain, decimals)}/{_log(c.rank).text}",
+            rf"\frac{{{number(g, decimals)}}}{{{_log(int(r)).tex}}}",
+            f"{number(g, decimals)}/{_log(int(r)).text}",
         )
-        for c in ideal
+        for r, g in zip(rows["rank"], rows["ideal_gain"], strict=True)
+        if g > 0
     ]
     norm = number(result.details["normaliser"], decimals)
-    sides = [Expr(r"\sum_i \frac{g^{*}_i}{\log_2(i+1)}", "sum_i g*_i/log2(i+1)"), _sum(terms)]
+    sides = [Expr(r"\sum_i \frac{g^{*}_i}{\log_2(i+1)}", "sum_i g*_i/log2(i+1)")]
+    sides += [_sum(terms)] if terms else []
     ideal_line = Line(
         best,
         (*sides, Expr(norm, norm)),
-        "g*_i: the novelty gain of the greedy ideal's document at rank i (table below)",
+        "g*_i: the novelty gain of the ideal ranking's document at rank i (the table's ideal "
+        "columns)",
     )
-    return [gains(result, ordered, decimals), numerator, ideal_line, _ratio(result, dcg, best,
-                                                                            decimals)]  # fmt: skip
+    lines = [numerator, ideal_line, _ratio(result, dcg, best, decimals)]
+    return ([gains(result, ordered, decimals)] if ordered is not None else []) + lines
 
 
-def err_ia(result: Result, ordered: Ordered, decimals: int = 4) -> list[Line]:
-    """The novelty gains (α = 0.5, as ndeval), sum g_i/i, ndeval's normaliser
-    sum (1-α)^(i-1)/i over i <= k, and their ratio, ERR-IA@k."""
+def err_ia(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:
+    """The novelty gains (α = 0.5, as ndeval; when `ordered`, the list the measure read, is
+    given), sum g_i/i, ndeval's normaliser sum (1-α)^(i-1)/i over i <= k, and their ratio."""
     keep = number(1.0 - result.details["alpha"], decimals)
     top = Expr(r"\sum_i \frac{g_i}{i}", "sum_i g_i/i")
     numerator = _discounted_sum(top, result, None, _rank, decimals)
@@ -173,8 +175,29 @@ def err_ia(result: Result, ordered: Ordered, decimals: int = 4) -> list[Line]:
             _terms_note(len(terms)),
         ),
     )
-    return [gains(result, ordered, decimals), numerator, normaliser,
-            _ratio(result, top, bottom, decimals)]  # fmt: skip
+    lines = [numerator, normaliser, _ratio(result, top, bottom, decimals)]
+    return ([gains(result, ordered, decimals)] if ordered is not None else []) + lines
+
+
+def st_recall(result: Result, decimals: int = 4) -> list[Line]:
+    """S-recall@k = the subtopics first covered within k (the table's gain column: how many
+    are new at each rank) over the query's subtopics."""
+    rows = _rows(result)
+    new = [int(g) for g in rows["gain"]]
+    total = int(result.details["subtopics"])
+    covered = Expr(_sum(_values(new, 0)).tex, _sum(_values(new, 0)).text)
+    value = number(result.value, decimals)
+    fraction = Expr(rf"\frac{{{sum(new)}}}{{{total}}}", f"{sum(new)}/{total}")
+    line = Line(
+        _measure(result),
+        (
+            Expr(rf"\frac{{{covered.tex}}}{{{total}}}", f"({covered.text})/{total}"),
+            fraction,
+            Expr(value, value),
+        ),  # fmt: skip
+        "the subtopics each rank covers for the first time, over the query's subtopics",
+    )
+    return [line]
 
 
 def _join_notes(*parts: str) -> str:

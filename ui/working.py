@@ -1,7 +1,8 @@
 """The working of any measure the check page, the Pitfalls lab and the exercises ask about,
 as `ui.latex` lines with the numbers substituted, read from one `Result`.
 
-The graded measures use `ui.latex` (DCG, IDCG and nDCG together for nDCG, ERR, RBP). The binary
+The graded measures use `ui.latex` (DCG, IDCG and nDCG together for nDCG, ERR, RBP), the
+diversity measures `ui.novelty_latex` (α-nDCG, ERR-IA, S-recall), from the Result alone. The binary
 measures are written here from the same per-rank table: the hits within k, R, the precision at
 each relevant rank. A Result may come from `metrics.teaching.pitfalls.compute` with mistakes
 switched on: the working then shows the wrong calculation, e.g. the floor of integer division, or
@@ -17,7 +18,7 @@ import pandas as pd
 from metrics.core import graded
 from metrics.core.conventions import Convention
 from metrics.core.result import Result
-from ui import latex
+from ui import latex, novelty_latex
 from ui.latex import Expr, Line, number
 
 
@@ -37,7 +38,15 @@ def lines(family: str, result: Result, convention: Convention, decimals: int = 4
         return latex.err(result, decimals)
     if family == "RBP":
         return latex.rbp(result, decimals)
+    if family in _NOVELTY:
+        return _NOVELTY[family](result, None, decimals)
+    if family == "StRecall":
+        return novelty_latex.st_recall(result, decimals)
     return [_BINARY[family](result, convention, decimals)]
+
+
+# Read from the Result alone: a mistake may have changed its gains (each subtopic once).
+_NOVELTY = {"alpha_nDCG": novelty_latex.alpha_ndcg, "ERR_IA": novelty_latex.err_ia}
 
 
 # --- binary measures -------------------------------------------------------------------------

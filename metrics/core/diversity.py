@@ -177,12 +177,15 @@ def _name(base: str, params: str, k: int | None) -> str:
 
 
 def _table(j: Judged, steps: list[Step], discount: np.ndarray, contribution: np.ndarray):
+    """One row per rank: the list's ranks, then (for a cutoff beyond the list) empty ranks
+    down to the cutoff, as many as `steps` holds."""
     n = len(steps)
+    pad = n - len(j.ranked)
     return pd.DataFrame(
         {
             "rank": np.arange(1, n + 1),
-            "doc_id": list(j.doc_ids),
-            "subtopics": [subtopics_text(s) for s in j.ranked],
+            "doc_id": list(j.doc_ids) + [""] * pad,
+            "subtopics": [subtopics_text(s) for s in j.ranked] + [""] * pad,
             "new": [subtopics_text(s.new) for s in steps],
             "repeated": [", ".join(f"{s} (seen {c}×)" for s, c in st.repeated) for st in steps],
             "gain": np.array([s.gain for s in steps], dtype=float),
@@ -223,9 +226,11 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
     alpha = _check_alpha(alpha)
     k = check_cutoff(k)
     j = judged(ordered)
+    depth = _depth(len(j.ranked), k)
+    # the list's ranks, and empty ranks down to k: the ideal's beyond the list show beside them
     steps = novelty(j.ranked, j.weight, alpha)
+    steps += [Step((), (), 0.0)] * (depth - len(steps))
     n = len(steps)
-    depth = _depth(n, k)
     within = np.arange(1, n + 1) <= depth
     disc = _discounts(n, kind)
     deep = _discounts(depth, kind)

@@ -131,9 +131,10 @@ def _precision_by_length(family: str, scenario: Scenario, result: Result) -> Res
 
 def _novelty_result(full: Result, table, norm: float, within, note: str) -> Result:
     """A diversity Result re-added from its gain and discount columns over `norm`."""
-    table["contribution"] = np.where(within, table["gain"] * table["discount"], 0.0)
-    table["contribution"] = table["contribution"] / norm if norm > 0 else 0.0
-    details = {**full.details, "normaliser": norm}
+    table["discounted_gain"] = table["gain"] * table["discount"]
+    discounted = np.where(within, table["discounted_gain"], 0.0)
+    table["contribution"] = discounted / norm if norm > 0 else 0.0
+    details = {**full.details, "normaliser": norm, "discounted_sum": float(discounted.sum())}
     return Result(full.name, float(table["contribution"].sum()), table, details, note)
 
 

@@ -162,7 +162,7 @@ def test_an_unknown_kind_is_named_and_the_known_ones_kept(app: AppTest) -> None:
     app.query_params["ex"] = ["compare", "bogus"]
     at = open_round(app, seed="42")
     assert link_warning(at).endswith(
-        "- ex='bogus' is not a kind of exercise (dcg, compare, predict, choose); "
+        "- ex='bogus' is not a kind of exercise (dcg, compare, predict, choose, diversity); "
         "using the others, compare."
     )
     assert at.multiselect(key="ex").value == ["compare"]
@@ -170,7 +170,7 @@ def test_an_unknown_kind_is_named_and_the_known_ones_kept(app: AppTest) -> None:
     assert metric_values(at)["Score"] == "0 / 3"  # nDCG of A, of B, which is better
 
 
-def test_a_link_of_unknown_kinds_only_uses_every_kind(app: AppTest) -> None:
+def test_a_link_of_unknown_kinds_only_uses_the_default_kinds(app: AppTest) -> None:
     at = open_round(app, seed="42", ex="bogus")
     assert link_warning(at).endswith("using the default kinds.")
     assert at.multiselect(key="ex").value == ["dcg", "compare", "predict", "choose"]
