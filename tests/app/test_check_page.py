@@ -13,6 +13,7 @@ from math import log2
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import set_data_editor_edits
+from tests.app.test_playground import open_playground
 from tests.markdown_text import unescaped
 
 CHECK = "app_pages/check.py"
@@ -146,3 +147,19 @@ def test_a_modified_convention_is_named_by_its_preset_and_what_changed(app: AppT
     at = answer(at, f"{3 + 2 / log2(3) + 3 / 2 + 1 / log2(6):.4f}")
     assert at.success[0].value.startswith("**Right.**")
     assert "Custom" not in " ".join([m.value for m in at.markdown] + [c.value for c in at.caption])
+
+
+def test_a_diversity_answer_counting_each_subtopic_once_is_named(app: AppTest) -> None:
+    # Playground list d1 {1,2}, d2 {1}, d3 none, d4 {3}, d5 {2,3}; alpha = 0.5, k = 5.
+    at = open_playground(app, g="1,1,0,1,1", sub="1;2,1,,3,2;3")
+    at.switch_page(CHECK).run()
+    at.selectbox(key="check_family").set_value("alpha_nDCG").run()
+    # Each subtopic counted once (alpha = 1): gains 2/3, 0, 0, 1/3, 0; the ideal d5 {2,3},
+    # then d1 (subtopic 1 only): (2/3 + (1/3)/log2 5) / (2/3 + (1/3)/log2 3) = 0.9239
+    once = (2 / 3 + (1 / 3) / log2(5)) / (2 / 3 + (1 / 3) / log2(3))
+    at = answer(at, f"{once:.4f}")
+    titles = [e.label for e in at.expander]
+    assert f"Each subtopic counted once per list → {once:.4f}" in titles
+    assert "Not alpha_nDCG@5 under this convention" in unescaped(at.warning[0].value)
+    # the wrong working, read from the wrong Result: the ideal's gains 2/3 then 1/3
+    assert r"\frac{0.6667}{\log_2 2} + \frac{0.3333}{\log_2 3}" in all_latex(at)
