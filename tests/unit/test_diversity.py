@@ -201,3 +201,26 @@ def test_subtopics_are_read_as_typed() -> None:
     assert parse_subtopics(None) == frozenset()
     assert parse_subtopics(2) == {"2"}
     assert parse_subtopics(["1", "2"]) == {"1", "2"}
+
+
+# pyndeval's own example (github.com/seanmacavaney/pyndeval, tests/test_pyndeval.py), values as
+# published there to 4 decimals: A {a}, D {b}, E unjudged, B {b} retrieved; C {c} not.
+PUBLISHED = {
+    "ERR_IA@5": 0.3933, "ERR_IA@10": 0.3907, "ERR_IA@20": 0.3907,
+    "nERR_IA@5": 0.8297, "nERR_IA@10": 0.8297, "nERR_IA@20": 0.8297,
+    "alpha_DCG@5": 0.4052, "alpha_DCG@10": 0.3998, "alpha_DCG@20": 0.3997,
+    "alpha_nDCG@5": 0.7868, "alpha_nDCG@10": 0.7868, "alpha_nDCG@20": 0.7868,
+    "NRBP": 0.3906, "nNRBP": 0.8620, "AP_IA": 0.5000,
+    "P_IA@5": 0.2000, "P_IA@10": 0.1000, "P_IA@20": 0.0500,
+    "StRecall@5": 0.6666, "StRecall@10": 0.6666, "StRecall@20": 0.6666,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "published"), PUBLISHED.items())
+def test_pyndevals_published_example(name: str, published: float) -> None:
+    ranking = Ranking.build(
+        [1, 1, None, 1],
+        doc_ids=["A", "D", "E", "B"],
+        intents=Intents.build(["a", "b", "", "b"], [("C", "c")]),
+    )
+    assert value(name, ranking) == pytest.approx(published, abs=1e-4)
