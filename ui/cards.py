@@ -20,7 +20,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from metrics.core.specs import SPECS
-from metrics.explore.report import HEADLINE, Report
+from metrics.explore.report import CARDS, HEADLINE, Report
 from ui import state
 
 ROWS = (HEADLINE[:5], HEADLINE[5:])  # the graded measures, then the binary ones
@@ -49,8 +49,8 @@ def picker() -> tuple[str, ...]:
     settings = state.settings()
     if PICKER_KEY not in st.session_state:
         st.session_state[PICKER_KEY] = list(settings["cards"])
-    picked = st.pills("Cards shown", HEADLINE, selection_mode="multi", key=PICKER_KEY)
-    settings["cards"] = tuple(key for key in HEADLINE if key in picked)
+    picked = st.pills("Cards shown", CARDS, selection_mode="multi", key=PICKER_KEY)
+    settings["cards"] = tuple(key for key in CARDS if key in picked)
     return settings["cards"]
 
 
@@ -64,6 +64,13 @@ def render(
     mode, the `shown` ones in large type, three to a row (the containers' keys select the type
     size in ui/style.py)."""
     if shown is not None:
+        waiting = [key for key in shown if key not in report.results]
+        if waiting:  # diversity cards picked for a list without subtopics
+            st.caption(
+                f"{', '.join(waiting)}: no subtopics in the list yet; type them in its "
+                "subtopics column."
+            )
+        shown = tuple(key for key in shown if key in report.results)
         rows = [shown[i : i + LARGE_PER_ROW] for i in range(0, len(shown), LARGE_PER_ROW)]
         widths: list[list[float]] = [[1] * LARGE_PER_ROW for _ in rows]
     else:

@@ -41,7 +41,7 @@ from metrics.core.conventions import PRESETS
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.intents import parse_weights, weights_text
 from metrics.core.ranking import Ranking
-from metrics.explore.report import HEADLINE
+from metrics.explore.report import CARDS
 from ui import examples
 from ui.model import (
     DEFAULT_DECIMALS,
@@ -400,14 +400,14 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
 def _decode_cards(text: str, settings: dict, problems: list[str]) -> None:
     """``cards=nDCG,ERR``: the cards presentation mode shows, in the cards' own order."""
     names = [name for name in text.split(",") if name]
-    unknown = [name for name in names if name not in HEADLINE]
-    known = [key for key in HEADLINE if key in names]
+    unknown = [name for name in names if name not in CARDS]
+    known = [key for key in CARDS if key in names]
     using = ", ".join(known) if known else "the default ones"
     if unknown:
         are = "is not a card" if len(unknown) == 1 else "are not cards"
         problems.append(
             f"cards={_shown(text)}: {', '.join(map(_shown, unknown))} {are}; showing {using}. "
-            f"Cards: {', '.join(HEADLINE)}."
+            f"Cards: {', '.join(CARDS)}."
         )
     elif not known:
         problems.append(f"cards={_shown(text)} names no card; showing {using}.")

@@ -26,6 +26,8 @@ from metrics.core.specs import SPECS
 HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
 #: The diversity measures the Playground shows when the list has subtopics (SPECS families).
 DIVERSITY = ("alpha_nDCG", "ERR_IA", "StRecall")
+#: Every card the Playground can show, in their order (presentation mode picks among them).
+CARDS = HEADLINE + DIVERSITY
 
 
 @dataclass(frozen=True, eq=False)

@@ -22,7 +22,7 @@ from math import log2
 
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import APP
+from tests.app.conftest import APP, metric_values
 from tests.app.test_playground import DEFAULT, errors, open_playground, shown
 from tests.app.test_user_text import LINK, assert_shown_literally
 from tests.markdown_text import unescaped
@@ -189,3 +189,18 @@ def test_a_subtopic_named_in_the_weights_is_shown_literally(app: AppTest) -> Non
     assert not at.warning
     at.text_input(key="w_weights").input(f"{LINK}:1").run()
     assert_shown_literally(at, f"Subtopic '{LINK}' has a weight")
+
+
+def test_presentation_mode_can_show_the_diversity_cards(app: AppTest) -> None:
+    # d1 {1,2}, d2 {1}: gains (1 + 1)/2 = 1 and 0.5/2 = 1/4; the list is its own greedy ideal,
+    # so alpha-nDCG@5 = 1; S-recall@5 = 2/2.
+    at = open_playground(app, g="1,1", sub="1;2,1", pm="1", cards="nDCG,alpha_nDCG,StRecall")
+    assert not at.warning  # the link's cards are all known
+    values = metric_values(at)
+    assert list(values) == ["nDCG@5", "alpha_nDCG@5", "StRecall@5"]
+    assert values["alpha_nDCG@5"] == "1.0000" and values["StRecall@5"] == "1.0000"
+    # the same cards for a list without subtopics: the diversity ones wait for subtopics
+    fresh = AppTest.from_file(app._script_path, default_timeout=30)
+    at = open_playground(fresh, g="1,1", pm="1", cards="nDCG,alpha_nDCG")
+    assert list(metric_values(at)) == ["nDCG@5"]
+    assert any("alpha_nDCG: no subtopics in the list yet" in c.value for c in at.caption)
