@@ -35,8 +35,9 @@ from metrics.stats import agreement as agreement_core
 from metrics.stats.query_summary import SUMMARY_MEASURES, summarise
 from ui.evaluate.sources import SourceFile
 
-# A qrels is read as the command line's default --qrels auto reads it: a diversity qrels
-# (ndeval's `topic subtopic docno judgment`) when its second column varies within a query.
+# A qrels is read as a diversity qrels (ndeval's `topic subtopic docno judgment`) when its
+# second column varies within a query (`trec.is_diversity`), and the page says so. The command
+# line reads one only when a diversity measure is asked for: its output has no room to say it.
 READERS = {
     "qrels": partial(trec.read_qrels, subtopics=None),
     "run": trec.read_run,
