@@ -237,7 +237,8 @@ with st.expander("Why α-nDCG can be above 1: the ideal ranking is greedy", icon
     above, choices = novelty.greedy_miss(convention)
     st.markdown(
         "Finding the ranking with the largest α-DCG is NP-hard (Clarke et al., SIGIR 2008), so "
-        "ndeval and every tool build the ideal greedily: at each rank, the document that adds "
+        "ndeval and the tools built on it build the ideal greedily: at each rank, the document "
+        "that adds "
         "the most novelty gain given those above it (a tie goes to the larger doc id). Four "
         "documents on four subtopics: d1 {2, 4}, d2 {1, 3}, d3 {2, 3}, d4 {4}. The list d1, "
         "d2 covers all four by rank 2; the greedy ideal starts with d3 (d1, d2 and d3 tie at "

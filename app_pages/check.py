@@ -41,7 +41,7 @@ source = st.radio(
 ranking = convention = None
 playground_k = state.current_k()
 if source == PLAYGROUND:
-    ranking, convention = state.current_ranking(), state.current_convention()
+    ranking, convention = state.current_weighted_ranking(), state.current_convention()
     for value in (ranking, convention):
         if isinstance(value, Exception):
             st.error(
@@ -117,7 +117,8 @@ except ValueError as err:
     answer_col.error(literal(err), icon=":material/error:")
     st.stop()
 
-scenario = Scenario(ranking, convention, None if SPECS[family].cutoff == "none" else int(k))
+cut = None if SPECS[family].cutoff == "none" else int(k)
+scenario = Scenario(ranking, convention, cut, alpha=state.current_alpha())
 try:
     with st.spinner("Trying every convention and common mistake..."):
         diagnosis = cached.diagnosis(family, scenario, answer)

@@ -35,7 +35,8 @@ def show_example(key: str) -> None:
 
 def playground_scenario() -> Scenario | None:
     """The Playground's list, convention and k, or None after saying what to fix."""
-    ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
+    ranking, convention = state.current_weighted_ranking(), state.current_convention()
+    k = state.current_k()
     problem = next((x for x in (ranking, convention, k) if isinstance(x, Exception)), None)
     if problem is not None:
         st.error(
@@ -46,7 +47,7 @@ def playground_scenario() -> Scenario | None:
             "app_pages/playground.py", label="Go to the Playground", icon=":material/tune:"
         )
         return None
-    return Scenario(ranking, convention, k)
+    return Scenario(ranking, convention, k, alpha=state.current_alpha())
 
 
 def describe_scenario(s: Scenario, family: str) -> None:

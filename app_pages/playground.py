@@ -115,7 +115,7 @@ with calc:
     if calc.open:
         calculation.render(report, decimals)
 if fresh is not None:
-    mistakes.try_a_mistake(ranking, convention, k, decimals)
+    mistakes.try_a_mistake(diversity.apply(ranking), convention, k, decimals, diversity.alpha)
 
 # The plots are built only when opened: a chart is the heaviest thing a new session's browser
 # loads (plotly), and the numbers above should not wait for it.

@@ -18,6 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.core.conventions import Convention
+from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ranking, RankingError
 from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct
@@ -268,9 +269,12 @@ def relevant_to(family: str) -> list[Pitfall]:
 # --- the Playground's compact panel ----------------------------------------------------------
 
 
-def try_a_mistake(ranking: Ranking, convention: Convention, k: int, decimals: int) -> None:
+def try_a_mistake(
+    ranking: Ranking, convention: Convention, k: int, decimals: int, alpha: float = DEFAULT_ALPHA
+) -> None:
     """An expander on the Playground: pick a measure and mistakes, see the right and the wrong
-    value of the current list side by side, and why nothing changed when nothing did."""
+    value of the current list side by side, and why nothing changed when nothing did (`alpha`:
+    the diversity measures' α, `ranking` with its intent weights applied)."""
     with st.expander("Try a mistake", icon=":material/bug_report:"):
         left, right = st.columns([1, 3])
         with left:
@@ -286,7 +290,8 @@ def try_a_mistake(ranking: Ranking, convention: Convention, k: int, decimals: in
                 placeholder="Choose one or more common mistakes",
             )
             chosen = [BY_KEY[key] for key in keys]
-        scenario = Scenario(ranking, convention, None if SPECS[family].cutoff == "none" else k)
+        cut = None if SPECS[family].cutoff == "none" else k
+        scenario = Scenario(ranking, convention, cut, alpha=alpha)
         if not chosen:
             st.caption("Pick a mistake to see what it does to this list.")
         else:

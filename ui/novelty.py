@@ -48,7 +48,8 @@ def settings() -> None:
             step=0.1,
             format="%g",
             help="α-nDCG's redundancy penalty, 0 to 1: a subtopic already seen c times is "
-            "worth (1 − α)^c. ERR-IA keeps ndeval's α = 0.5.",
+            "worth (1 − α)^c. ERR-IA keeps α = 0.5, as ir_measures computes it (ndeval's "
+            "-alpha would change it too).",
         )
     with right:
         state.bound(

@@ -32,6 +32,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.core.conventions import Convention
+from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ranking, RankingError
 from ui import url_state
 from ui.model import (
@@ -268,6 +269,24 @@ def current_ranking() -> Ranking | RankingError:
         return ranking_from(table(RANKING), table(UNRETRIEVED), settings()["scale_max"])
     except RankingError as err:
         return err
+
+
+def current_weighted_ranking() -> Ranking | ValueError:
+    """The Playground's list with its intent weights applied (the list its diversity cards
+    read), or the error naming what to fix: the list's, or the weights' or α's."""
+    ranking = current_ranking()
+    if isinstance(ranking, RankingError):
+        return ranking
+    diversity = current_diversity()
+    if isinstance(diversity, ValueError):
+        return diversity
+    return diversity.apply(ranking)
+
+
+def current_alpha() -> float:
+    """The Playground's α for the diversity measures (the default while it is wrong)."""
+    diversity = current_diversity()
+    return DEFAULT_ALPHA if isinstance(diversity, ValueError) else diversity.alpha
 
 
 def current_convention() -> Convention | ValueError:

@@ -259,7 +259,8 @@ def alpha_ndcg(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) 
 
 
 def err_ia(prep: _Batch, c: Convention, k: int | None) -> np.ndarray:
-    """ERR-IA@k = sum g_i/i / sum (1-α)^(i-1)/i with α = 0.5 (ndeval's)."""
+    """ERR-IA@k = sum g_i/i / sum (1-α)^(i-1)/i with α = 0.5 (as ir_measures
+    passes it to ndeval, whose -alpha would change it too)."""
     return _cumulated(prep, k, DEFAULT_ALPHA, "reciprocal", normalised=False)
 
 

@@ -24,7 +24,8 @@ Chapelle et al.'s ERR-IA (CIKM 2009) with binary grades and stop probability α 
 document, divided by its value on that list. The ideal ranking is ndeval's greedy one: at each
 rank, the judged document with the largest novelty gain given the documents placed above it,
 ties to the larger doc id (compared as bytes, like C's strcmp). Finding the ranking that
-maximises α-DCG exactly is NP-hard (Clarke et al. 2008), so every tool uses a greedy choice.
+maximises α-DCG exactly is NP-hard (Clarke et al. 2008), so ndeval, and the tools built on it
+(pyndeval, ir_measures), use this greedy choice.
 
 Conventions where RankLab differs from ndeval, on purpose (tests/crosscheck/test_diversity.py):
 ndeval leaves α-DCG@1 and ERR-IA@1 unnormalised (its loop starts at rank 2), and gives NaN for
@@ -133,10 +134,11 @@ def greedy_ideal(j: Judged, alpha: float, depth: int | None = None) -> list[Choi
     rank the document with the largest novelty gain given those above it, ties to the larger doc
     id. It stops when no document left has a positive gain (ndeval goes on placing them; they
     add nothing)."""
-    # Raw weights (1 each when uniform) so the comparisons are ndeval's own sums.
-    # (the smallest positive one as the unit: a subtopic may weigh 0)
-    scale = min((w for w in j.weight.values() if w > 0), default=1.0)
-    raw = {s: w / scale for s, w in j.weight.items()}
+    # Equal weights are compared as 1 each, so the sums (and their ties) are ndeval's own;
+    # unequal ones as they are (a subtopic may weigh 0, and a ratio of two weights may exceed
+    # the largest double).
+    uniform = len(set(j.weight.values())) <= 1
+    raw = dict.fromkeys(j.weight, 1.0) if uniform else dict(j.weight)
     left = [(d, s & raw.keys()) for d, s in j.pool]
     factor = dict.fromkeys(raw, 1.0)
     chosen: list[Choice] = []
@@ -276,7 +278,8 @@ def alpha_ndcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_A
 
 
 def err_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """ERR-IA@k as ndeval: sum g_i/i / sum (1-α)^(i-1)/i with α = 0.5."""
+    """ERR-IA@k as ndeval computes it at α = 0.5 (ir_measures always passes 0.5; ndeval's own
+    -alpha would change it): sum g_i/i / sum (1-α)^(i-1)/i."""
     return _cumulated(ordered, k, DEFAULT_ALPHA, "reciprocal", False, "ERR_IA")
 
 

@@ -59,8 +59,12 @@ def subtopics_text(subtopics: Iterable[str]) -> str:
 
 
 def _natural(name: str) -> tuple:
+    """A sort key that puts "2" before "10": a run of digits compares by its number (by length,
+    then digit by digit, so a name of thousands of digits needs no int())."""
     return tuple(
-        (0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", name) if p
+        (0, len(p.lstrip("0")), p.lstrip("0"), p) if p.isdigit() else (1, 0, p, p)
+        for p in re.split(r"(\d+)", name)
+        if p
     )
 
 

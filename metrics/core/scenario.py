@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from metrics.core.conventions import Convention
+from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ordered, Ranking, order
 from metrics.core.result import Result
 from metrics.core.specs import SPECS
@@ -22,12 +23,14 @@ class Scenario:
     """What a measure is computed from: one list, a convention and a cutoff. `copies` names
     documents of the list that are a second listing of another one (a mistake's doing): they
     earn gain where they stand, but the judgments hold each document once, so they are not in
-    the judged pool that R and the ideal ranking come from."""
+    the judged pool that R and the ideal ranking come from. `alpha` is the redundancy penalty
+    α of the diversity measures that take one (α-DCG, α-nDCG, NRBP, nNRBP)."""
 
     ranking: Ranking
     convention: Convention
     k: int | None
     copies: frozenset[str] = frozenset()
+    alpha: float = DEFAULT_ALPHA
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,4 +57,6 @@ def ordered(scenario: Scenario) -> Ordered:
 def correct(family: str, scenario: Scenario) -> Result:
     """The measure `family` (a key of SPECS) on the scenario, computed right: its value and
     working."""
-    return SPECS[family].single(ordered(scenario), scenario.convention, scenario.k)
+    spec = SPECS[family]
+    alpha = {"alpha": scenario.alpha} if any(p.name == "alpha" for p in spec.params) else {}
+    return spec.single(ordered(scenario), scenario.convention, scenario.k, **alpha)

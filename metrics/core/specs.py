@@ -514,8 +514,9 @@ SPECS: dict[str, MeasureSpec] = {
             "alpha_DCG",
             "α-DCG@k",
             "DCG of the novelty gains, over the same sum for a list relevant to every subtopic.",
-            "A reader with one of several intents, for whom a subtopic already seen is worth "
-            "less each time (by 1 - α), whose attention fades with the log of the rank.",
+            "A reader with one of several intents, for whom a document on a subtopic already "
+            "seen c times is worth (1 - α)^c of a new one, and whose attention fades with the "
+            "log of the rank.",
             r"\alpha\text{-DCG@}k=\frac{"
             + _SUM_K
             + r"g_i/\log_2(i+1)}{"
@@ -535,8 +536,9 @@ SPECS: dict[str, MeasureSpec] = {
             "alpha_nDCG",
             "α-nDCG@k",
             "α-DCG of the list over α-DCG of the (greedy) ideal ranking.",
-            "A reader with one of several intents, for whom a subtopic already seen is worth "
-            "less each time (by 1 - α), whose attention fades with the log of the rank.",
+            "A reader with one of several intents, for whom a document on a subtopic already "
+            "seen c times is worth (1 - α)^c of a new one, and whose attention fades with the "
+            "log of the rank.",
             r"\alpha\text{-nDCG@}k=\frac{"
             + _SUM_K
             + r"g_i/\log_2(i+1)}{"
@@ -602,7 +604,8 @@ SPECS: dict[str, MeasureSpec] = {
             "NRBP",
             "Novelty- and rank-biased precision: RBP of the novelty gains.",
             "A memoryless reader with one of several intents, who reads on with probability "
-            "β and values a subtopic seen before (1 - α) times less.",
+            "β, and for whom a document on a subtopic already seen c times is worth (1 - α)^c of a "
+            "new one.",
             r"\mathrm{NRBP}=(1-(1-\alpha)\beta)\sum_{i\ge1}g_i\,\beta^{i-1},\quad " + _G,
             "Clarke, Kolla & Vechtomova, ICTIR 2009; " + _NDEVAL + "NRBP.",
             (ALPHA, NRBP_BETA),
@@ -618,7 +621,8 @@ SPECS: dict[str, MeasureSpec] = {
             "nNRBP",
             "NRBP of the list over NRBP of the (greedy) ideal ranking.",
             "A memoryless reader with one of several intents, who reads on with probability "
-            "β and values a subtopic seen before (1 - α) times less.",
+            "β, and for whom a document on a subtopic already seen c times is worth (1 - α)^c of a "
+            "new one.",
             r"\mathrm{nNRBP}=\frac{\mathrm{NRBP}}{\mathrm{NRBP}^{*}}",
             "Clarke, Kolla & Vechtomova, ICTIR 2009; " + _NDEVAL + "nNRBP.",
             (ALPHA, NRBP_BETA),
@@ -648,7 +652,8 @@ SPECS: dict[str, MeasureSpec] = {
             "AP_IA",
             "AP-IA",
             "Intent-aware average precision: each intent's AP weighted by its probability.",
-            "A reader with one of several intents who stops at a document relevant to it.",
+            "A reader with one of several intents who stops at a document relevant to it, each "
+            "such document equally likely.",
             r"\mathrm{AP\text{-}IA}=\sum_j w_j\,\mathrm{AP}_j",
             "Agrawal et al., WSDM 2009; " + _NDEVAL + "AP_IA (ndeval's MAP-IA).",
             (),

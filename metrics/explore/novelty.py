@@ -12,8 +12,9 @@ both are ideal, nDCG@k = 1. α-nDCG discounts a subtopic already seen by (1 - α
 at α = 0 it is nDCG with binary gains (both lists 1), and the larger α, the more the repeating
 list loses (`alpha_sweep`).
 
-The ideal ranking of α-nDCG is built greedily (ndeval, and every tool): finding the best one is
-NP-hard (Clarke et al., SIGIR 2008). Greedy can miss it, and then a list beats its "ideal":
+The ideal ranking of α-nDCG is built greedily (by ndeval, and the tools built on it: pyndeval,
+ir_measures): finding the best one is NP-hard (Clarke et al., SIGIR 2008). Greedy can miss it,
+and then a list beats its "ideal":
 `GREEDY_MISS` is four documents on four subtopics where d1 {2, 4} and d2 {1, 3} cover all four
 in two ranks, but the greedy choice starts with d3 {2, 3} (three documents tie at rank 1 and the
 larger doc id wins) and cannot cover all four by rank 2, so α-nDCG@2 of d1, d2 is above 1.

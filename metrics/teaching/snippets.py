@@ -270,7 +270,7 @@ def _data(kind: str, family: str, scenario: Scenario) -> list[str]:
     conv, ranking = scenario.convention, scenario.ranking
     ordered = order(ranking, conv.with_(negative="keep"))
     if kind == "subtopics":
-        return _subtopic_data(ordered, scenario.k)
+        return _subtopic_data(ordered, scenario.k, scenario.alpha)
     grades = np.nan_to_num(ordered.grades, nan=0.0)
     unjudged = " (unjudged written as 0)" if np.isnan(ordered.grades).any() else ""
     lines: list[str] = []
@@ -325,7 +325,7 @@ def _data(kind: str, family: str, scenario: Scenario) -> list[str]:
     return lines + [f"{name} = {value}" for name, value in extras.items()]
 
 
-def _subtopic_data(ordered: Ordered, k: int | None) -> list[str]:
+def _subtopic_data(ordered: Ordered, k: int | None, alpha: float) -> list[str]:
     """A list with subtopics as Python: the doc ids in rank order, every judged document's
     subtopics, the intent weights (summing to 1), α and k."""
     j = diversity.judged(ordered)
@@ -335,7 +335,7 @@ def _subtopic_data(ordered: Ordered, k: int | None) -> list[str]:
         f"ranked = {list(j.doc_ids)!r}  # in rank order",
         f"pool = {{{pool}}}  # every judged document's subtopics",
         f"w = {{{weights}}}  # intent weights",
-        f"alpha = {_number(diversity.DEFAULT_ALPHA)}",
+        f"alpha = {_number(alpha)}",
         f"k = {k if k is not None else len(j.ranked)}",
     ]
 

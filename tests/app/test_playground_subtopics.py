@@ -204,3 +204,31 @@ def test_presentation_mode_can_show_the_diversity_cards(app: AppTest) -> None:
     at = open_playground(fresh, g="1,1", pm="1", cards="nDCG,alpha_nDCG")
     assert list(metric_values(at)) == ["nDCG@5"]
     assert any("alpha_nDCG: no subtopics in the list yet" in c.value for c in at.caption)
+
+
+def test_check_and_try_a_mistake_read_the_playgrounds_alpha_and_weights(app: AppTest) -> None:
+    # d1 {1,2}, d2 {1}, d3 none, d4 {3}, d5 {2,3}; alpha = 0.2, weights 0.1, 0.3, 0.6.
+    # Gains: d1 0.1 + 0.3 = 0.4; d2 0.1 * 0.8 = 0.08; d3 0; d4 0.6; d5 (0.3 + 0.6) * 0.8 = 0.72.
+    # Greedy ideal: d5 0.9; then d4 0.6 * 0.8 = 0.48 (d1: 0.1 + 0.3 * 0.8 = 0.34); then d1
+    # 0.34; then d2 0.1 * 0.8 = 0.08.
+    dcg = 0.4 + 0.08 / log2(3) + 0.6 / log2(5) + 0.72 / log2(6)
+    ideal = 0.9 + 0.48 / log2(3) + 0.34 / 2 + 0.08 / log2(5)
+    link = {"g": "1,1,0,1,1", "sub": "1;2,1,,3,2;3", "a": "0.2", "w": "1:0.1,2:0.3,3:0.6"}
+    at = open_playground(app, **link)
+    assert metric_values(at)["alpha_nDCG(alpha=0.2)@5"] == f"{dcg / ideal:.4f}"
+    # Try a mistake: intent probabilities ignored (equal weights 1/3 at the same alpha)
+    at.selectbox(key="try_family").set_value("alpha_nDCG").run()
+    at.multiselect(key="try_mistakes_alpha_nDCG").set_value(["intents_ignored"]).run()
+    # equal weights: gains 2/3, (1/3) 0.8, 0, 1/3, (2/3) 0.8; ideal d5 2/3, d1 (1 + 0.8)/3,
+    # d4 0.8/3 (tied with d2 at 0.8/3: the larger id), d2 0.8/3
+    equal_dcg = 2 / 3 + (0.8 / 3) / log2(3) + (1 / 3) / log2(5) + (1.6 / 3) / log2(6)
+    equal_ideal = 2 / 3 + (1.8 / 3) / log2(3) + (0.8 / 3) / 2 + (0.8 / 3) / log2(5)
+    cards = metric_values(at)
+    assert cards["Right alpha_nDCG(alpha=0.2)@5"] == f"{dcg / ideal:.4f}"
+    assert cards["With the mistake: alpha_nDCG(alpha=0.2)@5"] == f"{equal_dcg / equal_ideal:.4f}"
+    # Check my answer accepts the card's value, worked out above
+    at.switch_page("app_pages/check.py").run()
+    at.selectbox(key="check_family").set_value("alpha_nDCG").run()
+    at.text_input(key="check_answer").input(f"{dcg / ideal:.4f}").run()
+    assert not at.exception
+    assert at.success[0].value.startswith("**Right.**")

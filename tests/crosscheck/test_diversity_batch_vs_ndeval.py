@@ -106,7 +106,8 @@ def ndeval_values(qrels, run_lines, names, alpha, beta):
 
 def measure_pairs(alpha: float, beta: float) -> dict[str, str]:
     """RankLab's names -> ndeval's, for one (α, β). ERR-IA, nERR-IA, P-IA, S-recall and MAP-IA
-    do not read α (ndeval's ERR-IA is fixed at 0.5; ir_measures invokes it so too), so they
+    do not read α (ir_measures invokes ndeval's ERR-IA and P-IA at α = 0.5 whatever the
+    measure says, and RankLab keeps 0.5 for them too), so they
     are compared at the default α only."""
     params = ",".join(f"{p}={v:g}" for p, v in (("alpha", alpha), ("beta", beta)) if v != 0.5)
     alpha_only = f"(alpha={alpha:g})" if alpha != 0.5 else ""
