@@ -43,7 +43,13 @@ from typing import Protocol
 import numpy as np
 
 from metrics.core.conventions import Convention
-from metrics.core.diversity import DEFAULT_ALPHA, DEFAULT_BETA, NoSubtopicsError
+from metrics.core.diversity import (
+    DEFAULT_ALPHA,
+    DEFAULT_BETA,
+    NoSubtopicsError,
+    check_alpha,
+    check_beta,
+)
 from metrics.core.ranking import MAX_DOCS
 
 
@@ -138,18 +144,6 @@ def _depths(prep: _Batch, k: int | None) -> np.ndarray:
     return prep.n_ret.astype(np.int64) if k is None else np.full(prep.n_queries, k, np.int64)
 
 
-def _check_alpha(alpha: float) -> float:
-    if not (isinstance(alpha, (int, float)) and 0.0 <= alpha <= 1.0):
-        raise ValueError(f"α must be a number from 0 to 1; got {alpha!r}.")
-    return float(alpha)
-
-
-def _check_beta(beta: float) -> float:
-    if not (isinstance(beta, (int, float)) and 0.0 <= beta < 1.0):
-        raise ValueError(f"β must be a number from 0 up to (not including) 1; got {beta!r}.")
-    return float(beta)
-
-
 # ------------------------------------------------------------------------- the greedy ideal
 
 
@@ -212,7 +206,7 @@ def _cumulated(
 ) -> np.ndarray:
     """α-DCG / α-nDCG ('log') and ERR-IA / nERR-IA ('reciprocal'): sum_{i<=k} g_i disc(i)
     over the ideal's same sum (normalised) or over sum_{i<=k} (1 - α)^(i-1) disc(i)."""
-    alpha = _check_alpha(alpha)
+    alpha = check_alpha(alpha)
     s = _subtopics(prep)
     depth = _depths(prep, k)
     gains = _rank_gains(prep, s, alpha)
@@ -280,7 +274,7 @@ def nrbp(
     """NRBP = (1 - (1-α)β) sum_i g_i β^(i-1) over the whole list (no cutoff); nNRBP = NRBP /
     NRBP of the greedy ideal ranking of every relevant judged document."""
     del k  # no cutoff; the argument keeps the kernels' signature uniform
-    alpha, beta = _check_alpha(alpha), _check_beta(beta)
+    alpha, beta = check_alpha(alpha), check_beta(beta)
     s = _subtopics(prep)
     scale = 1.0 - (1.0 - alpha) * beta
     terms = _rank_gains(prep, s, alpha) * _rank_discounts(prep.ret_pos, "geometric", beta)

@@ -162,13 +162,15 @@ def _ordered(subtopics) -> list[str]:
     return sorted(subtopics, key=lambda s: s.encode("utf-8"))
 
 
-def _check_alpha(alpha: float) -> float:
+def check_alpha(alpha: float) -> float:
+    """α as a float, or the ValueError saying what α may be (shared with the batch kernels)."""
     if not (isinstance(alpha, (int, float)) and 0.0 <= alpha <= 1.0):
         raise ValueError(f"α must be a number from 0 to 1; got {alpha!r}.")
     return float(alpha)
 
 
-def _check_beta(beta: float) -> float:
+def check_beta(beta: float) -> float:
+    """β as a float, or the ValueError saying what β may be (shared with the batch kernels)."""
     if not (isinstance(beta, (int, float)) and 0.0 <= beta < 1.0):
         raise ValueError(f"β must be a number from 0 up to (not including) 1; got {beta!r}.")
     return float(beta)
@@ -225,7 +227,7 @@ def _depth(n: int, k: int | None) -> int:
 
 def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: str) -> Result:
     """α-DCG / α-nDCG (log discount) and ERR-IA / nERR-IA (1/i discount)."""
-    alpha = _check_alpha(alpha)
+    alpha = check_alpha(alpha)
     k = check_cutoff(k)
     j = judged(ordered)
     depth = _depth(len(j.ranked), k)
@@ -289,7 +291,7 @@ def nerr_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
 
 
 def _nrbp(ordered: Ordered, alpha, beta, normalised: bool) -> Result:
-    alpha, beta = _check_alpha(alpha), _check_beta(beta)
+    alpha, beta = check_alpha(alpha), check_beta(beta)
     j = judged(ordered)
     steps = novelty(j.ranked, j.weight, alpha)
     n = len(steps)

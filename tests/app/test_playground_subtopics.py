@@ -2,15 +2,15 @@
 S-recall cards, the novelty table, the working and the greedy ideal; α and the intent weights
 are settings; all of it is kept in the link. Every expected value is worked by hand below.
 
-The list is the default one (d1..d6, grades 3, 2, 3, 0, 1, 2, k = 5) with the subtopics of the
-issue's worked example typed in: d1 {}, d2 {1, 2}, d3 {2}, d4 {}, d5 {3}, d6 {}. Three
+The list is the default one (d1..d6, grades 3, 2, 3, 0, 1, 2, k = 5) with the subtopics of a
+worked example typed in: d1 {}, d2 {1, 2}, d3 {2}, d4 {}, d5 {3}, d6 {}. Three
 subtopics, equal weights w_j = 1/3, α = 0.5:
 
     novelty gains  g = 0, 1/3 + 1/3 = 2/3, (1/3)(1 - 0.5)^1 = 1/6, 0, 1/3
     α-DCG@5        = (2/3)/log2(3) + (1/6)/log2(4) + (1/3)/log2(6)
     greedy ideal   d2 (2/3), then d5 (1/3, beating d3's 1/6 after d2), then d3 (1/6):
     α-DCG*@5       = (2/3)/log2(2) + (1/3)/log2(3) + (1/6)/log2(4)
-    α-nDCG@5       = 0.6590623 (the issue's figure, checked there against pyndeval)
+    α-nDCG@5       = 0.6590623 (pyndeval's figure for this list; worked out below)
     ERR-IA@5       = (0/1 + (2/3)/2 + (1/6)/3 + 0/4 + (1/3)/5)
                      / (1 + 0.5/2 + 0.5^2/3 + 0.5^3/4 + 0.5^4/5)   (ndeval's normaliser)
     S-recall@5     = 3 of 3 subtopics = 1
@@ -32,7 +32,7 @@ SUBTOPICS = {1: "1,2", 2: "2", 4: "3"}  # editor rows (0-based) of d2, d3 and d5
 ALPHA_DCG = (2 / 3) / log2(3) + (1 / 6) / log2(4) + (1 / 3) / log2(6)
 IDEAL = (2 / 3) / log2(2) + (1 / 3) / log2(3) + (1 / 6) / log2(4)
 ALPHA_NDCG = ALPHA_DCG / IDEAL
-assert round(ALPHA_NDCG, 7) == 0.6590623  # the issue's hand-worked value
+assert round(ALPHA_NDCG, 7) == 0.6590623  # pyndeval's value for the same list
 ERR_IA = (0 + (2 / 3) / 2 + (1 / 6) / 3 + 0 + (1 / 3) / 5) / (
     1 + 0.5 / 2 + 0.5**2 / 3 + 0.5**3 / 4 + 0.5**4 / 5
 )
