@@ -63,8 +63,9 @@ diversity qrels when its second column takes more than one value within some que
 ordinary qrels' iteration column is constant ("0" almost always).  A diversity qrels may judge
 one document on several lines (one per subtopic); only a repeated (topic, subtopic, docno) is
 an error.  The rule is applied when the caller asks for it (``read_qrels(...,
-subtopics=None)``: the command line's default ``--qrels auto`` and the Evaluate page do, and
-say when they found a diversity qrels); ``subtopics=True`` reads a diversity qrels whatever
+subtopics=None)``: the Evaluate page does, and says when it found a diversity qrels; the
+command line reads with ``subtopics=True`` when a diversity measure is asked for);
+``subtopics=True`` reads a diversity qrels whatever
 its second column (a file whose queries each have one subtopic), and ``subtopics=False``,
 ``read_qrels``' default, reads an ordinary qrels as it always has: a document judged twice for
 a query is an error there, even when the two lines' second columns differ (trec_eval's
@@ -269,7 +270,7 @@ def read_qrels(
     recognise ``.csv``/``.tsv``; by default the path, or the object's ``name`` attribute.
     ``subtopics``: False (the default) reads an ordinary qrels, whatever its second column;
     True reads a diversity qrels; None recognises which one the file is by the rule of
-    :func:`is_diversity` (what the command line and the Evaluate page do).
+    :func:`is_diversity` (what the Evaluate page does).
 
     Returns a DataFrame with columns ``qid`` (str), ``docno`` (str), ``rel`` (float64), one
     row per judgment in file order, and for a diversity qrels also ``subtopic`` (str).  Raises
@@ -308,11 +309,12 @@ def is_diversity(qrels: pd.DataFrame) -> bool:
 
 
 def _blames_a_legitimate_repeat(ordinary: TrecFormatError, diversity: TrecFormatError) -> bool:
-    """Both readings refuse a repeated line, but the ordinary one an earlier line: the lines
-    it blames differ in the second column, so the file is a diversity qrels (by the rule of
-    `is_diversity`), and its own problem is the later line that repeats a whole judgment."""
-    repeats = "judged twice" in ordinary.problem and "judged twice" in diversity.problem
-    return repeats and (ordinary.line or 0) < (diversity.line or 0)
+    """The ordinary reading refuses a document judged twice on an earlier line than the
+    diversity reading's problem: the lines it blames differ in the second column (else the
+    diversity reading would refuse them too), so the file reads as a diversity qrels up to its
+    own problem (a line repeating a whole judgment, a malformed line...), which is the one to
+    name."""
+    return "judged twice" in ordinary.problem and (ordinary.line or 0) < (diversity.line or 0)
 
 
 def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:

@@ -63,6 +63,14 @@ def test_auto_reports_a_bad_line_as_an_ordinary_qrels_would() -> None:
     assert "qid iter docno rel" in str(error.value)
 
 
+def test_auto_names_the_bad_line_of_a_diversity_qrels() -> None:
+    # lines 1-2 judge a on two subtopics (legitimate); line 3 has 3 fields: it is to blame,
+    # not the "repeat" of a that an ordinary reading would see on line 2
+    with pytest.raises(TrecFormatError) as error:
+        read_qrels(b"1 1 a 1\n1 2 a 0\n1 2 b\n", name="d.txt", subtopics=None)
+    assert str(error.value).startswith("d.txt, line 3: found 3 columns")
+
+
 def test_csv_with_a_subtopic_column_and_a_file_object() -> None:
     text = b"topic,subtopic,docno,judgment\n1,x,a,1\n1,y,a,0\n"
     got = read_qrels(io.BytesIO(text), name="d.csv", subtopics=None)
