@@ -7,11 +7,10 @@ without per-cell styling (a styled 1,000-row table costs ~0.2 s per rerun).
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from metrics.explore.report import Report
-from ui import novelty
+from ui import novelty, rank_table
 
 COLUMNS = {
     "rank": "rank",
@@ -63,7 +62,7 @@ def render(report: Report, decimals: int) -> None:
     within = positions[positions["in_cutoff"]]
     beyond = positions[~positions["in_cutoff"]]
     config = _config(decimals)
-    _table(within, config)
+    rank_table.show(within[list(COLUMNS)], config)
     if len(beyond):
         first, last = int(beyond["rank"].iloc[0]), int(beyond["rank"].iloc[-1])
         ranks = f"Rank {first} is" if first == last else f"Ranks {first}–{last} are"
@@ -72,20 +71,10 @@ def render(report: Report, decimals: int) -> None:
             f"@{report.k} measures (DCG, nDCG, ERR, P, R, F1, AP, RR); RBP and R-Precision "
             "still read them.]"
         )
-        _table(beyond, config)
+        rank_table.show(beyond[list(COLUMNS)], config)
     if (~positions["retrieved"]).any():
         st.caption(
             "Rows without a doc belong to the ideal ranking only: it holds more judged "
             "documents than the list retrieved."
         )
     novelty.table(report, decimals)
-
-
-def _table(rows: pd.DataFrame, config: dict) -> None:
-    st.dataframe(
-        rows[list(COLUMNS)],
-        column_config=config,
-        hide_index=True,
-        placeholder="–",
-        height="auto" if len(rows) <= 12 else 420,
-    )

@@ -14,7 +14,7 @@ import streamlit as st
 from metrics.core.diversity import Choice, greedy_ideal, judged
 from metrics.core.intents import subtopics_text
 from metrics.explore.report import Report
-from ui import state
+from ui import rank_table, state
 from ui.literal import literal
 from ui.model import has_subtopics
 
@@ -109,13 +109,7 @@ def table(report: Report, decimals: int) -> None:
                 label, format=f"%.{decimals}f", help=HELP.get(column)
             )
     st.markdown("**Subtopics, rank by rank**")
-    st.dataframe(
-        rows[list(COLUMNS)],
-        column_config=config,
-        hide_index=True,
-        placeholder="–",
-        height="auto" if len(rows) <= 12 else 420,
-    )
+    rank_table.show(rows[list(COLUMNS)], config)
     st.caption(
         f"α = {alpha_ndcg.details['alpha']:g}; {int(alpha_ndcg.details['subtopics'])} subtopics "
         "judged. A document without subtopics (or unjudged) gains nothing."

@@ -79,19 +79,24 @@ def _discounted_sum(
 ) -> Line:
     """name [= rule] = sum_i g_i / d(i) with the numbers = their values = the sum."""
     rows = _rows(result)
-    terms = [
-        Expr(
-            rf"\frac{{{number(g, decimals)}}}{{{denominator(int(r)).tex}}}",
-            f"{number(g, decimals)}/{denominator(int(r)).text}",
-        )
-        for r, g in zip(rows["rank"], rows["gain"], strict=True)
-    ]
+    terms = _over(rows["rank"], rows["gain"], denominator, decimals)
     sides = [rule, _sum(terms)] if rule is not None else [_sum(terms)]
     if len(terms) > 1:
         sides.append(_sum(_values(rows["discounted_gain"].tolist(), decimals)))
     total = number(result.details["discounted_sum"], decimals)
     sides.append(Expr(total, total))
     return Line(name, tuple(sides), _terms_note(len(terms)))
+
+
+def _over(ranks, gains, denominator, decimals: int) -> list[Expr]:
+    """Each gain over its rank's denominator: g_i / d(i)."""
+    return [
+        Expr(
+            rf"\frac{{{number(g, decimals)}}}{{{denominator(int(r)).tex}}}",
+            f"{number(g, decimals)}/{denominator(int(r)).text}",
+        )
+        for r, g in zip(ranks, gains, strict=True)
+    ]
 
 
 def _log(rank: int) -> Expr:
@@ -132,14 +137,8 @@ def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> li
         dcg, result, Expr(r"\sum_i \frac{g_i}{\log_2(i+1)}", "sum_i g_i/log2(i+1)"), _log, decimals
     )
     rows = _rows(result)
-    terms = [
-        Expr(
-            rf"\frac{{{number(g, decimals)}}}{{{_log(int(r)).tex}}}",
-            f"{number(g, decimals)}/{_log(int(r)).text}",
-        )
-        for r, g in zip(rows["rank"], rows["ideal_gain"], strict=True)
-        if g > 0
-    ]
+    ideal = rows[rows["ideal_gain"] > 0]
+    terms = _over(ideal["rank"], ideal["ideal_gain"], _log, decimals)
     norm = number(result.details["normaliser"], decimals)
     sides = [Expr(r"\sum_i \frac{g^{*}_i}{\log_2(i+1)}", "sum_i g*_i/log2(i+1)")]
     sides += [_sum(terms)] if terms else []

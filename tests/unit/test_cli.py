@@ -36,16 +36,6 @@ RUN = """\
 """
 
 
-@pytest.fixture
-def files(tmp_path: Path):
-    def write(name: str, text: str) -> str:
-        path = tmp_path / name
-        path.write_text(text)
-        return str(path)
-
-    return write
-
-
 def cli(capsys, *args: str) -> tuple[int, str, str]:
     code = main(list(args))
     captured = capsys.readouterr()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from metrics.cli import main
+from tests.unit.test_cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,22 +41,6 @@ LOG3 = math.log2(3)
 ALPHA_NDCG_3 = (0.5 + 0.375) / (1 + 0.25 / LOG3 + 0.25 / 2)
 # 1/2 + 3/4 * 1/4 over the ideal's 1 + 1/4 * 1/2 + 1/4 * 1/4 (the factor 1 - (1-α)β cancels)
 NNRBP = (0.5 + 0.75 * 0.25) / (1 + 0.125 + 0.0625)
-
-
-@pytest.fixture
-def files(tmp_path: Path):
-    def write(name: str, text: str) -> str:
-        path = tmp_path / name
-        path.write_text(text)
-        return str(path)
-
-    return write
-
-
-def cli(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def values(out: str) -> dict[tuple[str, str], float]:
