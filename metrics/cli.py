@@ -2,6 +2,7 @@
 
     python -m metrics QRELS RUN -m nDCG@10 -m AP [-q] [--missing zero|skip|error]
     python -m metrics QRELS RUN1 RUN2 ... -m nDCG@10 --compare
+    python -m metrics QRELS RUN -m AP --gmean          # adds gm_AP: GMAP, trec_eval's gm_map
 
 Everything is read and evaluated before anything is printed, so bad input prints no result:
 only a one-line message on stderr (file, line and problem) and exit status 2.  So does output
@@ -149,6 +150,14 @@ def build_parser() -> argparse.ArgumentParser:
         "largest judgment",
     )
     parser.add_argument(
+        "--gmean",
+        action="store_true",
+        help="after each measure's 'all' line, a line 'gm_MEASURE<TAB>all<TAB>VALUE' with the "
+        "geometric mean over the same queries, each value floored at 0.00001 as trec_eval "
+        "does: exp(mean(log(max(v, 0.00001)))); gm_AP is GMAP (trec_eval's gm_map). An "
+        "aggregate over queries, so -q prints no per-query gm_ lines",
+    )
+    parser.add_argument(
         "--compare",
         action="store_true",
         help="with several runs: each run's mean with a 95%% bootstrap confidence interval, "
@@ -267,6 +276,8 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
         )
     if args.compare and len(args.runs) < 2:
         raise InputError("--compare needs at least two runs")
+    if args.compare and args.gmean:
+        raise InputError("--gmean prints one run's geometric means; leave out --compare")
     subtopics = QRELS_KINDS[args.qrels_kind]
     if subtopics is None:  # auto: the second column is a subtopic when a measure reads one
         subtopics = any(measure.spec.subtopics for _, measure in measures)
@@ -282,7 +293,20 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
         results.append(result)
     if args.compare:
         return _compare(args.runs, results, notes), notes
-    return _format_trec(results[0], names, args.per_query), notes
+    lines = _format_trec(results[0], names, args.per_query)
+    if args.gmean:
+        lines += _geometric_lines(results[0], names)
+    return lines, notes
+
+
+def _geometric_lines(result: BatchResult, names: list[str]) -> list[str]:
+    """gm_MEASURE all VALUE for each measure (`metrics.stats.geometric`)."""
+    from metrics.stats.geometric import geometric_mean  # noqa: PLC0415 (only --gmean needs it)
+
+    try:
+        return [f"gm_{name}\tall\t{geometric_mean(result.per_query[name])!r}" for name in names]
+    except ValueError as error:
+        raise InputError(f"--gmean: {_one_line(error)}") from None
 
 
 def _qrels_notes(path: str, qrels, kind: str) -> list[str]:
