@@ -2,6 +2,8 @@
 
     python -m metrics QRELS RUN -m nDCG@10 -m AP [-q] [--missing zero|skip|error]
     python -m metrics QRELS RUN1 RUN2 ... -m nDCG@10 --compare
+    python -m metrics QRELS RUN -m AP --gmean          # adds gm_AP: GMAP, trec_eval's gm_map
+    python -m metrics QRELS RUN -m R@10 --micro        # adds R@10 micro: pooled counts
 
 Everything is read and evaluated before anything is printed, so bad input prints no result:
 only a one-line message on stderr (file, line and problem) and exit status 2.  So does output
@@ -21,6 +23,7 @@ import sys
 import textwrap
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -149,6 +152,22 @@ def build_parser() -> argparse.ArgumentParser:
         "largest judgment",
     )
     parser.add_argument(
+        "--gmean",
+        action="store_true",
+        help="after each measure's 'all' line, a line 'gm_MEASURE<TAB>all<TAB>VALUE' with the "
+        "geometric mean over the same queries, each value floored at 0.00001 as trec_eval "
+        "does: exp(mean(log(max(v, 0.00001)))); gm_AP is GMAP (trec_eval's gm_map). An "
+        "aggregate over queries, so -q prints no per-query gm_ lines",
+    )
+    parser.add_argument(
+        "--micro",
+        action="store_true",
+        help="P and R only: after the 'all' lines, a line 'MEASURE<TAB>micro<TAB>VALUE' with "
+        "the micro average, the counts pooled over the queries (sum of relevant retrieved / "
+        "sum of R for R; / sum of retrieved for P; P@k's micro average is its mean, as "
+        "trec_eval divides by k). Any other measure is refused",
+    )
+    parser.add_argument(
         "--compare",
         action="store_true",
         help="with several runs: each run's mean with a 95%% bootstrap confidence interval, "
@@ -267,6 +286,11 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
         )
     if args.compare and len(args.runs) < 2:
         raise InputError("--compare needs at least two runs")
+    if args.compare and (args.gmean or args.micro):
+        option = "--gmean" if args.gmean else "--micro"
+        raise InputError(f"{option} prints one run's means; leave out --compare")
+    extra = _micro_counts(measures) if args.micro else []
+    measures += _measures(extra, convention)
     subtopics = QRELS_KINDS[args.qrels_kind]
     if subtopics is None:  # auto: the second column is a subtopic when a measure reads one
         subtopics = any(measure.spec.subtopics for _, measure in measures)
@@ -282,7 +306,42 @@ def run(argv: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
         results.append(result)
     if args.compare:
         return _compare(args.runs, results, notes), notes
-    return _format_trec(results[0], names, args.per_query), notes
+    result = results[0]
+    table = result.per_query
+    if extra:
+        result = replace(result, per_query=table[names], means=result.means[names])
+    lines = _format_trec(result, names, args.per_query)
+    if args.gmean:
+        lines += _geometric_lines(result, names)
+    if args.micro:
+        lines += _micro_lines(table, names)
+    return lines, notes
+
+
+def _micro_counts(measures: list[tuple[str, Measure]]) -> list[str]:
+    """The count measures --micro needs (`metrics.collection.micro`); refuses other measures."""
+    from metrics.collection.micro import extra_measures  # noqa: PLC0415 (only --micro)
+
+    try:
+        return extra_measures([name for name, _ in measures])
+    except ValueError as error:
+        raise InputError(f"--micro: {_one_line(error)}") from None
+
+
+def _micro_lines(per_query, names: list[str]) -> list[str]:
+    from metrics.collection.micro import micro_means  # noqa: PLC0415 (only --micro)
+
+    return [f"{name}\tmicro\t{value!r}" for name, value in micro_means(per_query, names).items()]
+
+
+def _geometric_lines(result: BatchResult, names: list[str]) -> list[str]:
+    """gm_MEASURE all VALUE for each measure (`metrics.stats.geometric`)."""
+    from metrics.stats.geometric import geometric_mean  # noqa: PLC0415 (only --gmean needs it)
+
+    try:
+        return [f"gm_{name}\tall\t{geometric_mean(result.per_query[name])!r}" for name in names]
+    except ValueError as error:
+        raise InputError(f"--gmean: {_one_line(error)}") from None
 
 
 def _qrels_notes(path: str, qrels, kind: str) -> list[str]:

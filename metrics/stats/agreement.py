@@ -4,6 +4,7 @@ numbers.
     pairs = paired_judgments(qrels_a, qrels_b)         # the documents both judged
     result = agreement(pairs, threshold=1.0)           # kappa, weighted kappa, confusion table
     cohen_kappa(a, b, weights="linear")                # on two arrays of labels
+    order_agreement(runs_a, "AP", runs_b, "AP")        # do the runs keep their order? tau, tau_AP
 
 Cohen's kappa (Cohen 1960) compares the observed agreement with the agreement expected by
 chance from each assessor's own label frequencies:
@@ -31,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from metrics.stats.comparison import pairs_table
+from metrics.stats.rank_correlation import kendall_tau, tau_ap
 
 WEIGHTS = (None, "linear", "quadratic")
 
@@ -201,9 +203,38 @@ def comparisons_change(pairs_a: pd.DataFrame, pairs_b: pd.DataFrame, alpha: floa
 
 
 def run_order(runs: pd.DataFrame, measure: str) -> list[str]:
-    """The runs from best to worst mean on `measure` (a `batch.compare` runs table)."""
+    """The runs from best to worst mean on `measure` (a `batch.compare` runs table); runs
+    with equal means keep the table's order."""
     rows = runs[runs["measure"] == measure]
     return rows.sort_values("mean", ascending=False, kind="stable")["run"].tolist()
+
+
+@dataclass(frozen=True)
+class OrderAgreement:
+    """Two orderings of the same runs, best first, and how they agree: Kendall's tau-b on the
+    means (ties count as ties) and tau_AP of `other` against `reference` (equal means broken
+    by the runs' order in the table). See `metrics.stats.rank_correlation`."""
+
+    reference: list[str]
+    other: list[str]
+    tau: float
+    tau_ap: float
+
+
+def order_agreement(
+    reference_runs: pd.DataFrame, reference_measure: str, runs: pd.DataFrame, measure: str
+) -> OrderAgreement:
+    """How the runs' order on `measure` in `runs` agrees with their order on
+    `reference_measure` in `reference_runs` (two `batch.compare` runs tables: the same one for
+    two measures, A's and B's for two assessors). Raises ValueError when tau is undefined."""
+    first = reference_runs[reference_runs["measure"] == reference_measure].set_index("run")
+    second = runs[runs["measure"] == measure].set_index("run")
+    names = [run for run in first.index if run in second.index]
+    tau = kendall_tau(first.loc[names, "mean"], second.loc[names, "mean"])
+    reference, other = run_order(reference_runs, reference_measure), run_order(runs, measure)
+    reference = [r for r in reference if r in names]
+    other = [r for r in other if r in names]
+    return OrderAgreement(reference, other, tau, tau_ap(other, reference))
 
 
 def _pair(a, b) -> tuple[np.ndarray, np.ndarray]:

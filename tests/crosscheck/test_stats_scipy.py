@@ -133,3 +133,37 @@ def test_exact_enumeration_covers_a_range_of_p_values():
         a = rng.random(10)
         ps.append(exact_sign_flip_p(a - (a + rng.normal(0.03 * seed, 0.1, 10))))
     assert min(ps) < 0.05 and max(ps) > 0.3
+
+
+# ------------------------------------------------------------------ Kendall's tau (tau-b)
+
+
+def _largest_tau_difference(cases) -> float:
+    from metrics.stats.rank_correlation import kendall_tau
+
+    worst = 0.0
+    for x, y in cases:
+        ref = scipy_stats.kendalltau(x, y)  # variant='b' is scipy's default
+        worst = max(worst, abs(kendall_tau(x, y) - ref.statistic))
+    return worst
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_kendall_tau_is_scipys_tau_b_with_and_without_ties(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 40))
+    cases = [
+        (rng.random(n), rng.random(n)),  # no ties
+        (rng.integers(0, 4, n), rng.integers(0, 3, n)),  # many ties in both
+        (np.round(rng.random(n), 1), rng.random(n)),  # ties in one only
+    ]
+    cases = [(x, y) for x, y in cases if len(set(x)) > 1 and len(set(y)) > 1]
+    assert _largest_tau_difference(cases) <= 1e-12
+
+
+def test_kendall_tau_all_tied_is_refused_where_scipy_gives_nan():
+    from metrics.stats.rank_correlation import kendall_tau
+
+    assert np.isnan(scipy_stats.kendalltau([1, 1, 1], [1, 2, 3]).statistic)
+    with pytest.raises(ValueError, match="same score under the first"):
+        kendall_tau([1, 1, 1], [1, 2, 3])

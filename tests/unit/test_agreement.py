@@ -16,6 +16,7 @@ from metrics.stats.agreement import (
     confusion_matrix,
     kappa_from_confusion,
     means_change,
+    order_agreement,
     paired_judgments,
     run_order,
     strength,
@@ -106,3 +107,36 @@ def test_what_changes_with_the_other_labels() -> None:
     # compare tab says it
     assert (row["baseline"], row["challenger"]) == ("x", "y")
     assert (row["challenger_minus_baseline_a"], row["challenger_minus_baseline_b"]) == (-0.1, 0.05)
+
+
+def _runs(means: dict[str, dict[str, float]]) -> pd.DataFrame:
+    """A `batch.compare` runs table (measure, run, mean) from {measure: {run: mean}}."""
+    rows = [(m, r, v) for m, by_run in means.items() for r, v in by_run.items()]
+    return pd.DataFrame(rows, columns=["measure", "run", "mean"])
+
+
+def test_order_agreement_of_two_measures_by_hand() -> None:
+    # RR orders a > b > c > d, P@5 orders b > c > d > a.
+    runs = _runs(
+        {
+            "RR": {"a": 1.0, "b": 0.5, "c": 1 / 3, "d": 0.25},
+            "P@5": {"a": 0.2, "b": 0.8, "c": 0.6, "d": 0.4},
+        }
+    )
+    found = order_agreement(runs, "RR", runs, "P@5")
+    assert (found.reference, found.other) == (["a", "b", "c", "d"], ["b", "c", "d", "a"])
+    # pairs ab, ac, ad discordant; bc, bd, cd concordant: tau = (3 - 3) / 6 = 0
+    assert found.tau == pytest.approx(0.0, abs=1e-15)
+    # judged b, c, d, a against a, b, c, d: C(2) = 1, C(3) = 2, C(4) = 0
+    #   2/3 * (1/1 + 2/2 + 0/3) - 1 = 1/3
+    assert found.tau_ap == pytest.approx(1 / 3, abs=1e-15)
+    # P@5 as the reference: judged a, b, c, d against b, c, d, a:
+    #   C(2) = 0, C(3) = 1 (b above c), C(4) = 2 (b, c above d): 2/3 * (0 + 1/2 + 2/3) - 1
+    reverse = order_agreement(runs, "P@5", runs, "RR")
+    assert reverse.tau_ap == pytest.approx(-2 / 9, abs=1e-15)
+
+
+def test_order_agreement_refuses_an_undefined_tau() -> None:
+    runs = _runs({"m": {"a": 0.5, "b": 0.5, "c": 0.5}, "n": {"a": 0.1, "b": 0.2, "c": 0.3}})
+    with pytest.raises(ValueError, match="undefined"):
+        order_agreement(runs, "m", runs, "n")

@@ -1,7 +1,8 @@
 """The annotator agreement tab: how a second assessor's labels agree with the qrels' (Cohen's
 kappa, weighted kappa, the confusion table of grades), and what changes when the runs are
 evaluated with the second assessor's labels instead: each mean, each comparison, the order of
-the runs (`metrics.stats.agreement`; the second evaluation is the page's own, cached)."""
+the runs, with Kendall's tau and tau_AP between the two orders when there are three runs or more
+(`metrics.stats.agreement`; the second evaluation is the page's own, cached)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import replace
 import streamlit as st
 
 from metrics.stats.agreement import comparisons_change, means_change, run_order, strength
-from ui.evaluate import compute, outcome
+from ui.evaluate import compute, outcome, rank_agreement
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
@@ -139,6 +140,7 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
             f"- {literal(measure)}: {' > '.join(map(literal, order_a))} with A; {same} with B"
             + ("" if order_a == order_b else f": {' > '.join(map(literal, order_b))}")
         )
+    rank_agreement.assessors(before.runs, after.runs, choices.names)
     if len(done.evaluated) > 1:
         st.markdown("**Each comparison of two runs, with A's and with B's labels**")
         st.dataframe(

@@ -1,7 +1,8 @@
 """The compare tab: two runs on one measure — the verdict in words, wins / ties / losses, the
 per-query differences sorted, both tests' p-values (Holm-adjusted when several comparisons
 are made) and the interval of the mean difference — then every pair on every measure,
-downloadable.
+downloadable; then, with three runs or more, whether two measures order the runs the same
+(`ui.evaluate.rank_agreement`).
 
 The numbers are `batch.compare`'s, in `metrics.stats.comparison.pairs_table`'s form (the CLI's
 --compare prints the same table): every difference is challenger − baseline.
@@ -21,7 +22,7 @@ from metrics.stats.comparison import (
     per_query_differences,
     verdict,
 )
-from ui.evaluate import figures
+from ui.evaluate import figures, rank_agreement
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
@@ -128,3 +129,4 @@ def render(outcome: Outcome, choices: Choices) -> None:
         mime="text/csv",
         icon=":material/download:",
     )
+    rank_agreement.measures(compared.runs, choices.names)

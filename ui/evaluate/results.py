@@ -1,7 +1,7 @@
-"""The Evaluate page's first two tabs: each run's means with their intervals and what the
-means include (missing queries, queries with nothing relevant), then every query's values
-(sortable, downloadable as CSV), their distribution and the rank of the first relevant
-document.
+"""The Evaluate page's first two tabs: each run's means with their intervals, their geometric
+means (`ui.evaluate.geometric`) and what the means include (missing queries, queries with
+nothing relevant), then every query's values (sortable, downloadable as CSV), their
+distribution and the rank of the first relevant document.
 
 Values come from `ui.evaluate.outcome.Outcome` (metrics' results); here they are only laid out.
 """
@@ -14,7 +14,7 @@ import streamlit as st
 from metrics.core.conventions import Convention
 from metrics.stats.comparison import interval_warning
 from metrics.stats.query_summary import means_without, nothing_relevant
-from ui.evaluate import figures
+from ui.evaluate import figures, geometric
 from ui.evaluate.choices import MISSING_LABELS, Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
@@ -90,6 +90,7 @@ def means(outcome: Outcome, choices: Choices) -> None:
     if few:
         st.warning(few, icon=":material/warning:")
     st.plotly_chart(figures.means_bars(compared.runs), key="ev_means_plot")
+    geometric.render(outcome, choices)
     queries_behind_means(outcome, choices)
 
 
