@@ -69,14 +69,14 @@ RUN = "q1 Q0 d1 1 3 r\nq2 Q0 x 1 3 r\nq3 Q0 x 1 3 r\nq3 Q0 d3 2 2 r\n"
 
 
 @pytest.fixture
-def files(tmp_path: Path) -> tuple[str, str]:
+def collection(tmp_path: Path) -> tuple[str, str]:
     (tmp_path / "qrels").write_text(QRELS)
     (tmp_path / "run").write_text(RUN)
     return str(tmp_path / "qrels"), str(tmp_path / "run")
 
 
-def test_gmean_prints_gmap_after_the_means(files, capsys) -> None:
-    assert main([*files, "-m", "AP", "-m", "P@1", "--gmean"]) == 0
+def test_gmean_prints_gmap_after_the_means(collection, capsys) -> None:
+    assert main([*collection, "-m", "AP", "-m", "P@1", "--gmean"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split("\t")[:2] for line in lines] == [
         ["AP", "all"], ["P@1", "all"], ["gm_AP", "all"], ["gm_P@1", "all"]
@@ -88,14 +88,14 @@ def test_gmean_prints_gmap_after_the_means(files, capsys) -> None:
     assert values["gm_P@1"] == pytest.approx(1e-10 ** (1 / 3), rel=1e-12)
 
 
-def test_gmean_with_q_prints_no_per_query_gm_lines(files, capsys) -> None:
-    assert main([*files, "-m", "AP", "-q", "--gmean"]) == 0
+def test_gmean_with_q_prints_no_per_query_gm_lines(collection, capsys) -> None:
+    assert main([*collection, "-m", "AP", "-q", "--gmean"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split("\t")[:2] for line in lines] == [
         ["AP", "q1"], ["AP", "q2"], ["AP", "q3"], ["AP", "all"], ["gm_AP", "all"]
     ]  # fmt: skip
 
 
-def test_gmean_with_compare_is_refused(files, capsys) -> None:
-    assert main([files[0], files[1], files[1], "--compare", "--gmean"]) == 2
+def test_gmean_with_compare_is_refused(collection, capsys) -> None:
+    assert main([collection[0], collection[1], collection[1], "--compare", "--gmean"]) == 2
     assert "leave out --compare" in capsys.readouterr().err

@@ -27,7 +27,7 @@ RUN = "q1 Q0 a1 1 9 r\n" + "".join(
 
 
 @pytest.fixture
-def files(tmp_path: Path) -> list[str]:
+def collection(tmp_path: Path) -> list[str]:
     (tmp_path / "qrels").write_text(QRELS)
     (tmp_path / "run").write_text(RUN)
     return [str(tmp_path / "qrels"), str(tmp_path / "run")]
@@ -38,8 +38,8 @@ def values(output: str) -> dict[tuple[str, str], float]:
     return {(m, q): float(v) for m, q, v in rows}
 
 
-def test_micro_and_macro_by_hand(files, capsys) -> None:
-    assert main([*files, "-m", "R@2", "-m", "P", "-m", "P@2", "--micro"]) == 0
+def test_micro_and_macro_by_hand(collection, capsys) -> None:
+    assert main([*collection, "-m", "R@2", "-m", "P", "-m", "P@2", "--micro"]) == 0
     found = values(capsys.readouterr().out)
     assert found["R@2", "all"] == pytest.approx(5 / 9, abs=1e-15)
     assert found["R@2", "micro"] == pytest.approx(1 / 5, abs=1e-15)
@@ -49,21 +49,23 @@ def test_micro_and_macro_by_hand(files, capsys) -> None:
     assert len(found) == 6  # no count measure leaks into the output
 
 
-def test_micro_with_q_keeps_the_per_query_lines(files, capsys) -> None:
-    assert main([*files, "-m", "R@2", "-q", "--micro"]) == 0
+def test_micro_with_q_keeps_the_per_query_lines(collection, capsys) -> None:
+    assert main([*collection, "-m", "R@2", "-q", "--micro"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split("\t")[1] for line in lines] == ["q1", "q2", "all", "micro"]
 
 
 @pytest.mark.parametrize("measure", ["AP", "nDCG@10", "F1@5", "RR"])
-def test_micro_refuses_a_measure_that_is_no_ratio_of_counts(files, capsys, measure) -> None:
-    assert main([*files, "-m", "R@2", "-m", measure, "--micro"]) == 2
+def test_micro_refuses_a_measure_that_is_no_ratio_of_counts(collection, capsys, measure) -> None:
+    assert main([*collection, "-m", "R@2", "-m", measure, "--micro"]) == 2
     err = capsys.readouterr().err
     assert "defined for P and R only" in err and measure in err
 
 
-def test_micro_with_compare_is_refused(files, capsys) -> None:
-    assert main([files[0], files[1], files[1], "-m", "P", "--micro", "--compare"]) == 2
+def test_micro_with_compare_is_refused(collection, capsys) -> None:
+    assert (
+        main([collection[0], collection[1], collection[1], "-m", "P", "--micro", "--compare"]) == 2
+    )
     assert "--micro prints one run's means; leave out --compare" in capsys.readouterr().err
 
 
