@@ -511,3 +511,24 @@ def test_an_overflowing_gain_map_blames_the_measure_not_the_run(app: AppTest) ->
     shown = errors(at)
     assert "gain map's gains are too large" in shown
     assert "r.txt:" not in shown  # the run file is not to blame (it was before)
+
+
+# ---------------------------------------------------------------------------- micro and macro
+
+
+def test_micro_and_macro_averages_of_p_and_r(app: AppTest) -> None:
+    # q1: 1 relevant (a1), found at rank 1; q2: 9 relevant (b1..b9), b1 found at rank 1 of 4.
+    qrels = b"q1 0 a1 1\n" + b"".join(f"q2 0 b{i} 1\n".encode() for i in range(1, 10))
+    run = b"q1 Q0 a1 1 9 r\nq2 Q0 b1 1 8 r\nq2 Q0 n1 2 7 r\nq2 Q0 n2 3 6 r\nq2 Q0 n3 4 5 r\n"
+    at = upload(open_page(app), "qrels", ("q.txt", qrels))
+    at = upload(at, "runs", ("r.txt", run))
+    at.multiselect(key="ev_measures").set_value(["R@2", "P", "AP"]).run()
+    averages = table(at, "measure", "macro", "micro").set_index("measure")
+    # R@2: macro (1/1 + 1/9)/2 = 5/9, micro (1 + 1)/(1 + 9) = 1/5; P: macro (1/1 + 1/4)/2 =
+    # 5/8, micro (1 + 1)/(1 + 4) = 2/5; AP is no ratio of counts: not in the table
+    assert averages.loc["R@2", "macro"] == pytest.approx(5 / 9)
+    assert averages.loc["R@2", "micro"] == pytest.approx(1 / 5)
+    assert averages.loc["P", "macro"] == pytest.approx(5 / 8)
+    assert averages.loc["P", "micro"] == pytest.approx(2 / 5)
+    assert list(averages.index) == ["R@2", "P"]
+    assert any("Macro R@2 = (1/1 + 1/9)/2 = 0.556" in m.value for m in at.markdown)

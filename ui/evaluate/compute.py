@@ -13,13 +13,13 @@ never unpickles a large run.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 import pandas as pd
 import streamlit as st
 
-from metrics.collection import trec
+from metrics.collection import micro, trec
 from metrics.collection.batch import (
     BatchError,
     BatchResult,
@@ -30,6 +30,7 @@ from metrics.collection.batch import (
 )
 from metrics.collection.groups import per_group_means, read_groups
 from metrics.core.conventions import PRESETS
+from metrics.core.measures import parse
 from metrics.core.ranking import Ranking
 from metrics.stats import agreement as agreement_core
 from metrics.stats.query_summary import SUMMARY_MEASURES, summarise
@@ -65,11 +66,13 @@ class FileInfo:
 
 @dataclass(frozen=True)
 class Evaluated:
-    """One run against one qrels: the user's measures per query (`result`) and the facts
-    that explain them (`summary`: relevant, retrieved, first relevant rank per query)."""
+    """One run against one qrels: the user's measures per query (`result`), the facts
+    that explain them (`summary`: relevant, retrieved, first relevant rank per query), and the
+    micro averages of its P and R measures (`micro`: name -> pooled counts' ratio)."""
 
     result: BatchResult
     summary: pd.DataFrame
+    micro: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -128,9 +131,11 @@ def _evaluate(
     _run: SourceFile,
 ) -> Evaluated | Problem:
     qrels, run = frame("qrels", _qrels), frame("run", _run)
+    pooled = [name for name in measures if parse(name).family in micro.FAMILIES]
+    counts = [m for m in micro.extra_measures(pooled) if m not in SUMMARY_MEASURES]
     try:
         full = evaluate(
-            qrels, run, list(measures) + list(SUMMARY_MEASURES), PRESETS[preset], missing
+            qrels, run, list(measures) + list(SUMMARY_MEASURES) + counts, PRESETS[preset], missing
         )
     except BatchError as error:
         return Problem(_located(error, qrels, _qrels, run, _run))
@@ -143,7 +148,7 @@ def _evaluate(
         full.missing,
         full.ignored,
     )
-    return Evaluated(result, summarise(full.per_query))
+    return Evaluated(result, summarise(full.per_query), micro.micro_means(full.per_query, pooled))
 
 
 def evaluate_run(

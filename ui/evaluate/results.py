@@ -14,7 +14,7 @@ import streamlit as st
 from metrics.core.conventions import Convention
 from metrics.stats.comparison import interval_warning
 from metrics.stats.query_summary import means_without, nothing_relevant
-from ui.evaluate import figures, geometric
+from ui.evaluate import figures, geometric, micro
 from ui.evaluate.choices import MISSING_LABELS, Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
@@ -91,6 +91,7 @@ def means(outcome: Outcome, choices: Choices) -> None:
         st.warning(few, icon=":material/warning:")
     st.plotly_chart(figures.means_bars(compared.runs), key="ev_means_plot")
     geometric.render(outcome, choices)
+    micro.render(outcome)
     queries_behind_means(outcome, choices)
 
 
