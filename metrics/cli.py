@@ -372,7 +372,8 @@ def _qrels_notes(path: str, qrels, kind: str) -> list[str]:
 def _compare(paths: list[str], results: list[BatchResult], notes: list[str]) -> list[str]:
     """Two tab-separated tables with a header line each, a blank line between: each run's
     mean and 95% CI, then each pair's mean difference (challenger − baseline, the run given
-    first as the baseline), its CI and the paired tests' p, raw and Holm-adjusted."""
+    first as the baseline), its CI, the paired tests' p, raw and Holm-adjusted, and the
+    effect size d_z (mean difference over the differences' standard deviation)."""
     from metrics.stats.comparison import pairs_table  # noqa: PLC0415 (only --compare needs it)
 
     named = dict(zip(_unique_names(paths), results, strict=True))

@@ -202,13 +202,15 @@ def compare(
                 )
                 test = stats.paired_randomisation_test(x, y, permutations=resamples, seed=seed)
                 try:
-                    p_t = stats.paired_t_test(x, y).p_value
+                    t_test = stats.paired_t_test(x, y)
+                    p_t, effect = t_test.p_value, stats.effect_size(t_test)
                 except ValueError as error:
-                    p_t = float("nan")
+                    p_t = effect = float("nan")
                     notes.append(f"{measure}, {a} vs {b}: {error}")
                 pair_rows.append(
-                    (measure, a, b, diff.mean, diff.low, diff.high, test.p_value, p_t, len(x))
-                )
+                    (measure, a, b, diff.mean, diff.low, diff.high, test.p_value, p_t, len(x),
+                     effect)
+                )  # fmt: skip
     runs = pd.DataFrame(
         run_rows, columns=["measure", "run", "mean", "ci_low", "ci_high", "queries"]
     )
@@ -224,6 +226,7 @@ def compare(
             "p_randomisation",
             "p_t",
             "queries",
+            "effect_size",
         ],
     )
     return runs, pairs, notes

@@ -43,6 +43,7 @@ PAIR_COLUMNS = [
     "p_randomisation_holm",
     "p_t_holm",
     "queries",
+    "effect_size",
 ]
 
 
@@ -74,7 +75,9 @@ def pairs_table(pairs: pd.DataFrame) -> pd.DataFrame:
     (challenger_minus_baseline) and its interval negated (the two-sided p-values do not
     change), plus each test's p-values Holm-adjusted (`stats.holm`) over the whole table,
     every pair of runs on every measure: the family of comparisons made. The two tests are
-    adjusted separately (they test the same thing twice, not two more comparisons)."""
+    adjusted separately (they test the same thing twice, not two more comparisons). The
+    effect size d_z (`stats.effect_size`) is negated with the difference; NaN where the t-test
+    is undefined (every difference equal)."""
     return pd.DataFrame(
         {
             "measure": pairs["measure"],
@@ -88,6 +91,7 @@ def pairs_table(pairs: pd.DataFrame) -> pd.DataFrame:
             "p_randomisation_holm": holm(pairs["p_randomisation"]),
             "p_t_holm": holm(pairs["p_t"]),
             "queries": pairs["queries"],
+            "effect_size": 0.0 - pairs["effect_size"],
         },
         columns=PAIR_COLUMNS,
     ).reset_index(drop=True)

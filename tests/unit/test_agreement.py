@@ -99,6 +99,7 @@ def test_what_changes_with_the_other_labels() -> None:
     pairs = {
         "measure": ["m"], "run_a": ["x"], "run_b": ["y"], "mean_diff": [0.1], "ci_low": [0.05],
         "ci_high": [0.15], "p_randomisation": [0.01], "p_t": [0.02], "queries": [9],
+        "effect_size": [1.0],
     }  # fmt: skip
     after = {**pairs, "mean_diff": [-0.05], "p_randomisation": [0.3]}
     row = comparisons_change(pd.DataFrame(pairs), pd.DataFrame(after)).iloc[0]

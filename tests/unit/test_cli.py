@@ -265,9 +265,11 @@ def test_compare_means_intervals_and_paired_tests(files, capsys) -> None:
         assert row[5] == "4"
     assert "\t".join(pairs[0]) == (
         "measure\tbaseline\tchallenger\tchallenger_minus_baseline\tci_low\tci_high\t"
-        "p_randomisation\tp_t\tp_randomisation_holm\tp_t_holm\tqueries"
+        "p_randomisation\tp_t\tp_randomisation_holm\tp_t_holm\tqueries\teffect_size"
     )
-    measure, baseline, challenger, diff, low, high, p_rand, p_t, p_rand_holm, p_t_holm, n = pairs[1]
+    measure, baseline, challenger, diff, low, high, p_rand, p_t, p_rand_holm, p_t_holm, n, d_z = (
+        pairs[1]
+    )
     # the run given first is the baseline: b - a, as the Evaluate page's compare tab says it
     d = [y - x for x, y in zip(rr_a, rr_b, strict=True)]  # -1/2, 0, -1/4, -1/4
     assert (measure, baseline, challenger, n) == ("RR", a, b, "4")
@@ -275,6 +277,8 @@ def test_compare_means_intervals_and_paired_tests(files, capsys) -> None:
     assert min(d) <= float(low) <= float(diff) <= float(high) <= max(d)
     assert (p_rand_holm, p_t_holm) == (p_rand, p_t)  # one comparison: nothing to adjust
     assert float(p_t) == pytest.approx(scipy_stats.ttest_rel(rr_a, rr_b).pvalue, rel=1e-9)
+    # d_z of b - a = t / sqrt(n), with scipy's t of b against a
+    assert float(d_z) == pytest.approx(scipy_stats.ttest_rel(rr_b, rr_a).statistic / 2, rel=1e-9)
     # Exact sign-flip p: of the 8 sign patterns of the non-zero differences (1/2, 1/4, 1/4),
     # those with |sum| >= 1 are +++ and ---: 2/8. A sample of 10,000 is near it.
     assert float(p_rand) == pytest.approx(2 / 8, abs=0.02)

@@ -18,6 +18,11 @@ scipy.stats.t.sf: the nine p-values changed in their 14th or 15th significant di
 then against scipy.stats.ttest_rel and statsmodels' Holm adjustment on the per-query values
 that `python -m metrics -q` prints: the new p-values are within 5.3e-15 of them, relatively
 (the old ones were within 9.8e-15). Every other byte stayed the same.
+
+And one more column in compare_three.stdout, effect_size (issue 15: the paired standardized
+difference d_z), appended to each pair's line: every other byte stayed the same. Checked then
+against scipy.stats.ttest_rel's t / sqrt(n) on the per-query values `python -m metrics -q`
+prints: within 2.2e-16, relatively.
 """
 
 from __future__ import annotations

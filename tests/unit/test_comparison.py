@@ -182,3 +182,14 @@ def test_interval_warning_from_29_queries_down() -> None:
     assert interval_warning(1) is None  # one query: no interval to warn about
     group = interval_warning(8, where=" in a group")
     assert group is not None and group.startswith("Only 8 queries in a group: with fewer than")
+
+
+def test_the_effect_size_by_hand() -> None:
+    # differences b - a: 0.1, 0.2, 0.3: mean 0.2, sd sqrt(((0.1)^2 + 0 + (0.1)^2) / 2) = 0.1,
+    # so d_z = 2 (and 2 in the other direction's sign when the runs are swapped)
+    a = BatchResult(pd.DataFrame({"AP": [0.5, 0.7, 0.9]}, index=["1", "2", "3"]), None, [], [], [])
+    b = BatchResult(pd.DataFrame({"AP": [0.6, 0.9, 1.2]}, index=["1", "2", "3"]), None, [], [], [])
+    _, pairs, _ = compare({"a": a, "b": b})
+    assert pairs_table(pairs)["effect_size"].tolist() == pytest.approx([2.0])
+    _, swapped, _ = compare({"b": b, "a": a})
+    assert pairs_table(swapped)["effect_size"].tolist() == pytest.approx([-2.0])

@@ -115,6 +115,13 @@ def render(outcome: Outcome, choices: Choices) -> None:
                 "p_randomisation, Holm-adjusted", format="%.4g"
             ),
             "p_t_holm": st.column_config.NumberColumn("p_t, Holm-adjusted", format="%.4g"),
+            "effect_size": st.column_config.NumberColumn(
+                "effect size d_z",
+                format="%+.2f",
+                help="The mean difference over the standard deviation of the per-query "
+                "differences: how large it is against the queries' spread, whatever their "
+                "number (a p-value shrinks as queries are added).",
+            ),
         },
     )
     st.caption(
