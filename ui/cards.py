@@ -1,8 +1,11 @@
 """Metric cards: each headline measure of a report, with the change the last edit caused.
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
-and citation from its spec, `metrics.core.specs.SPECS`; RBP's card also shows the interval
-[RBP, RBP + residual] from its details. When the list has subtopics, a third row holds the
+and citation from its spec, `metrics.core.specs.SPECS`. Each graded and binary card shows, under
+its value, the measure's range over the unjudged documents (`report.bounds`, from
+`metrics.core.bounds`: the unjudged as grade 0 and as the top grade) and the list's Judged@k;
+RBP's card shows [RBP, RBP + residual] from its details instead, whose residual also counts the
+ranks beyond the list. When the list has subtopics, a third row holds the
 diversity measures (`metrics.explore.report.DIVERSITY`).
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
@@ -91,9 +94,7 @@ def render(
 def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
     result = report.results[key]
     info = SPECS[key]
-    description = None
-    if key == "RBP":
-        description = f"∈ [{result.value:.{decimals}f}, {result.details['upper']:.{decimals}f}]"
+    description = _interval(report, key, decimals)
     unchanged = delta is not None and round(delta, decimals) == 0
     if delta is None:
         change = None
@@ -107,6 +108,37 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
         delta_arrow="off" if unchanged else "auto",
         delta_description=description,
         help=f"{info.description} {info.reader} ({info.citation})"
-        + (f"\n\n{result.note}" if result.note else ""),
+        + (f"\n\n{result.note}" if result.note else "")
+        + _bounds_help(report, key, decimals),
         border=True,
     )
+
+
+def _interval(report: Report, key: str, decimals: int) -> str | None:
+    """'∈ [low, high] · Judged@k j' for a card with bounds (RBP: its residual interval)."""
+    judged = f"{report.judged.name} {report.judged.value:.{decimals}f}"
+    if key == "RBP":
+        result = report.results[key]
+        upper = result.details["upper"]
+        return f"∈ [{result.value:.{decimals}f}, {upper:.{decimals}f}] · {judged}"
+    spread = report.bounds.get(key)
+    if spread is None:
+        return None
+    return f"∈ [{spread.low:.{decimals}f}, {spread.high:.{decimals}f}] · {judged}"
+
+
+def _bounds_help(report: Report, key: str, decimals: int) -> str:
+    """The help text's paragraph on the two fills (and why the top-grade fill can be lower)."""
+    spread = report.bounds.get(key)
+    if spread is None:
+        return f"\n\n{report.bounds_problem}" if report.bounds_problem and key != "RBP" else ""
+    if not spread.unjudged:
+        return "\n\nEvery retrieved document is judged: nothing unjudged can move this value."
+    text = (
+        f"\n\nWith the {spread.unjudged} unjudged document(s) non-relevant: "
+        f"{spread.lower:.{decimals}f}; all of the top grade (and so also in the ideal "
+        f"ranking and R): {spread.upper:.{decimals}f}."
+    )
+    if spread.falls:
+        text += " Here the top grade lowers the value: it raises the normaliser more."
+    return text

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from metrics.core import binary, graded
+from metrics.core.bounds import Bounds, bounds
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
@@ -37,6 +38,11 @@ class Report:
     k: int
     results: dict[str, Result]
     positions: pd.DataFrame
+    #: each HEADLINE measure with the unjudged as 0 and as the top grade (`core.bounds`);
+    #: empty, with `bounds_problem` saying why, when the top grade cannot be scored
+    bounds: dict[str, Bounds]
+    judged: Result
+    bounds_problem: str | None = None
 
     def value(self, key: str) -> float:
         return self.results[key].value
@@ -53,7 +59,8 @@ def evaluate(
 ) -> Report:
     """The HEADLINE measures at cutoff k, each by its spec (AP and RR at k too; RBP and R-Prec
     have no cutoff), and the DIVERSITY ones at k when the list has subtopics (α-nDCG with
-    `alpha`); the per-rank table is nDCG's working with ERR's and RBP's beside it."""
+    `alpha`); the per-rank table is nDCG's working with ERR's and RBP's beside it. Each HEADLINE
+    measure also gets its `Bounds` over the unjudged documents, and the report Judged@k."""
     k = check_cutoff(k)
     ordered = order(ranking, convention)
     results = {family: SPECS[family].single(ordered, convention, k) for family in HEADLINE}
@@ -67,7 +74,13 @@ def evaluate(
     positions["err_p_stop"] = _pad(results["ERR"].table["p_stop"].to_numpy(), len(positions))
     positions["rbp_weight"] = _pad(results["RBP"].table["weight"].to_numpy(), len(positions))
     positions["retrieved"] = np.arange(len(positions)) < n
-    return Report(ordered, convention, k, results, positions)
+    problem = None
+    try:
+        spread = {f: bounds(SPECS[f].single, ordered, convention, k) for f in HEADLINE}
+    except ValueError as err:  # e.g. a custom gain map without the scale's top grade
+        spread, problem = {}, f"No bounds over the unjudged documents: {err}"
+    judged = binary.judged_at(ordered, convention, k)
+    return Report(ordered, convention, k, results, positions, spread, judged, problem)
 
 
 def _pad(values: np.ndarray, length: int) -> np.ndarray:

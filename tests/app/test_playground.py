@@ -127,7 +127,12 @@ def test_default_list_shows_every_measure(app: AppTest) -> None:
     assert metric_values(at) == shown(DEFAULT)
     assert all(m.delta is None or m.delta == "" for m in at.metric)  # no edit yet
     (rbp,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
-    assert rbp.proto.delta_description == f"∈ [{RBP:.4f}, {RBP_UPPER:.4f}]"
+    assert rbp.proto.delta_description == f"∈ [{RBP:.4f}, {RBP_UPPER:.4f}] · Judged@5 1.0000"
+    # nothing unjudged: every other card's interval is its value
+    (ndcg,) = [m for m in at.metric if m.label == "nDCG@5"]
+    assert (
+        ndcg.proto.delta_description == f"∈ [{DCG / IDCG:.4f}, {DCG / IDCG:.4f}] · Judged@5 1.0000"
+    )
     assert errors(at) == [] and not at.warning
 
 
@@ -206,7 +211,7 @@ def test_an_empty_grade_is_unjudged(app: AppTest) -> None:
     residual = 0.2 * 0.8 + 0.8**6  # the unjudged rank 2 and the tail
     assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
     (card,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
-    assert card.proto.delta_description == f"∈ [{rbp:.4f}, {rbp + residual:.4f}]"
+    assert card.proto.delta_description == f"∈ [{rbp:.4f}, {rbp + residual:.4f}] · Judged@5 0.8000"
     assert value(at, "DCG@5") == f"{7 + 0 + 7 / L(4) + 0 + 1 / L(6):.4f}"
     assert value(at, "P@5") == f"{3 / 5:.4f}"  # unjudged is not relevant
 
@@ -308,6 +313,31 @@ def test_example_with_unjudged_documents(app: AppTest) -> None:
     assert grades(at) == ["3", "", "2", "", "0", "1"]
     rbp = 0.2 * (3 / 3 + 2 / 3 * 0.8**2 + 1 / 3 * 0.8**5)  # the example's scale is 0..3
     assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
+
+
+def descriptions(at: AppTest) -> dict[str, str]:
+    return {m.label: m.proto.delta_description for m in at.metric}
+
+
+def test_cards_show_their_interval_over_the_unjudged_documents(app: AppTest) -> None:
+    # grades 1, ?, 0 on the scale 0..2, k = 3, Textbook (gain 2^g - 1, ERR's top grade 2)
+    at = open_playground(app, g="1,,0", top="2", k="3")
+    # ? = 0: DCG = IDCG = 1 (pool 1, 0, 0); ? = 2: DCG = 1 + 3/log2 3, pool 2, 1, 0
+    high_dcg, high_idcg = 1 + 3 / L(3), 3 + 1 / L(3)
+    # ERR: R = 1/4 for grade 1, 3/4 for grade 2
+    high_err = 1 / 4 + (1 / 2) * (3 / 4) * (3 / 4)
+    judged = " · Judged@3 0.6667"  # 2 of the top 3 judged
+    shown_text = descriptions(at)
+    assert value(at, "nDCG@3") == "1.0000"
+    # the top grade lowers nDCG (it enters the ideal ranking too): the interval is sorted
+    assert shown_text["nDCG@3"] == f"∈ [{high_dcg / high_idcg:.4f}, 1.0000]" + judged
+    assert shown_text["DCG@3"] == f"∈ [1.0000, {high_dcg:.4f}]" + judged
+    assert shown_text["IDCG@3"] == f"∈ [1.0000, {high_idcg:.4f}]" + judged
+    assert shown_text["P@3"] == f"∈ [{1 / 3:.4f}, {2 / 3:.4f}]" + judged
+    assert shown_text["AP@3"] == "∈ [1.0000, 1.0000]" + judged  # (1/1 + 2/2) / 2 = 1
+    assert shown_text["ERR@3"] == f"∈ [0.2500, {high_err:.4f}]" + judged
+    (ndcg,) = [m for m in at.metric if m.label == "nDCG@3"]
+    assert "lowers the value" in ndcg.help
 
 
 # --- controls and presets --------------------------------------------------------------------
