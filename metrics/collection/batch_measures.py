@@ -22,7 +22,7 @@ threshold, h(k) the relevant documents at ranks <= k.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import numpy as np
@@ -76,7 +76,38 @@ def compute(measure: Measure, base: Convention, prep: Prepared) -> np.ndarray:
     """One measure for every query: a float array indexed by query, from the family's kernel
     (`KERNELS`) under the convention the measure's parameters make of `base`."""
     kernel = KERNELS[measure.family]
-    return kernel(prep, measure.convention(base), measure.cutoff, **measure.arguments())
+    arguments = measure.arguments()
+    if arguments.pop("judged_only", False):  # `nDCG(judged_only=True)`: the condensed lists
+        prep = condensed(prep)
+    return kernel(prep, measure.convention(base), measure.cutoff, **arguments)
+
+
+def condensed(prep: Prepared) -> Prepared:
+    """Every query's condensed list (`metrics.core.condensed`): the unjudged documents removed,
+    so the judged rows, already sorted by query then rank, are renumbered 1, 2, ... per query
+    and a list is as long as its judged documents. The pool is unchanged. A score tie group
+    keeps its judged rows: its first and last ranks become theirs."""
+    q = prep.ret_q
+    pos = _running_count(prep, q, np.ones(len(q), dtype=bool))
+    first = last = None
+    if prep.ret_tie_first is not None and len(q):
+        starts = np.flatnonzero(
+            np.concatenate(
+                ([True], (q[1:] != q[:-1]) | (prep.ret_tie_first[1:] != prep.ret_tie_first[:-1]))
+            )
+        )
+        size = np.diff(np.concatenate((starts, [len(q)])))
+        first = np.repeat(pos[starts], size)
+        last = np.repeat(pos[starts] + size - 1, size)
+    elif prep.ret_tie_first is not None:
+        first = last = prep.ret_tie_first
+    return replace(
+        prep,
+        n_ret=_count(prep, q).astype(prep.n_ret.dtype),
+        ret_pos=pos.astype(prep.ret_pos.dtype),
+        ret_tie_first=first,
+        ret_tie_last=last,
+    )
 
 
 # ---------------------------------------------------------------------------------- helpers
