@@ -56,13 +56,14 @@ def removed(ordered: Ordered) -> tuple[str, ...]:
 
 def primed(result: Result, gone: tuple[str, ...]) -> Result:
     """`result` renamed for the condensed list ('nDCG@5' -> 'nDCG′@5'), its note naming the
-    documents removed."""
-    base, at, cutoff = result.name.partition("@")
+    documents removed ('RBP(p=0.8)' -> 'RBP′(p=0.8)')."""
+    name = result.name
+    cut = min((i for i in (name.find("("), name.find("@")) if i >= 0), default=len(name))
     what = ", ".join(gone) if gone else "none"
     note = f"Condensed list: the unjudged documents removed ({what}); ranks are renumbered."
     return replace(
         result,
-        name=f"{base}{PRIME}{at}{cutoff}",
+        name=f"{name[:cut]}{PRIME}{name[cut:]}",
         note=f"{note} {result.note}".strip(),
     )
 

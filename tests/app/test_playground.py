@@ -340,6 +340,34 @@ def test_cards_show_their_interval_over_the_unjudged_documents(app: AppTest) -> 
     assert "lowers the value" in ndcg.help
 
 
+def test_the_condensed_toggle_scores_the_list_without_its_unjudged_documents(
+    app: AppTest,
+) -> None:
+    at = open_playground(app, g="3,,2,,0,1", top="3", k="5")
+    # relevant at 1, 3 (and 6, beyond k), R = 3
+    assert value(at, "AP@5") == f"{(1 / 1 + 2 / 3) / 3:.4f}"
+    at.toggle(key="w_condensed").set_value(True).run()
+    assert not at.exception
+    # condensed: 3, 2, 0, 1 at ranks 1..4 (gains 7, 3, 0, 1); the pool 3, 2, 1, 0 is unchanged
+    dcg = 7 + 3 / L(3) + 0 + 1 / L(5)
+    idcg = 7 + 3 / L(3) + 1 / L(4)
+    assert value(at, "nDCG′@5") == f"{dcg / idcg:.4f}"
+    assert value(at, "AP′@5") == f"{(1 / 1 + 2 / 2 + 3 / 4) / 3:.4f}"
+    assert value(at, "P′@5") == f"{3 / 5:.4f}"
+    # nothing unjudged is left to move the value; Judged@5 still reads the list as given
+    assert descriptions(at)["AP′@5"] == f"∈ [{11 / 12:.4f}, {11 / 12:.4f}] · Judged@5 0.6000"
+    assert breakdown(at)[0]["doc_id"].tolist() == ["d1", "d3", "d5", "d6"]
+    assert at.query_params["cl"] == "1"
+    at.toggle(key="w_condensed").set_value(False).run()
+    assert value(at, "AP@5") == f"{(1 / 1 + 2 / 3) / 3:.4f}"
+
+
+def test_a_link_opens_the_condensed_list(app: AppTest) -> None:
+    at = open_playground(app, g="3,,2,,0,1", top="3", k="5", cl="1")
+    assert value(at, "P′@5") == f"{3 / 5:.4f}"
+    assert at.toggle(key="w_condensed").value is True
+
+
 # --- controls and presets --------------------------------------------------------------------
 
 
