@@ -66,7 +66,7 @@ class Bounds:
 def fill(ordered: Ordered, grade: float) -> Ordered:
     """The list with every unjudged retrieved document given `grade` (now judged)."""
     grades = np.where(np.isnan(ordered.grades), float(grade), ordered.grades)
-    return replace(ordered, grades=grades)
+    return replace(ordered, grades=grades, pooled=None)
 
 
 def unjudged_count(ordered: Ordered, k: int | None = None) -> int:

@@ -43,6 +43,7 @@ def condense(ordered: Ordered) -> Ordered:
         doc_ids=tuple(d for d, k in zip(ordered.doc_ids, keep, strict=True) if k),
         scores=None if ordered.scores is None else ordered.scores[keep],
         tie_group=tie_group.reshape(-1),
+        pooled=None,  # every unjudged document is gone
         subtopics=None
         if subtopics is None
         else tuple(s for s, k in zip(subtopics, keep, strict=True) if k),

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from metrics.core import binary, diversity, graded
+from metrics.core import binary, diversity, graded, inferred
 from metrics.core.condensed import condensable
 from metrics.core.conventions import Convention
 from metrics.core.result import Result
@@ -401,6 +401,24 @@ SPECS: dict[str, MeasureSpec] = {
             binary.bpref,
             _BINARY,
             examples=("Bpref",),
+        ),
+        MeasureSpec(
+            "infAP",
+            "infAP",
+            "Inferred AP: AP estimated from a random sample of the pool's judgments.",
+            "The AP reader, with each pooled but unjudged document above a relevant one "
+            "relevant at the rate seen among the judged ones.",
+            r"\mathrm{infAP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\Big(\frac{1}{i}+"
+            r"\frac{i-1}{i}\cdot\frac{|d_{<i}|}{i-1}\cdot"
+            r"\frac{r_{<i}+\varepsilon}{r_{<i}+n_{<i}+2\varepsilon}\Big)",
+            "Yilmaz & Aslam, CIKM 2006; trec_eval infAP (m_infAP.c: a qrels grade of -1 is "
+            "in the pool but unjudged, ε = 0.00001).",
+            (REL,),
+            "none",
+            inferred.inf_ap,
+            _BINARY,
+            _BINARY_WORKING,
+            examples=("infAP",),
         ),
         MeasureSpec(
             "Success",
