@@ -132,6 +132,8 @@ def _bounds_help(report: Report, key: str, decimals: int) -> str:
     spread = report.bounds.get(key)
     if spread is None:
         return f"\n\n{report.bounds_problem}" if report.bounds_problem and key != "RBP" else ""
+    if not spread.unjudged and report.condensed:
+        return "\n\nThe condensed list has no unjudged document left to move this value."
     if not spread.unjudged:
         return "\n\nEvery retrieved document is judged: nothing unjudged can move this value."
     text = (

@@ -357,6 +357,8 @@ def test_the_condensed_toggle_scores_the_list_without_its_unjudged_documents(
     # nothing unjudged is left to move the value; Judged@5 still reads the list as given
     assert descriptions(at)["AP′@5"] == f"∈ [{11 / 12:.4f}, {11 / 12:.4f}] · Judged@5 0.6000"
     assert breakdown(at)[0]["doc_id"].tolist() == ["d1", "d3", "d5", "d6"]
+    (ap,) = [m for m in at.metric if m.label == "AP′@5"]
+    assert "condensed list has no unjudged" in ap.help and "d2, d4" in ap.help
     assert at.query_params["cl"] == "1"
     at.toggle(key="w_condensed").set_value(False).run()
     assert value(at, "AP@5") == f"{(1 / 1 + 2 / 3) / 3:.4f}"
