@@ -127,12 +127,10 @@ def test_default_list_shows_every_measure(app: AppTest) -> None:
     assert metric_values(at) == shown(DEFAULT)
     assert all(m.delta is None or m.delta == "" for m in at.metric)  # no edit yet
     (rbp,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
-    assert rbp.proto.delta_description == f"∈ [{RBP:.4f}, {RBP_UPPER:.4f}] · Judged@5 1.0000"
-    # nothing unjudged: every other card's interval is its value
-    (ndcg,) = [m for m in at.metric if m.label == "nDCG@5"]
-    assert (
-        ndcg.proto.delta_description == f"∈ [{DCG / IDCG:.4f}, {DCG / IDCG:.4f}] · Judged@5 1.0000"
-    )
+    assert rbp.proto.delta_description == f"∈ [{RBP:.4f}, {RBP_UPPER:.4f}]"
+    # nothing unjudged: no other card has an interval, and the caption says why
+    assert [m.label for m in at.metric if m.proto.delta_description] == ["RBP(p=0.8)"]
+    assert any("Judged@5 = 1.0000: every retrieved document" in c.value for c in at.caption)
     assert errors(at) == [] and not at.warning
 
 
@@ -211,7 +209,7 @@ def test_an_empty_grade_is_unjudged(app: AppTest) -> None:
     residual = 0.2 * 0.8 + 0.8**6  # the unjudged rank 2 and the tail
     assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
     (card,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
-    assert card.proto.delta_description == f"∈ [{rbp:.4f}, {rbp + residual:.4f}] · Judged@5 0.8000"
+    assert card.proto.delta_description == f"∈ [{rbp:.4f}, {rbp + residual:.4f}]"
     assert value(at, "DCG@5") == f"{7 + 0 + 7 / L(4) + 0 + 1 / L(6):.4f}"
     assert value(at, "P@5") == f"{3 / 5:.4f}"  # unjudged is not relevant
 
@@ -326,16 +324,17 @@ def test_cards_show_their_interval_over_the_unjudged_documents(app: AppTest) -> 
     high_dcg, high_idcg = 1 + 3 / L(3), 3 + 1 / L(3)
     # ERR: R = 1/4 for grade 1, 3/4 for grade 2
     high_err = 1 / 4 + (1 / 2) * (3 / 4) * (3 / 4)
-    judged = " · Judged@3 0.6667"  # 2 of the top 3 judged
     shown_text = descriptions(at)
     assert value(at, "nDCG@3") == "1.0000"
     # the top grade lowers nDCG (it enters the ideal ranking too): the interval is sorted
-    assert shown_text["nDCG@3"] == f"∈ [{high_dcg / high_idcg:.4f}, 1.0000]" + judged
-    assert shown_text["DCG@3"] == f"∈ [1.0000, {high_dcg:.4f}]" + judged
-    assert shown_text["IDCG@3"] == f"∈ [1.0000, {high_idcg:.4f}]" + judged
-    assert shown_text["P@3"] == f"∈ [{1 / 3:.4f}, {2 / 3:.4f}]" + judged
-    assert shown_text["AP@3"] == "∈ [1.0000, 1.0000]" + judged  # (1/1 + 2/2) / 2 = 1
-    assert shown_text["ERR@3"] == f"∈ [0.2500, {high_err:.4f}]" + judged
+    assert shown_text["nDCG@3"] == f"{high_dcg / high_idcg:.4f}–1.0000"
+    assert shown_text["DCG@3"] == f"1.0000–{high_dcg:.4f}"
+    assert shown_text["IDCG@3"] == f"1.0000–{high_idcg:.4f}"
+    assert shown_text["P@3"] == f"{1 / 3:.4f}–{2 / 3:.4f}"
+    assert shown_text["AP@3"] == "1.0000–1.0000"  # (1/1 + 2/2) / 2 = 1
+    assert shown_text["ERR@3"] == f"0.2500–{high_err:.4f}"
+    # Judged@3 beside the cards: 2 of the top 3 judged
+    assert any(c.value.startswith("Judged@3 = 0.6667. Under each value") for c in at.caption)
     (ndcg,) = [m for m in at.metric if m.label == "nDCG@3"]
     assert "lowers the value" in ndcg.help
 
@@ -354,8 +353,9 @@ def test_the_condensed_toggle_scores_the_list_without_its_unjudged_documents(
     assert value(at, "nDCG′@5") == f"{dcg / idcg:.4f}"
     assert value(at, "AP′@5") == f"{(1 / 1 + 2 / 2 + 3 / 4) / 3:.4f}"
     assert value(at, "P′@5") == f"{3 / 5:.4f}"
-    # nothing unjudged is left to move the value; Judged@5 still reads the list as given
-    assert descriptions(at)["AP′@5"] == f"∈ [{11 / 12:.4f}, {11 / 12:.4f}] · Judged@5 0.6000"
+    # nothing unjudged is left to move the values; Judged@5 still reads the list as given
+    assert [m.label for m in at.metric if m.proto.delta_description] == ["RBP′(p=0.8)"]
+    assert any(c.value.startswith("Judged@5 = 0.6000 for the list as typed") for c in at.caption)
     assert breakdown(at)[0]["doc_id"].tolist() == ["d1", "d3", "d5", "d6"]
     (ap,) = [m for m in at.metric if m.label == "AP′@5"]
     assert "condensed list has no unjudged" in ap.help and "d2, d4" in ap.help
