@@ -73,8 +73,9 @@ if isinstance(ranking, RankingError):
     list_message.error(literal(ranking), icon=":material/error:")
 elif not any(isinstance(value, ValueError) for value in (convention, k, diversity)):
     try:
-        report = evaluate_finite(ranking, convention, k, diversity)
-        curves = cutoff_curves(ranking, convention)
+        condensed = bool(settings["condensed"])  # the list without its unjudged documents
+        report = evaluate_finite(ranking, convention, k, diversity, condensed)
+        curves = cutoff_curves(report.scored, convention)
     except RankingError as err:  # e.g. a negative grade this convention rejects
         list_message.error(literal(err), icon=":material/error:")
     except ValueError as err:  # e.g. a gain map or gmax that does not fit the grades, overflow
@@ -85,7 +86,7 @@ elif not any(isinstance(value, ValueError) for value in (convention, k, diversit
             report,
             curves,
             share.sync_url(ranking, settings),
-            state.signature(ranking, convention, k, diversity),
+            state.signature(ranking, convention, k, diversity, condensed),
         )
         state.remember_result(fresh)
 

@@ -1,8 +1,14 @@
 """Metric cards: each headline measure of a report, with the change the last edit caused.
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
-and citation from its spec, `metrics.core.specs.SPECS`; RBP's card also shows the interval
-[RBP, RBP + residual] from its details. When the list has subtopics, a third row holds the
+and citation from its spec, `metrics.core.specs.SPECS`. When the list has unjudged documents,
+each graded and binary card shows under its value the measure's range over them
+(`report.bounds`, from `metrics.core.bounds`: the unjudged as grade 0 and as the top grade, as
+'low–high'), and
+a caption under the cards gives Judged@k (always, except in presentation mode, where it appears
+only with unjudged documents, to keep the projector view on one screen). RBP's card always
+shows [RBP, RBP + residual] from its details instead, whose residual also counts the ranks
+beyond the list. When the list has subtopics, a third row holds the
 diversity measures (`metrics.explore.report.DIVERSITY`).
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
@@ -86,14 +92,28 @@ def render(
             for column, key in zip(st.columns(row_widths), row, strict=False):
                 with column:
                     _card(report, key, deltas.get(key), decimals)
+        unjudged = any(spread.unjudged for spread in report.bounds.values())
+        if rows and (unjudged or shown is None):
+            st.caption(_judged_caption(report, unjudged, decimals))
+
+
+def _judged_caption(report: Report, unjudged: bool, decimals: int) -> str:
+    """Judged@k, and what the cards' intervals mean when there are unjudged documents."""
+    judged = f"{report.judged.name} = {report.judged.value:.{decimals}f}"
+    if report.condensed:
+        return f"{judged} for the list as typed; the cards read it with the unjudged removed."
+    if not unjudged:
+        return f"{judged}: every retrieved document is judged, so no card's value can move."
+    return (
+        f"{judged}. Under each value, low–high: the measure with every unjudged document "
+        "non-relevant, and with every one of the top grade (hover a card for which is which)."
+    )
 
 
 def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
     result = report.results[key]
     info = SPECS[key]
-    description = None
-    if key == "RBP":
-        description = f"∈ [{result.value:.{decimals}f}, {result.details['upper']:.{decimals}f}]"
+    description = _interval(report, key, decimals)
     unchanged = delta is not None and round(delta, decimals) == 0
     if delta is None:
         change = None
@@ -107,6 +127,39 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
         delta_arrow="off" if unchanged else "auto",
         delta_description=description,
         help=f"{info.description} {info.reader} ({info.citation})"
-        + (f"\n\n{result.note}" if result.note else ""),
+        + (f"\n\n{result.note}" if result.note else "")
+        + _bounds_help(report, key, decimals),
         border=True,
     )
+
+
+def _interval(report: Report, key: str, decimals: int) -> str | None:
+    """'low–high' for a card whose value the unjudged documents can move (short: a card is
+    about 100 px wide on a projector); RBP's wider card always shows its residual interval
+    '∈ [RBP, RBP + residual]'."""
+    if key == "RBP":
+        result = report.results[key]
+        return f"∈ [{result.value:.{decimals}f}, {result.details['upper']:.{decimals}f}]"
+    spread = report.bounds.get(key)
+    if spread is None or not spread.unjudged:
+        return None
+    return f"{spread.low:.{decimals}f}–{spread.high:.{decimals}f}"
+
+
+def _bounds_help(report: Report, key: str, decimals: int) -> str:
+    """The help text's paragraph on the two fills (and why the top-grade fill can be lower)."""
+    spread = report.bounds.get(key)
+    if spread is None:
+        return f"\n\n{report.bounds_problem}" if report.bounds_problem and key != "RBP" else ""
+    if not spread.unjudged and report.condensed:
+        return "\n\nThe condensed list has no unjudged document left to move this value."
+    if not spread.unjudged:
+        return "\n\nEvery retrieved document is judged: nothing unjudged can move this value."
+    text = (
+        f"\n\nWith the {spread.unjudged} unjudged document(s) non-relevant: "
+        f"{spread.lower:.{decimals}f}; all of the top grade (and so also in the ideal "
+        f"ranking and R): {spread.upper:.{decimals}f}."
+    )
+    if spread.falls:
+        text += " Here the top grade lowers the value: it raises the normaliser more."
+    return text

@@ -142,6 +142,14 @@ def cutoff_and_scale() -> None:
     k = state.current_k()
     if isinstance(k, ValueError):
         st.error(f"{k} The results below are for the last valid k.", icon=":material/error:")
+    state.bound(
+        "condensed",
+        st.toggle,
+        "Condensed list: unjudged removed",
+        help="Score the list without its unjudged documents (Sakai, SIGIR 2007): nDCG′, AP′, "
+        "P′, ... The judged documents move up; the ideal ranking and R stay. Off: an unjudged "
+        "document counts as non-relevant in its place.",
+    )
 
 
 def gain_and_discount() -> None:

@@ -10,9 +10,10 @@ Three tables hold what a person types, exactly as typed (so nothing is lost when
 - the custom gain map: columns ``grade`` and ``gain`` (numbers).
 
 A settings dict holds every other choice: the preset picked last, the cutoff ``k``, the grade
-scale's maximum, the display precision, presentation mode and the cards it shows (keys of
-`metrics.explore.report.HEADLINE`), the diversity measures' α and intent weights (text such as
-``1:0.5, 2:0.5``; empty for equal weights), and one entry per `Convention` field.
+scale's maximum, the display precision, the condensed-list toggle, presentation mode and the
+cards it shows (keys of `metrics.explore.report.HEADLINE`), the diversity measures' α and
+intent weights (text such as ``1:0.5, 2:0.5``; empty for equal weights), and one entry per
+`Convention` field.
 `ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
 and a cutoff, raising the core's `ValueError` (or `RankingError`) with a message a student can act
 on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `ui.url_state`.
@@ -281,6 +282,7 @@ def default_settings() -> dict[str, object]:
         "scale_max": DEFAULT_SCALE_MAX,
         "decimals": DEFAULT_DECIMALS,
         "presentation": False,
+        "condensed": False,
         "cards": DEFAULT_PROJECTOR_CARDS,
         "alpha": DEFAULT_ALPHA,
         "weights": "",
@@ -355,7 +357,11 @@ OVERFLOW = (
 
 
 def evaluate_finite(
-    ranking: Ranking, convention: Convention, k: int, diversity: Diversity | None = None
+    ranking: Ranking,
+    convention: Convention,
+    k: int,
+    diversity: Diversity | None = None,
+    condensed: bool = False,
 ) -> Report:
     """`metrics.explore.report.evaluate` (the diversity measures with `diversity`'s α and
     weights when the list has subtopics), or a ValueError (`OVERFLOW`) when a value cannot be
@@ -364,7 +370,7 @@ def evaluate_finite(
     diversity = diversity or Diversity()
     with np.errstate(over="ignore", invalid="ignore"):
         try:
-            report = evaluate(diversity.apply(ranking), convention, k, alpha=diversity.alpha)
+            report = evaluate(diversity.apply(ranking), convention, k, diversity.alpha, condensed)
         except OverflowError:
             raise ValueError(OVERFLOW) from None
     if not all(np.isfinite(report.value(key)) for key in report.cards):

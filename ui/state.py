@@ -329,7 +329,11 @@ class Shown:
 
 
 def signature(
-    ranking: Ranking, convention: Convention, k: int, diversity: Diversity | None = None
+    ranking: Ranking,
+    convention: Convention,
+    k: int,
+    diversity: Diversity | None = None,
+    condensed: bool = False,
 ) -> str:
     """A text that changes exactly when the inputs of a result change."""
     scores = None if ranking.scores is None else ranking.scores.tobytes()
@@ -344,6 +348,8 @@ def signature(
     )
     if ranking.intents is not None:  # the same text as before for a list without subtopics
         inputs += (subtopic_texts(ranking), diversity)
+    if condensed:  # the same text as before for the list as given
+        inputs += ("condensed",)
     return repr(inputs)
 
 

@@ -9,7 +9,8 @@ A link holds the list, the unretrieved grades and every setting as short, readab
 ``,`` written %25, %2C), ``s`` scores (only when given), ``u`` grades of judged documents not
 retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff, ``preset`` the preset the
 settings start from, then only the convention fields that differ from that preset (see
-`FIELD_PARAMS`), ``dec`` the decimals shown, ``pm=1`` presentation mode and ``cards`` the cards
+`FIELD_PARAMS`), ``dec`` the decimals shown, ``cl=1`` the condensed list (unjudged removed),
+``pm=1`` presentation mode and ``cards`` the cards
 it shows (only when not the default ones, e.g. ``cards=nDCG,ERR,RBP``).
 
 A list with subtopics adds ``sub``, the subtopics of each ranked document (names joined by
@@ -224,6 +225,8 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
         params["dec"] = str(int(settings["decimals"]))  # type: ignore[call-overload]
     if settings["presentation"]:
         params["pm"] = "1"
+    if settings["condensed"]:
+        params["cl"] = "1"
     if tuple(settings["cards"]) != DEFAULT_PROJECTOR_CARDS:  # type: ignore[arg-type]
         params["cards"] = ",".join(settings["cards"])  # type: ignore[arg-type]
     if query_length(params) > MAX_QUERY_CHARS:
@@ -393,6 +396,11 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
             settings["presentation"] = _bool_codec()[0](params["pm"])
         except ValueError as why:
             problems.append(f"pm={_shown(params['pm'])} {why}; presentation mode stays off.")
+    if "cl" in params:
+        try:
+            settings["condensed"] = _bool_codec()[0](params["cl"])
+        except ValueError as why:
+            problems.append(f"cl={_shown(params['cl'])} {why}; the list is scored as given.")
     if "cards" in params:
         _decode_cards(params["cards"], settings, problems)
 

@@ -394,25 +394,34 @@ def _prepare(
     raw_max = qrels["rel"].to_numpy(dtype=float).max(initial=-np.inf)
     scale_max = max(float(raw_max), 1.0)
 
-    # The judged retrieved documents, and where they are ranked.
+    # In the pool but not judged: a negative grade the policy made unjudged (trec_eval's -1).
+    pooled = (pool_q >= 0) & np.isnan(grades) & (qrels["rel"].to_numpy(dtype=float) < 0)
+
+    # The judged (and pooled) retrieved documents, and where they are ranked.
     score = _scores(run, convention)
-    run_row, qrels_row = _join(run, run_q, qrels, pool_q, keep)
+    run_row, qrels_row = _join(run, run_q, qrels, pool_q, keep | pooled)
     ranks = rank(run_codes, run_q, score, run["docno"], convention.ties, len(qids), run_row)
     by_rank = np.lexsort((ranks.pos, run_q[run_row]))
     run_row, qrels_row = run_row[by_rank], qrels_row[by_rank]
+    judged = ~np.isnan(grades[qrels_row])
+    pos = ranks.pos[by_rank]
+    first = None if ranks.tie_first is None else ranks.tie_first[by_rank][judged]
+    last = None if ranks.tie_last is None else ranks.tie_last[by_rank][judged]
     prepared = Prepared(
         n_queries=len(qids),
         n_ret=ranks.n_ret,
-        ret_q=run_q[run_row],
-        ret_pos=ranks.pos[by_rank],
-        ret_grade=grades[qrels_row],
-        ret_tie_first=None if ranks.tie_first is None else ranks.tie_first[by_rank],
-        ret_tie_last=None if ranks.tie_last is None else ranks.tie_last[by_rank],
-        ret_row=qrels_row,
+        ret_q=run_q[run_row[judged]],
+        ret_pos=pos[judged],
+        ret_grade=grades[qrels_row[judged]],
+        ret_tie_first=first,
+        ret_tie_last=last,
+        ret_row=qrels_row[judged],
         pool_q=pool_q[keep],
         pool_grade=grades[keep],
         pool_row=pool_row,
         scale_max=scale_max,
+        pooled_q=run_q[run_row[~judged]] if (~judged).any() else None,
+        pooled_pos=pos[~judged] if (~judged).any() else None,
     )
     return prepared, qids, absent, ignored
 

@@ -22,7 +22,7 @@ threshold, h(k) the relevant documents at ranks <= k.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import numpy as np
@@ -33,6 +33,7 @@ from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.gains import gain
 from metrics.core.graded import err_gmax, stop_probability, top_gain
+from metrics.core.inferred import expected_precision
 from metrics.core.measures import Measure
 from metrics.core.ranking import check_ideal_depth
 
@@ -55,6 +56,10 @@ class Prepared:
     scale_max    the grade scale's top: the largest grade in the qrels (at least 1)
     subtopics    a diversity qrels' subtopic judgments (`diversity_batch.Subtopics`), which
                  the diversity kernels read; None for an ordinary qrels
+    pooled_q, pooled_pos
+                 the retrieved documents in the pool but not judged (a negative grade the
+                 policy made unjudged; trec_eval's -1), sorted by query then rank: query
+                 index and 1-based rank (infAP reads them); None when there are none
     """
 
     n_queries: int
@@ -70,13 +75,48 @@ class Prepared:
     pool_row: np.ndarray
     scale_max: float
     subtopics: Subtopics | None = None
+    pooled_q: np.ndarray | None = None
+    pooled_pos: np.ndarray | None = None
 
 
 def compute(measure: Measure, base: Convention, prep: Prepared) -> np.ndarray:
     """One measure for every query: a float array indexed by query, from the family's kernel
     (`KERNELS`) under the convention the measure's parameters make of `base`."""
     kernel = KERNELS[measure.family]
-    return kernel(prep, measure.convention(base), measure.cutoff, **measure.arguments())
+    arguments = measure.arguments()
+    if arguments.pop("judged_only", False):  # `nDCG(judged_only=True)`: the condensed lists
+        prep = condensed(prep)
+    return kernel(prep, measure.convention(base), measure.cutoff, **arguments)
+
+
+def condensed(prep: Prepared) -> Prepared:
+    """Every query's condensed list (`metrics.core.condensed`): the unjudged documents removed,
+    so the judged rows, already sorted by query then rank, are renumbered 1, 2, ... per query
+    and a list is as long as its judged documents. The pool is unchanged. A score tie group
+    keeps its judged rows: its first and last ranks become theirs."""
+    q = prep.ret_q
+    pos = _running_count(prep, q, np.ones(len(q), dtype=bool))
+    first = last = None
+    if prep.ret_tie_first is not None and len(q):
+        starts = np.flatnonzero(
+            np.concatenate(
+                ([True], (q[1:] != q[:-1]) | (prep.ret_tie_first[1:] != prep.ret_tie_first[:-1]))
+            )
+        )
+        size = np.diff(np.concatenate((starts, [len(q)])))
+        first = np.repeat(pos[starts], size)
+        last = np.repeat(pos[starts] + size - 1, size)
+    elif prep.ret_tie_first is not None:
+        first = last = prep.ret_tie_first
+    return replace(
+        prep,
+        n_ret=_count(prep, q).astype(prep.n_ret.dtype),
+        ret_pos=pos.astype(prep.ret_pos.dtype),
+        ret_tie_first=first,
+        ret_tie_last=last,
+        pooled_q=None,  # every unjudged document is gone
+        pooled_pos=None,
+    )
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -295,6 +335,28 @@ def average_precision(prep: Prepared, c: Convention, k: int | None) -> np.ndarra
     return _sum(prep, q, terms)
 
 
+def inf_ap(prep: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
+    """infAP = (1/R) sum over judged relevant ranks i of E[P@i] (`metrics.core.inferred`),
+    with r, n and u the judged relevant, judged non-relevant and pooled-but-unjudged
+    documents above i: the first two are running counts over the judged rows, u a search of
+    the pooled rows' (query, rank) keys."""
+    rel, big_r = _relevant(prep, c)
+    hits = _running_count(prep, prep.ret_q, rel)
+    seen = _running_count(prep, prep.ret_q, np.ones(len(rel), dtype=bool))
+    q, pos = prep.ret_q[rel], prep.ret_pos[rel].astype(np.int64)
+    r_above = hits[rel] - 1
+    n_above = seen[rel] - 1 - r_above
+    if prep.pooled_q is None or not len(prep.pooled_q):
+        u_above = np.zeros(len(q), dtype=np.int64)
+    else:
+        width = int(max(prep.pooled_pos.max(), pos.max(initial=0))) + 1
+        keys = prep.pooled_q.astype(np.int64) * width + prep.pooled_pos
+        mine = q.astype(np.int64) * width
+        u_above = np.searchsorted(keys, mine + pos) - np.searchsorted(keys, mine)
+    terms = expected_precision(r_above, n_above, u_above, pos)
+    return _div(_sum(prep, q, terms), big_r.astype(float))
+
+
 def reciprocal_rank(prep: Prepared, c: Convention, k: int | None) -> np.ndarray:
     """RR@k = 1 / (rank of the first relevant document), 0 when none is within k."""
     rel, _ = _relevant(prep, c)
@@ -379,6 +441,7 @@ KERNELS: dict[str, Callable[..., np.ndarray]] = {
     "F1": f_beta,
     "F": f_beta,
     "AP": average_precision,
+    "infAP": inf_ap,
     "RR": reciprocal_rank,
     "Rprec": r_precision,
     "SetAP": set_ap,

@@ -5,7 +5,8 @@ A name is `Family`, `Family@k` or `Family(param=value, ...)@k`, e.g. `nDCG@10`,
 `ERR(max_rel=3)@10`. `parse(name)` returns a `Measure`; `measure(ranking, base_convention)`
 computes it, after the name's parameters have overridden the base convention (`rel=t` sets the
 relevance threshold and makes RBP binary, `max_rel=g` sets ERR's and graded RBP's top grade,
-`dcg='exp-log2'` the exponential gain, `gains={...}` a custom gain map, `p=` RBP's persistence).
+`dcg='exp-log2'` the exponential gain, `gains={...}` a custom gain map, `p=` RBP's persistence,
+`judged_only=True` the condensed list of `metrics.core.condensed`).
 Parameters a name does not give keep the base convention's value: `nDCG@10` is linear under
 the trec_eval preset (the command line) and exponential under Textbook (the Playground).
 
@@ -73,6 +74,8 @@ class Measure:
 
 
 def _format_value(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value)
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, dict):
@@ -168,6 +171,9 @@ class _Parser:
                 mapping[key] = self.number()
             self.take("punct", "}")
             return mapping
+        if tok and tok[0] == "name" and tok[1] in ("True", "False"):
+            self.i += 1
+            return tok[1] == "True"
         return self.number()
 
 

@@ -156,7 +156,10 @@ class Ranking:
 class Ordered:
     """A ranking in the order a convention gives it, with the convention's negative policy
     applied. `tie_group[i]` numbers the run of equal scores position i belongs to (all
-    different without scores). `unretrieved` holds only judged grades (no NaN)."""
+    different without scores). `unretrieved` holds only judged grades (no NaN). `pooled[i]`
+    marks an unjudged document whose negative grade the policy made unjudged: trec_eval's
+    qrels write -1 for "in the pool, not judged", which infAP (`metrics.core.inferred`) tells
+    apart from a document in no judgment (None: no such document)."""
 
     grades: np.ndarray
     doc_ids: tuple[str, ...]
@@ -166,6 +169,7 @@ class Ordered:
     scale_max: float
     subtopics: tuple[frozenset[str], ...] | None = None
     intents: Intents | None = None
+    pooled: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.grades)
@@ -227,6 +231,8 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
     )
     unretrieved = unretrieved[~np.isnan(unretrieved)]
     n = len(grades)
+    pooled = np.isnan(grades) & (ranking.grades < 0)  # NaN < 0 is False
+    pooled = pooled if pooled.any() else None
     if ranking.scores is None:
         return Ordered(
             grades,
@@ -237,6 +243,7 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
             ranking.scale_max,
             None if ranking.intents is None else ranking.intents.retrieved,
             ranking.intents,
+            pooled,
         )
     scores = compared_scores(ranking.scores, convention)
     idx = np.arange(n)
@@ -265,6 +272,7 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
         ranking.scale_max,
         None if ranking.intents is None else tuple(ranking.intents.retrieved[i] for i in perm),
         ranking.intents,
+        None if pooled is None else pooled[perm],
     )
 
 

@@ -24,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from metrics.core import binary, diversity, graded
+from metrics.core import binary, diversity, graded, inferred
+from metrics.core.condensed import condensable
 from metrics.core.conventions import Convention
 from metrics.core.result import Result
 
@@ -116,6 +117,14 @@ NRBP_BETA = Param(
     "a number from 0 up to (not including) 1",
     lambda v: isinstance(v, float) and 0 <= v < 1,
     default=diversity.DEFAULT_BETA,
+)
+JUDGED_ONLY = Param(
+    "judged_only",
+    "True: score the condensed list, the unjudged documents removed (Sakai, SIGIR 2007; "
+    "ir_measures' spelling).",
+    "True or False",
+    lambda v: isinstance(v, bool),
+    default=False,
 )
 BETA = Param(
     "beta",
@@ -216,9 +225,9 @@ SPECS: dict[str, MeasureSpec] = {
             r"\mathrm{nDCG@}k=\frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k},\quad"
             r"\mathrm{DCG@}k=" + _SUM_K + r"\mathrm{gain}(g_i)\,\mathrm{disc}(i)",
             "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; Burges et al., ICML 2005.",
-            (DCG_KIND, GAIN_MAP),
+            (DCG_KIND, GAIN_MAP, JUDGED_ONLY),
             "optional",
-            graded.ndcg,
+            condensable(graded.ndcg),
             _DCG + ("ideal", "ideal_cut", "empty_value"),
             _DCG_WORKING,
             examples=(
@@ -226,6 +235,7 @@ SPECS: dict[str, MeasureSpec] = {
                 "nDCG",
                 "nDCG(dcg='exp-log2')@10",
                 "nDCG(gains={0:0,1:1,2:3})@10",
+                "nDCG(judged_only=True)@10",
             ),
         ),
         MeasureSpec(
@@ -263,9 +273,9 @@ SPECS: dict[str, MeasureSpec] = {
             "A reader who reads exactly k documents, each equally.",
             r"\mathrm{P@}k=\frac{1}{k}" + _SUM_K + r"\mathrm{rel}_i",
             "trec_eval P.k (Voorhees & Harman, TREC, 2005).",
-            (REL,),
+            (REL, JUDGED_ONLY),
             "optional",
-            binary.precision,
+            condensable(binary.precision),
             _BINARY,
             _BINARY_WORKING,
             examples=(
@@ -280,9 +290,9 @@ SPECS: dict[str, MeasureSpec] = {
             "A reader who wants every relevant document and reads k.",
             r"\mathrm{R@}k=\frac{1}{R}" + _SUM_K + r"\mathrm{rel}_i",
             "trec_eval recall.k.",
-            (REL,),
+            (REL, JUDGED_ONLY),
             "optional",
-            binary.recall,
+            condensable(binary.recall),
             _BINARY,
             _BINARY_WORKING,
             examples=("R@100",),
@@ -323,9 +333,9 @@ SPECS: dict[str, MeasureSpec] = {
             "trec_eval map; Buckley & Voorhees, 'Retrieval System Evaluation', ch. 3 of "
             "Voorhees & Harman (eds.), TREC: Experiment and Evaluation in Information "
             "Retrieval, MIT Press, 2005.",
-            (REL,),
+            (REL, JUDGED_ONLY),
             "optional",
-            binary.average_precision,
+            condensable(binary.average_precision),
             _BINARY,
             _BINARY_WORKING,
             examples=(
@@ -340,9 +350,9 @@ SPECS: dict[str, MeasureSpec] = {
             "A reader who wants one relevant document and stops there.",
             r"\mathrm{RR}=\frac{1}{\min\{i:\mathrm{rel}_i=1\}}",
             "Voorhees, TREC-8 QA track, 1999; trec_eval recip_rank.",
-            (REL,),
+            (REL, JUDGED_ONLY),
             "optional",
-            binary.reciprocal_rank,
+            condensable(binary.reciprocal_rank),
             _BINARY,
             _BINARY_WORKING,
             examples=(
@@ -357,9 +367,9 @@ SPECS: dict[str, MeasureSpec] = {
             "A reader who reads as many documents as there are relevant ones.",
             r"\mathrm{RPrec}=\frac{1}{R}\sum_{i=1}^{R}\mathrm{rel}_i",
             "trec_eval Rprec.",
-            (REL,),
+            (REL, JUDGED_ONLY),
             "none",
-            binary.r_precision,
+            condensable(binary.r_precision),
             _BINARY,
             examples=("Rprec",),
         ),
@@ -391,6 +401,24 @@ SPECS: dict[str, MeasureSpec] = {
             binary.bpref,
             _BINARY,
             examples=("Bpref",),
+        ),
+        MeasureSpec(
+            "infAP",
+            "infAP",
+            "Inferred AP: AP estimated from a random sample of the pool's judgments.",
+            "The AP reader, with each pooled but unjudged document above a relevant one "
+            "relevant at the rate seen among the judged ones.",
+            r"\mathrm{infAP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\Big(\frac{1}{i}+"
+            r"\frac{i-1}{i}\cdot\frac{|d_{<i}|}{i-1}\cdot"
+            r"\frac{r_{<i}+\varepsilon}{r_{<i}+n_{<i}+2\varepsilon}\Big)",
+            "Yilmaz & Aslam, CIKM 2006; trec_eval infAP (m_infAP.c: a qrels grade of -1 is "
+            "in the pool but unjudged, ε = 0.00001).",
+            (REL,),
+            "none",
+            inferred.inf_ap,
+            _BINARY,
+            _BINARY_WORKING,
+            examples=("infAP",),
         ),
         MeasureSpec(
             "Success",

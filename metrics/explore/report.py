@@ -17,6 +17,8 @@ import numpy as np
 import pandas as pd
 
 from metrics.core import binary, graded
+from metrics.core.bounds import Bounds, bounds
+from metrics.core.condensed import condense, primed, removed
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
@@ -32,11 +34,26 @@ CARDS = HEADLINE + DIVERSITY
 
 @dataclass(frozen=True, eq=False)
 class Report:
+    """What the Playground shows. `ordered` is the list as given (ordered by the convention);
+    `scored` the one the HEADLINE measures read (condensed when `condensed`)."""
+
     ordered: Ordered
     convention: Convention
     k: int
     results: dict[str, Result]
     positions: pd.DataFrame
+    #: each HEADLINE measure with the unjudged as 0 and as the top grade (`core.bounds`);
+    #: empty, with `bounds_problem` saying why, when the top grade cannot be scored
+    bounds: dict[str, Bounds]
+    judged: Result
+    bounds_problem: str | None = None
+    condensed: bool = False
+
+    @property
+    def scored(self) -> Ordered:
+        """The list the HEADLINE measures read: `ordered` (the list as given), condensed when
+        `condensed`."""
+        return condense(self.ordered) if self.condensed else self.ordered
 
     def value(self, key: str) -> float:
         return self.results[key].value
@@ -49,25 +66,45 @@ class Report:
 
 
 def evaluate(
-    ranking: Ranking, convention: Convention, k: int, alpha: float = DEFAULT_ALPHA
+    ranking: Ranking,
+    convention: Convention,
+    k: int,
+    alpha: float = DEFAULT_ALPHA,
+    condensed: bool = False,
 ) -> Report:
     """The HEADLINE measures at cutoff k, each by its spec (AP and RR at k too; RBP and R-Prec
     have no cutoff), and the DIVERSITY ones at k when the list has subtopics (α-nDCG with
-    `alpha`); the per-rank table is nDCG's working with ERR's and RBP's beside it."""
+    `alpha`); the per-rank table is nDCG's working with ERR's and RBP's beside it. Each HEADLINE
+    measure also gets its `Bounds` over the unjudged documents, and the report Judged@k.
+
+    `condensed`: every HEADLINE measure (and the table, the bounds) reads the condensed list
+    (`metrics.core.condensed`: the unjudged documents removed), its name primed (nDCG′@k);
+    Judged@k still reads the list as given, and the diversity measures, which read subtopics
+    rather than grades, the whole list."""
     k = check_cutoff(k)
-    ordered = order(ranking, convention)
+    full = order(ranking, convention)
+    ordered = condense(full) if condensed else full
     results = {family: SPECS[family].single(ordered, convention, k) for family in HEADLINE}
-    if ordered.intents is not None:
+    if condensed:
+        gone = removed(full)
+        results = {family: primed(result, gone) for family, result in results.items()}
+    if full.intents is not None:
         for family in DIVERSITY:
             spec = SPECS[family]
             params = {p.name: alpha for p in spec.params if p.name == "alpha"}
-            results[family] = spec.single(ordered, convention, k, **params)
+            results[family] = spec.single(full, convention, k, **params)
     positions = results["nDCG"].table.drop(columns=["contribution"]).copy()
     n = len(ordered)
     positions["err_p_stop"] = _pad(results["ERR"].table["p_stop"].to_numpy(), len(positions))
     positions["rbp_weight"] = _pad(results["RBP"].table["weight"].to_numpy(), len(positions))
     positions["retrieved"] = np.arange(len(positions)) < n
-    return Report(ordered, convention, k, results, positions)
+    problem = None
+    try:
+        spread = {f: bounds(SPECS[f].single, ordered, convention, k) for f in HEADLINE}
+    except ValueError as err:  # e.g. a custom gain map without the scale's top grade
+        spread, problem = {}, f"No bounds over the unjudged documents: {err}"
+    judged = binary.judged_at(full, convention, k)
+    return Report(full, convention, k, results, positions, spread, judged, problem, condensed)
 
 
 def _pad(values: np.ndarray, length: int) -> np.ndarray:

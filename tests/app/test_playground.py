@@ -128,6 +128,9 @@ def test_default_list_shows_every_measure(app: AppTest) -> None:
     assert all(m.delta is None or m.delta == "" for m in at.metric)  # no edit yet
     (rbp,) = [m for m in at.metric if m.label == "RBP(p=0.8)"]
     assert rbp.proto.delta_description == f"∈ [{RBP:.4f}, {RBP_UPPER:.4f}]"
+    # nothing unjudged: no other card has an interval, and the caption says why
+    assert [m.label for m in at.metric if m.proto.delta_description] == ["RBP(p=0.8)"]
+    assert any("Judged@5 = 1.0000: every retrieved document" in c.value for c in at.caption)
     assert errors(at) == [] and not at.warning
 
 
@@ -308,6 +311,63 @@ def test_example_with_unjudged_documents(app: AppTest) -> None:
     assert grades(at) == ["3", "", "2", "", "0", "1"]
     rbp = 0.2 * (3 / 3 + 2 / 3 * 0.8**2 + 1 / 3 * 0.8**5)  # the example's scale is 0..3
     assert value(at, "RBP(p=0.8)") == f"{rbp:.4f}"
+
+
+def descriptions(at: AppTest) -> dict[str, str]:
+    return {m.label: m.proto.delta_description for m in at.metric}
+
+
+def test_cards_show_their_interval_over_the_unjudged_documents(app: AppTest) -> None:
+    # grades 1, ?, 0 on the scale 0..2, k = 3, Textbook (gain 2^g - 1, ERR's top grade 2)
+    at = open_playground(app, g="1,,0", top="2", k="3")
+    # ? = 0: DCG = IDCG = 1 (pool 1, 0, 0); ? = 2: DCG = 1 + 3/log2 3, pool 2, 1, 0
+    high_dcg, high_idcg = 1 + 3 / L(3), 3 + 1 / L(3)
+    # ERR: R = 1/4 for grade 1, 3/4 for grade 2
+    high_err = 1 / 4 + (1 / 2) * (3 / 4) * (3 / 4)
+    shown_text = descriptions(at)
+    assert value(at, "nDCG@3") == "1.0000"
+    # the top grade lowers nDCG (it enters the ideal ranking too): the interval is sorted
+    assert shown_text["nDCG@3"] == f"{high_dcg / high_idcg:.4f}–1.0000"
+    assert shown_text["DCG@3"] == f"1.0000–{high_dcg:.4f}"
+    assert shown_text["IDCG@3"] == f"1.0000–{high_idcg:.4f}"
+    assert shown_text["P@3"] == f"{1 / 3:.4f}–{2 / 3:.4f}"
+    assert shown_text["AP@3"] == "1.0000–1.0000"  # (1/1 + 2/2) / 2 = 1
+    assert shown_text["ERR@3"] == f"0.2500–{high_err:.4f}"
+    # Judged@3 beside the cards: 2 of the top 3 judged
+    assert any(c.value.startswith("Judged@3 = 0.6667. Under each value") for c in at.caption)
+    (ndcg,) = [m for m in at.metric if m.label == "nDCG@3"]
+    assert "lowers the value" in ndcg.help
+
+
+def test_the_condensed_toggle_scores_the_list_without_its_unjudged_documents(
+    app: AppTest,
+) -> None:
+    at = open_playground(app, g="3,,2,,0,1", top="3", k="5")
+    # relevant at 1, 3 (and 6, beyond k), R = 3
+    assert value(at, "AP@5") == f"{(1 / 1 + 2 / 3) / 3:.4f}"
+    at.toggle(key="w_condensed").set_value(True).run()
+    assert not at.exception
+    # condensed: 3, 2, 0, 1 at ranks 1..4 (gains 7, 3, 0, 1); the pool 3, 2, 1, 0 is unchanged
+    dcg = 7 + 3 / L(3) + 0 + 1 / L(5)
+    idcg = 7 + 3 / L(3) + 1 / L(4)
+    assert value(at, "nDCG′@5") == f"{dcg / idcg:.4f}"
+    assert value(at, "AP′@5") == f"{(1 / 1 + 2 / 2 + 3 / 4) / 3:.4f}"
+    assert value(at, "P′@5") == f"{3 / 5:.4f}"
+    # nothing unjudged is left to move the values; Judged@5 still reads the list as given
+    assert [m.label for m in at.metric if m.proto.delta_description] == ["RBP′(p=0.8)"]
+    assert any(c.value.startswith("Judged@5 = 0.6000 for the list as typed") for c in at.caption)
+    assert breakdown(at)[0]["doc_id"].tolist() == ["d1", "d3", "d5", "d6"]
+    (ap,) = [m for m in at.metric if m.label == "AP′@5"]
+    assert "condensed list has no unjudged" in ap.help and "d2, d4" in ap.help
+    assert at.query_params["cl"] == "1"
+    at.toggle(key="w_condensed").set_value(False).run()
+    assert value(at, "AP@5") == f"{(1 / 1 + 2 / 3) / 3:.4f}"
+
+
+def test_a_link_opens_the_condensed_list(app: AppTest) -> None:
+    at = open_playground(app, g="3,,2,,0,1", top="3", k="5", cl="1")
+    assert value(at, "P′@5") == f"{3 / 5:.4f}"
+    assert at.toggle(key="w_condensed").value is True
 
 
 # --- controls and presets --------------------------------------------------------------------

@@ -137,3 +137,16 @@ def test_the_copy_link_box_keeps_the_link_clear_of_its_copy_button(page: Page) -
                     return Math.max(...[...r.getClientRects()].map(b => b.right)); }"""
     )
     assert text_right <= button.bounding_box()["x"]
+
+
+def test_nothing_is_cut_in_the_cards_intervals_over_unjudged_documents(page: Page) -> None:
+    """Every card shows its range when the list has unjudged documents: on the Playground and
+    in presentation mode's large type, at the projector's size."""
+    page.set_viewport_size(PROJECTOR)
+    for link in ("/playground?g=3,,2,,0,1&top=3&k=5", "/playground?g=3,,2,,0,1&top=3&k=5&pm=1"):
+        page.goto(link)
+        wait_for_app(page)
+        descriptions = page.get_by_test_id("stMetricDeltaDescription")
+        expect(descriptions.first).to_be_visible(timeout=TIMEOUT_MS)
+        assert descriptions.count() >= 7
+        assert cut_elements(page) == [], link

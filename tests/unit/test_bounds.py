@@ -1,0 +1,94 @@
+"""The two fills of metrics/core/bounds.py, worked by hand.
+
+The list: grades [1, ?, 0, ?] (? unjudged), one judged document not retrieved of grade 2, scale
+0..2, the Textbook convention (gain 2^g - 1, discount 1/log2(i + 1), ideal ranking from every
+judged document cut at k, ERR's top grade the scale maximum 2, relevant = grade >= 1), k = 3.
+"""
+
+from __future__ import annotations
+
+from math import log2
+
+import pytest
+
+from metrics.core import binary, graded
+from metrics.core.bounds import bounds, fill, unjudged_count
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.ranking import Ranking, order
+from metrics.core.specs import SPECS
+
+
+def small() -> Ranking:
+    return Ranking.build([1, None, 0, None], unretrieved=[2], scale_max=2)
+
+
+# ? = 0: list grades 1, 0, 0 in the top 3; pool 2, 1, 0, 0, 0
+LOW_DCG = 1.0
+LOW_IDCG = 3 + 1 / log2(3)  # ideal 2, 1 (gains 3, 1)
+# ? = 2: list grades 1, 2, 0 (top 3), 2 at rank 4; pool 2, 2, 2, 1, 0
+HIGH_DCG = 1 + 3 / log2(3)
+HIGH_IDCG = 3 + 3 / log2(3) + 3 / log2(4)
+
+
+def test_ndcg_fills_the_list_and_the_ideal() -> None:
+    b = bounds(graded.ndcg, small(), TEXTBOOK, 3)
+    assert b.lower == pytest.approx(LOW_DCG / LOW_IDCG)  # 0.2754
+    assert b.upper == pytest.approx(HIGH_DCG / HIGH_IDCG)  # 0.5409
+    assert b.unjudged == 2
+    assert (b.low, b.high) == (b.lower, b.upper) and not b.falls
+
+
+def test_precision_counts_the_filled_documents_relevant() -> None:
+    b = bounds(binary.precision, small(), TEXTBOOK, 3)
+    assert (b.lower, b.upper) == (pytest.approx(1 / 3), pytest.approx(2 / 3))
+
+
+def test_ap_is_not_monotone_in_the_fill() -> None:
+    # ? = 0: R = 2 (d1 and the unretrieved 2), relevant at rank 1 only: AP = 1/2
+    # ? = 2: R = 4, relevant at ranks 1, 2, 4: (1/1 + 2/2 + 3/4) / 4
+    b = bounds(binary.average_precision, small(), TEXTBOOK, None)
+    assert b.lower == pytest.approx(1 / 2)
+    assert b.upper == pytest.approx((1 + 1 + 3 / 4) / 4)
+    # [1, 0, ?] alone: 1 with ? = 0, (1/1 + 2/3)/2 with ? relevant: the top fill is lower
+    fell = bounds(binary.average_precision, Ranking.build([1, 0, None]), TEXTBOOK, None)
+    assert (fell.lower, fell.upper) == (1.0, pytest.approx(5 / 6))
+    assert fell.falls and (fell.low, fell.high) == (fell.upper, fell.lower)
+
+
+def test_ndcg_upper_fill_can_be_lower() -> None:
+    # [1, ?, 0], scale 0..2, k = 3: ? = 0: DCG = IDCG = 1; ? = 2: (1 + 3/log2 3) / (3 + 1/log2 3)
+    b = bounds(graded.ndcg, Ranking.build([1, None, 0], scale_max=2), TEXTBOOK, 3)
+    assert b.lower == 1.0
+    assert b.upper == pytest.approx((1 + 3 / log2(3)) / (3 + 1 / log2(3)))  # 0.7967
+    assert b.falls
+
+
+def test_err_with_the_top_grade() -> None:
+    # R_i = (2^g - 1)/2^2: grade 1 -> 1/4, grade 2 -> 3/4, grade 0 -> 0
+    b = bounds(graded.err, small(), TEXTBOOK, 3)
+    assert b.lower == pytest.approx(1 / 4)
+    assert b.upper == pytest.approx(1 / 4 + (1 / 2) * (3 / 4) * (3 / 4))
+
+
+def test_nothing_unjudged_gives_one_value() -> None:
+    ranking = Ranking.build([2, 0, 1], unretrieved=[1], scale_max=2)
+    for family in ("nDCG", "P", "AP", "ERR", "R", "RR"):
+        b = bounds(SPECS[family].single, ranking, TEXTBOOK, 3)
+        assert b.lower == b.upper and b.unjudged == 0 and not b.falls
+
+
+def test_lower_fill_is_the_usual_value_and_fill_judges_the_documents() -> None:
+    ordered = order(small(), TEXTBOOK)
+    filled = fill(ordered, 2)
+    assert filled.grades.tolist() == [1, 2, 0, 2] and unjudged_count(filled) == 0
+    assert unjudged_count(ordered, 3) == 1 and unjudged_count(ordered) == 2
+    for family in ("nDCG", "P", "AP", "ERR"):
+        single = SPECS[family].single
+        usual = single(ordered, TEXTBOOK, 3).value
+        assert bounds(single, ordered, TEXTBOOK, 3).lower == pytest.approx(usual)
+
+
+def test_a_gain_map_without_the_top_grade_is_a_message() -> None:
+    mapped = TEXTBOOK.with_(gain="custom", gain_map=((0.0, 0.0), (1.0, 1.0)))
+    with pytest.raises(ValueError, match="2"):
+        bounds(graded.ndcg, small(), mapped, 3)
