@@ -12,6 +12,7 @@ import streamlit as st
 
 from metrics.explore import behaviour, novelty, orderings
 from ui import cached, playground_inputs, swap
+from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.literal import literal
 
 LAST_SWAP = "beh_last_swap"
@@ -32,7 +33,7 @@ def _within(key: str, hi: int, default: int) -> None:
 st.title("Metric behaviour")
 st.markdown(
     "[Position sweep](#sweep) · [Swap deltas](#swaps) · [Redundancy](#redundancy) · "
-    "[Diversity](#diversity) · [Landscape](#landscape)"
+    "[Diversity](#diversity) · [Incomplete judgments](#incomplete) · [Landscape](#landscape)"
 )
 inputs = playground_inputs.read()
 convention, k, top = inputs.convention, inputs.k, inputs.scale_max
@@ -246,6 +247,34 @@ with st.expander("Why α-nDCG can be above 1: the ideal ranking is greedy", icon
         f"α-nDCG@2 = **{above:.4f}**."
     )
     st.dataframe(novelty.choices_table(choices), hide_index=True, key="beh_greedy_table")
+
+# --- incomplete judgments --------------------------------------------------------------------
+st.header("Incomplete judgments", anchor="incomplete")
+st.markdown(
+    "The sample collection's three runs, scored as 10%, 30% and 50% of each query's judgments "
+    "are withheld at random (5 draws each, averaged; a withheld judgment becomes -1, *in the "
+    "pool but not judged*, as trec_eval writes it). **AP** counts every unjudged document as "
+    "non-relevant, so it falls as judgments go. **bpref** reads only judged documents, "
+    "**infAP** estimates AP from the judged sample of the pool (Yilmaz & Aslam, CIKM 2006), "
+    "and **AP′** and **nDCG′** score the *condensed* list, the unjudged documents removed "
+    "(Sakai, SIGIR 2007): they hold. Judgments withheld at random are what infAP assumes; "
+    "judgments missing because the pool was shallow are not random, and hold less well."
+)
+runs = {name.removeprefix("run_").removesuffix(".txt"): name for name in SAMPLE_RUNS}
+chosen = st.segmented_control("run", list(runs), default="medium", key="beh_withheld_run")
+sample = [(name, str(SAMPLE_DIR / file)) for name, file in runs.items()]
+degraded = cached.withheld(str(SAMPLE_DIR / SAMPLE_QRELS), sample)
+chosen = chosen or "medium"
+st.plotly_chart(
+    cached.withheld_figure(degraded, chosen),
+    key="beh_withheld_plot",
+    alt="each measure of the run against the share of judgments withheld",
+)
+with st.expander("Values", icon=":material/table:"):
+    st.dataframe(
+        degraded[degraded["run"] == chosen].pivot(index="measure", columns="share", values="mean"),
+        key="beh_withheld_table",
+    )
 
 # --- landscape -------------------------------------------------------------------------------
 st.header("Landscape", anchor="landscape")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from metrics.collection import withheld as withheld_core
 from metrics.explore import behaviour, novelty, tradeoffs
 from metrics.teaching import diagnose
 from ui import explore_figures
@@ -43,6 +44,7 @@ sweep = _data(behaviour.sweep)
 swap_deltas = _data(behaviour.swap_deltas)
 redundancy = _data(behaviour.redundancy)
 alpha_sweep = _data(novelty.alpha_sweep)
+withheld = _data(withheld_core.degradation_of_files)
 landscape = _data(behaviour.landscape)
 tradeoff_curves = _data(tradeoffs.tradeoff_curves)
 diagnosis = _shared(diagnose.diagnose)
@@ -51,6 +53,7 @@ position_sweep_figure = _shared(explore_figures.position_sweep)
 swap_matrix_figure = _shared(explore_figures.swap_matrix)
 redundancy_figure = _shared(explore_figures.redundancy)
 novelty_figure = _shared(explore_figures.novelty)
+withheld_figure = _shared(explore_figures.withheld)
 landscape_figure = _shared(explore_figures.landscape)
 profile_weights_figure = _shared(explore_figures.profile_weights)
 weight_spent_figure = _shared(explore_figures.weight_spent)

@@ -11,6 +11,7 @@ metrics.explore.behaviour, never a value of its own:
 - `swap_matrix(delta, doc_ids, measure)`: the swap deltas as a clickable grid of squares;
 - `redundancy(table)`: ERR and nDCG as copies of a relevant document pile up;
 - `novelty(table, k)`: α-nDCG@k and nDCG@k of a covering and a repeating list against α;
+- `withheld(table, run)`: each measure of one run as a share of the judgments is withheld;
 - `landscape(histograms, current)`: each measure's distribution over orderings, this list marked.
 """
 
@@ -355,6 +356,34 @@ def novelty(table: pd.DataFrame, k: int) -> go.Figure:
         "The same relevant documents: nDCG cannot tell them apart, α-nDCG can",
         "α (the penalty for a subtopic seen before)",
         "value",
+        hovermode="x unified",
+    )
+    fig.update_yaxes(range=[0, 1.05])
+    return fig
+
+
+def withheld(table: pd.DataFrame, run: str) -> go.Figure:
+    """Each measure's mean for `run` against the share of judgments withheld (from
+    `metrics.collection.withheld.degradation`)."""
+    rows = table[table["run"] == run]
+    traces = [
+        go.Scatter(
+            name=measure,
+            x=part["share"] * 100,
+            y=part["mean"],
+            mode="lines+markers",
+            line={"color": color, "width": 3},
+            hovertemplate=f"{measure} = %{{y:.4f}}<extra></extra>",
+        )
+        for (measure, part), color in zip(
+            rows.groupby("measure", sort=False), PALETTE, strict=False
+        )
+    ]
+    fig = _layout(
+        go.Figure(traces),
+        f"{plot_literal(run)}: AP falls as judgments go, the others hold",
+        "judgments withheld (%)",
+        "mean over the queries",
         hovermode="x unified",
     )
     fig.update_yaxes(range=[0, 1.05])

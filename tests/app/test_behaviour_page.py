@@ -11,7 +11,9 @@ from math import log2
 
 import pytest
 
+from metrics.collection.trec import read_qrels, read_run
 from tests.app.explore_helpers import decoded, figure, open_page, table_with, texts, trace
+from tests.crosscheck.test_withheld import SAMPLE, _pytrec  # trec_eval through pytrec_eval
 
 PAGE = "app_pages/behaviour.py"
 R = range(1, 21)
@@ -224,3 +226,23 @@ def test_a_thousand_documents(app):
     points = decoded(figure(at, "beh_swap_grid")["data"][0])
     assert len(points["x"]) == 40 * 39  # every pair of the first 40 ranks, both ways
     assert max(int(c[0]) for c in points["customdata"]) == 40
+
+
+# --- incomplete judgments --------------------------------------------------------------------
+
+
+def test_incomplete_judgments_start_from_trec_evals_values(app):
+    at = open_page(app, PAGE)
+    fig = figure(at, "beh_withheld_plot")
+    full = _pytrec(
+        read_qrels(SAMPLE / "qrels.txt"), read_run(SAMPLE / "run_medium.txt"), ["map", "bpref"]
+    )
+    assert trace(fig, "AP")["x"][:1] == [0] and trace(fig, "AP")["y"][0] == pytest.approx(
+        full["map"], abs=1e-12
+    )
+    assert trace(fig, "bpref")["y"][0] == pytest.approx(full["bpref"], abs=1e-12)
+    # withholding judgments turns relevant documents into unjudged ones: AP can only fall
+    ap = trace(fig, "AP")["y"]
+    assert ap[-1] < ap[0]
+    at.segmented_control(key="beh_withheld_run").set_value("strong").run()
+    assert "strong: AP falls" in figure(at, "beh_withheld_plot")["layout"]["title"]["text"]
