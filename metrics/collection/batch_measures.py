@@ -35,6 +35,7 @@ from metrics.core.gains import gain
 from metrics.core.graded import err_gmax, stop_probability, top_gain
 from metrics.core.inferred import expected_precision
 from metrics.core.measures import Measure
+from metrics.core.qmeasure import blended_ratio, check_beta, relevant_gains
 from metrics.core.ranking import check_ideal_depth
 
 
@@ -335,6 +336,41 @@ def average_precision(prep: Prepared, c: Convention, k: int | None) -> np.ndarra
     return _sum(prep, q, terms)
 
 
+def q_measure(prep: Prepared, c: Convention, k: int | None, beta: float = 1.0) -> np.ndarray:
+    """Q@k = (1/R) sum over relevant ranks r <= k of (C(r) + β cg(r)) / (r + β cg*(r))
+    (`metrics.core.qmeasure`): relevant g >= t, gains counted for relevant documents only;
+    C and cg are running sums over the judged rows (an unjudged rank adds nothing to either),
+    cg*(r) the ideal's running gain at min(r, R), from the relevant judged pool sorted by gain
+    (largest first) per query. A gain sum beyond the largest double gives NaN (reported)."""
+    beta = check_beta(beta)
+    rel, gains = relevant_gains(prep.ret_grade, c)
+    pool_rel, pool_gains = relevant_gains(prep.pool_grade, c)
+    big_r = _count(prep, prep.pool_q[pool_rel])
+    hits = _running_count(prep, prep.ret_q, rel)
+    cg = _running_sum(prep, prep.ret_q, gains)
+    ideal_q, ideal_g = prep.pool_q[pool_rel], pool_gains[pool_rel]
+    order = np.lexsort((-ideal_g, ideal_q))
+    ideal_q, ideal_g = ideal_q[order], ideal_g[order]
+    ideal_cg = _running_sum(prep, ideal_q, ideal_g)
+    start = np.cumsum(big_r) - big_r  # each query's first row in the ideal arrays
+    at = rel & _within(prep, k)
+    q, pos = prep.ret_q[at], prep.ret_pos[at].astype(np.int64)
+    ideal_at = ideal_cg[start[q] + np.minimum(pos, big_r[q]) - 1]
+    ratio = blended_ratio(hits[at], cg[at], ideal_at, pos, beta)
+    total = _sum(prep, ideal_q, ideal_g)
+    value = _div(_sum(prep, q, ratio), big_r.astype(float))
+    return np.where(np.isfinite(total), value, np.nan)
+
+
+def _running_sum(prep: Prepared, q: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """For rows sorted by query: the sum of `values` up to and including each row, in its
+    query (a running sum restarted at each query)."""
+    cs = np.cumsum(values, dtype=float)
+    counts = _count(prep, q)
+    before = np.concatenate(([0.0], cs))[np.cumsum(counts) - counts]
+    return cs - before[q]
+
+
 def inf_ap(prep: Prepared, c: Convention, k: int | None = None) -> np.ndarray:
     """infAP = (1/R) sum over judged relevant ranks i of E[P@i] (`metrics.core.inferred`),
     with r, n and u the judged relevant, judged non-relevant and pooled-but-unjudged
@@ -441,6 +477,7 @@ KERNELS: dict[str, Callable[..., np.ndarray]] = {
     "F1": f_beta,
     "F": f_beta,
     "AP": average_precision,
+    "Q": q_measure,
     "infAP": inf_ap,
     "RR": reciprocal_rank,
     "Rprec": r_precision,

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from metrics.core import binary, diversity, graded, inferred
+from metrics.core import binary, diversity, graded, inferred, qmeasure
 from metrics.core.condensed import condensable
 from metrics.core.conventions import Convention
 from metrics.core.result import Result
@@ -126,6 +126,13 @@ JUDGED_ONLY = Param(
     lambda v: isinstance(v, bool),
     default=False,
 )
+Q_BETA = Param(
+    "beta",
+    "How much Q weighs the gains against the hits: 0 gives AP, Sakai's default is 1.",
+    "a number of at least 0",
+    lambda v: isinstance(v, float) and 0 <= v < float("inf"),
+    default=qmeasure.DEFAULT_BETA,
+)
 BETA = Param(
     "beta",
     "How many times recall matters as much as precision.",
@@ -201,6 +208,7 @@ _RBP = ("rbp_p", "rbp_gain", "rbp_gmax", "rel_threshold") + _ORDERING
 # The columns of each family's working that show how its value is made.
 _DCG_WORKING = ("rank", "doc_id", "grade", "gain", "discount", "dcg_contribution", "ideal_grade",
                 "ideal_gain", "ideal_contribution")  # fmt: skip
+_Q_WORKING = ("rank", "doc_id", "grade", "relevant", "hits", "cg", "ideal_cg", "contribution")
 _BINARY_WORKING = ("rank", "doc_id", "grade", "relevant", "hits", "precision", "contribution")
 _NOVELTY_WORKING = ("rank", "doc_id", "subtopics", "new", "repeated", "gain", "discount",
                     "contribution")  # fmt: skip
@@ -342,6 +350,24 @@ SPECS: dict[str, MeasureSpec] = {
                 "AP",
                 "AP@100",
             ),
+        ),
+        MeasureSpec(
+            "Q",
+            "Q-measure",
+            "AP with graded gains blended in: at each relevant rank, hits plus β times the "
+            "cumulative gain, over the rank plus β times the ideal's cumulative gain.",
+            "The AP reader, who stops at a relevant document, each equally likely, and judges "
+            "what was read by the blended ratio of hits and gain instead of by precision.",
+            r"Q=\frac{1}{R}\sum_{r:\,\mathrm{rel}_r=1}\frac{C(r)+\beta\,cg(r)}"
+            r"{r+\beta\,cg^{*}(r)}",
+            "Sakai, 'New performance metrics based on multigrade relevance', NTCIR-4, 2004; "
+            "Sakai, IP&M 43(2), 2007. Neither trec_eval nor ir_measures has it.",
+            (Q_BETA, REL, GAIN_MAP, JUDGED_ONLY),
+            "optional",
+            condensable(qmeasure.q_measure),
+            ("gain", "gain_map") + _BINARY,
+            _Q_WORKING,
+            examples=("Q", "Q(beta=2)@10"),
         ),
         MeasureSpec(
             "RR",

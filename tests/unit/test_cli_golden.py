@@ -10,7 +10,9 @@ numbers themselves are checked against trec_eval's C code (pytrec_eval) and ranx
 in tests/crosscheck (e.g. test_batch_vs_tools.py, test_cli_missing.py).
 
 One edit since, by hand: SetAP, the first measure added after the move, joined the list of
-valid measures that bad_measure.stderr quotes ("Rprec, SetAP, Bpref").
+valid measures that bad_measure.stderr quotes ("Rprec, SetAP, Bpref"); and Q-measure (issue 15
+§2) joined it the same way ("AP@100, Q, Q(beta=2)@10, RR"), the line being
+`metrics.core.measures.EXAMPLES` joined as the parser's message joins it.
 
 And one rewrite of compare_three.stdout, of its p_t and p_t_holm columns only, when the Student
 t distribution of metrics.stats.stats moved from a hand-written incomplete beta to
