@@ -17,8 +17,8 @@ non-relevant). This is trec_eval 9's m_infAP.c term for term, in its order of op
 
 Conventions: a pooled-but-unjudged document is one whose negative grade the convention's
 negative policy made unjudged (`Ordered.pooled`; the trec_eval and ir_measures presets do);
-under 'clip' it is judged non-relevant. trec_eval reads -1 (and -2) so; a grade of -3 or below
-it would count as relevant in infAP, which RankLab does not copy. No cutoff (trec_eval's
+under 'clip' it is judged non-relevant. trec_eval's infAP reads every negative grade (-1, -2,
+-3, ...) so (tests/crosscheck/test_infap.py checks it). No cutoff (trec_eval's
 infAP has none). With every pooled document judged, infAP is AP.
 """
 

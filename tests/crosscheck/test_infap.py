@@ -13,6 +13,7 @@ import pytest
 from metrics.collection.batch import evaluate, query_ranking
 from metrics.core import conventions as C
 from metrics.core.measures import parse
+from metrics.core.ranking import Ranking
 from tests.crosscheck.test_batch_vs_tools import as_dicts, collection
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
@@ -37,3 +38,19 @@ def test_infap_equals_trec_eval(seed: int, level: int) -> None:
     # not AP under another name: the pooled-unjudged documents move it
     assert (ours[name] != ours[ap]).sum() > 5
     print(f"largest difference against trec_eval infAP: {worst:.3g}")
+
+
+@pytest.mark.parametrize("grade", [-1, -2, -3, -7])
+def test_claim_trec_evals_infap_reads_every_negative_grade_as_pooled_unjudged(grade: int) -> None:
+    # run b, a, x (x not in the qrels); qrels a 1, c 1 (not retrieved), b negative: trec_eval
+    # gives the same infAP for any negative b as for -1 (pooled, not judged), and so do we.
+    qrels = {"q": {"a": 1, "b": grade, "c": 1}}
+    run = {"q": {"b": 3.0, "a": 2.0, "x": 1.0}}
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, {"infAP"}).evaluate(run)["q"]["infAP"]
+    same_as_minus_one = pytrec_eval.RelevanceEvaluator(
+        {"q": {"a": 1, "b": -1, "c": 1}}, {"infAP"}
+    ).evaluate(run)["q"]["infAP"]
+    assert theirs == same_as_minus_one
+    ours = parse("infAP")(Ranking.build([grade, 1, None], ["b", "a", "x"], unretrieved=[1]),
+                          C.IR_MEASURES).value  # fmt: skip
+    assert ours == pytest.approx(theirs, abs=1e-12)
