@@ -27,6 +27,7 @@ from functools import partial
 
 import numpy as np
 
+from metrics.collection.cwl_batch import CWL_KERNELS
 from metrics.collection.diversity_batch import DIVERSITY_KERNELS, Subtopics
 from metrics.core.binary import f_beta_share
 from metrics.core.conventions import Convention
@@ -489,4 +490,5 @@ KERNELS: dict[str, Callable[..., np.ndarray]] = {
     "NumRel": num_rel,
     "NumRelRet": num_rel_ret,
     **DIVERSITY_KERNELS,  # the diversity measures (metrics.collection.diversity_batch)
+    **CWL_KERNELS,  # INST, INSQ, NERR8-11, BPM (metrics.collection.cwl_batch)
 }

@@ -12,7 +12,8 @@ in tests/crosscheck (e.g. test_batch_vs_tools.py, test_cli_missing.py).
 One edit since, by hand: SetAP, the first measure added after the move, joined the list of
 valid measures that bad_measure.stderr quotes ("Rprec, SetAP, Bpref"); and Q-measure (issue 15
 §2) joined it the same way ("AP@100, Q, Q(beta=2)@10, RR"), the line being
-`metrics.core.measures.EXAMPLES` joined as the parser's message joins it.
+`metrics.core.measures.EXAMPLES` joined as the parser's message joins it. The C/W/L measures
+(issue 15 §2) were appended to that line the same way ("StRecall@20, INST, ..., BPM(T=2)@10").
 
 And one rewrite of compare_three.stdout, of its p_t and p_t_holm columns only, when the Student
 t distribution of metrics.stats.stats moved from a hand-written incomplete beta to

@@ -1,0 +1,241 @@
+"""The C/W/L measures: a reader who, having read rank i, goes on with probability C(i).
+
+Moffat, Bailey, Scholer & Thomas, "Incorporating user expectations and behavior into the
+measurement of search effectiveness", ACM TOIS 35(3), 2017; Azzopardi, Thomas & Moffat,
+"cwl_eval: An evaluation tool for information retrieval", SIGIR 2019. From the continuation
+probabilities C(1), C(2), ... (1-based rank i, depth D):
+
+    W(i) = prod_{j<i} C(j) / sum_{m=1}^{D} prod_{j<m} C(j)   the share of attention at rank i
+    L(i) = prod_{j<i} C(j) * (1 - C(i))                       the chance the reader stops at i
+    EU   = sum_{i=1}^{D} W(i) g(i)                            the measure: expected gain per
+                                                              document read
+    expected depth = 1 / W(1) = sum_m prod_{j<m} C(j)         documents read, on average
+
+The measures here (names as ir_measures spells them; T > 0 is the gain the reader wants,
+g(i) the scaled gain below):
+
+    INST(T)   C(i) = ((i + T + T_i - 1) / (i + T + T_i))^2,  T_i = T - sum_{j<=i} g(j)
+              (Moffat, Bailey, Scholer & Thomas, ADCS 2015)
+    INSQ(T)   C(i) = ((i + 2T - 1) / (i + 2T))^2             (Moffat, Scholer & Thomas, ADCS 2012)
+    NERR8@k   C(i) = 1 - g(i) for i < k, else 0               (Azzopardi, Mackenzie & Moffat,
+    NERR9@k   C(i) = i/(i+1) (1 - g(i)) for i < k, else 0      "ERR is not C/W/L", ICTIR 2021,
+    NERR10(p) C(i) = p (1 - g(i))                              equations 8 to 11)
+    NERR11(T) C(i) = ((i + 2T - 1) / (i + 2T))^2 (1 - g(i))
+    BPM(T)@k  C(i) = 1 while sum_{j<=i} g(j) < T and i < k, else 0 (Zhang et al., SIGIR 2017's
+              static Bejeweled Player Model; every document costs 1, so k is the cost budget)
+
+The convention, cwl_eval 1.0.12's (as ir_measures 0.4.3 calls it, `min_rel=0`):
+
+- gain: g = min(max(grade, 0), max_rel) / max_rel, in [0, 1]; `max_rel` is the grade scale's
+  top unless the measure names it (`INST(T=1,max_rel=3)`); unjudged documents gain 0;
+- depth D = 1000: the list is read as if followed by non-relevant documents down to rank 1000
+  (ranks below 1000 are not read). So the weights of INSQ, whose C ignores the gains, spread
+  over 1000 ranks whatever the list's length, and a short list's EU is its share of that;
+- the bounds: with the unjudged documents of gain 1 instead (cwl_eval's residual also gives
+  the ranks beyond the list gain 1; RankLab's bounds fill only the list's unjudged documents).
+
+cwl_eval has its own AP, precision, RR, RBP and scaled DCG as C/W/L measures; `READERS` gives
+RankLab's P@k, RR, RBP and AP as readers in the same terms for the Discounts page. AP's W,
+(1/R) sum_{j>=i} rel_j / j, sums to the share of the R relevant documents the list retrieves,
+not to 1: the rest is the reader who wants a document the list never shows. cwl_eval divides
+by that sum instead, so its AP is AP * R / (relevant retrieved), not trec_eval's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from metrics.core.conventions import Convention
+from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
+from metrics.core.result import Result
+
+DEPTH = 1000
+DEFAULT_T = 1.0
+DEFAULT_P = 0.9  # NERR10's p, as ir_measures' default
+
+
+def check_target(t: float) -> float:
+    """T as a float, or a ValueError saying what T may be."""
+    if not (isinstance(t, int | float) and 0 < t < math.inf):
+        raise ValueError(f"T, the gain the reader wants, must be a positive number; got {t!r}.")
+    return float(t)
+
+
+def check_persistence(p: float) -> float:
+    if not (isinstance(p, int | float) and 0 < p < 1):
+        raise ValueError(f"p, the chance of reading on, must be between 0 and 1; got {p!r}.")
+    return float(p)
+
+
+def scaled_gains(grades: np.ndarray, max_rel: float) -> np.ndarray:
+    """g = min(max(grade, 0), max_rel) / max_rel; NaN (unjudged) gains 0."""
+    if not (isinstance(max_rel, int | float) and 0 < max_rel < math.inf):
+        raise ValueError(f"max_rel, the grade that gains 1, must be a positive number; got {max_rel!r}.")
+    grades = np.nan_to_num(np.asarray(grades, dtype=float), nan=0.0)
+    return np.clip(grades, 0.0, max_rel) / max_rel
+
+
+# ---------------------------------------------------------------- continuation probabilities
+# Each takes gains of shape (..., D), rank i = 1..D along the last axis, and returns C(i).
+
+
+def _ranks(gains: np.ndarray) -> np.ndarray:
+    return np.arange(1, gains.shape[-1] + 1, dtype=float)
+
+
+def _insq_factor(gains: np.ndarray, t: float) -> np.ndarray:
+    i = _ranks(gains)
+    return ((i + 2 * t - 1) / (i + 2 * t)) ** 2 * np.ones_like(gains)
+
+
+def inst(gains: np.ndarray, t: float = DEFAULT_T) -> np.ndarray:
+    """INST: C(i) = ((i + T + T_i - 1)/(i + T + T_i))^2, T_i = T - sum_{j<=i} g(j)."""
+    t = check_target(t)
+    i, wanted = _ranks(gains), t - np.cumsum(gains, axis=-1)
+    return ((i + t + wanted - 1) / (i + t + wanted)) ** 2
+
+
+def insq(gains: np.ndarray, t: float = DEFAULT_T) -> np.ndarray:
+    """INSQ: C(i) = ((i + 2T - 1)/(i + 2T))^2, whatever the gains."""
+    return _insq_factor(gains, check_target(t))
+
+
+def nerr8(gains: np.ndarray, k: int) -> np.ndarray:
+    """NERR8@k: C(i) = 1 - g(i) for i < k, else 0."""
+    return np.where(_ranks(gains) < k, 1.0 - gains, 0.0)
+
+
+def nerr9(gains: np.ndarray, k: int) -> np.ndarray:
+    """NERR9@k: C(i) = i/(i+1) (1 - g(i)) for i < k, else 0."""
+    i = _ranks(gains)
+    return np.where(i < k, i / (i + 1) * (1.0 - gains), 0.0)
+
+
+def nerr10(gains: np.ndarray, p: float = DEFAULT_P) -> np.ndarray:
+    """NERR10(p): C(i) = p (1 - g(i))."""
+    return check_persistence(p) * (1.0 - gains)
+
+
+def nerr11(gains: np.ndarray, t: float = DEFAULT_T) -> np.ndarray:
+    """NERR11(T): C(i) = ((i + 2T - 1)/(i + 2T))^2 (1 - g(i))."""
+    return _insq_factor(gains, check_target(t)) * (1.0 - gains)
+
+
+def bpm(gains: np.ndarray, k: int, t: float = DEFAULT_T) -> np.ndarray:
+    """Static BPM: C(i) = 1 while the gain so far is below T and i < k, else 0."""
+    t = check_target(t)
+    wanting = np.cumsum(gains, axis=-1) < t
+    return (wanting & (_ranks(gains) < k)).astype(float)
+
+
+# ------------------------------------------------------------------------- W, L and EU
+
+
+@dataclass(frozen=True)
+class Reader:
+    """C, W and L at every rank 1..D (last axis), and the expected number of documents read."""
+
+    continuation: np.ndarray
+    weight: np.ndarray
+    stop: np.ndarray
+    expected_depth: np.ndarray
+
+
+def reader(continuation: np.ndarray) -> Reader:
+    """W(i) = prod_{j<i} C(j) / sum_m prod_{j<m} C(j) and L(i) = prod_{j<i} C(j) (1 - C(i))."""
+    c = np.asarray(continuation, dtype=float)
+    reach = np.cumprod(np.concatenate((np.ones(c.shape[:-1] + (1,)), c[..., :-1]), axis=-1), axis=-1)
+    depth = reach.sum(axis=-1)
+    return Reader(c, reach / depth[..., None], reach * (1.0 - c), depth)
+
+
+# --------------------------------------------------------------------- the measures on a list
+
+#: family -> (continuation function, the parameters it reads besides the gains, by name)
+MODELS: dict[str, tuple[Callable[..., np.ndarray], tuple[str, ...]]] = {
+    "INST": (inst, ("t",)),
+    "INSQ": (insq, ("t",)),
+    "NERR8": (nerr8, ("k",)),
+    "NERR9": (nerr9, ("k",)),
+    "NERR10": (nerr10, ("p",)),
+    "NERR11": (nerr11, ("t",)),
+    "BPM": (bpm, ("k", "t")),
+}
+
+
+def continuation(family: str, gains: np.ndarray, k: int | None, **params: float) -> np.ndarray:
+    """C(i) of `family` for gains of shape (..., D). `k` is required by NERR8, NERR9, BPM."""
+    function, reads = MODELS[family]
+    if "k" in reads:
+        if k is None:
+            raise ValueError(f"{family} needs a cutoff: write {family}@10, for example.")
+        params["k"] = k
+    return function(gains, **{name: params[name] for name in reads})
+
+
+def padded(gains: np.ndarray, depth: int = DEPTH) -> np.ndarray:
+    """The list's gains followed by zeros down to `depth`; ranks below `depth` are dropped."""
+    out = np.zeros(depth)
+    top = np.asarray(gains, dtype=float)[:depth]
+    out[: len(top)] = top
+    return out
+
+
+def _name(family: str, k: int | None, t: float, p: float, max_rel: float | None) -> str:
+    """The measure's name, each parameter shown when it is not the default."""
+    reads = MODELS[family][1]
+    args = [f"T={t:g}"] if "t" in reads and t != DEFAULT_T else []
+    args += [f"p={p:g}"] if "p" in reads and p != DEFAULT_P else []
+    args += [f"max_rel={max_rel:g}"] if max_rel is not None else []
+    text = family + (f"({','.join(args)})" if args else "")
+    return text if k is None else f"{text}@{k}"
+
+
+def cwl_measure(
+    ranking: Ranking | Ordered,
+    convention: Convention,
+    k: int | None = None,
+    *,
+    family: str,
+    T: float = DEFAULT_T,  # noqa: N803 (ir_measures' name)
+    p: float = DEFAULT_P,
+    max_rel: float | None = None,
+) -> Result:
+    """EU = sum_i W(i) g(i) of the C/W/L measure `family` (see the module docstring).
+
+    Columns, one row per rank of the list: rank, doc_id, grade, gain (g), continuation (C),
+    weight (W), stop (L), contribution (W g; they sum to the value, since the ranks beyond
+    the list gain 0). details: max_rel, expected_depth (1/W(1)), weight_in_list (the share
+    of attention the list's own ranks get) and the model's parameters."""
+    k = check_cutoff(k)
+    ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
+    top = float(max_rel) if max_rel is not None else ordered.scale_max
+    gains = scaled_gains(ordered.grades, top)
+    model = reader(continuation(family, padded(gains), k, t=T, p=p))
+    n = min(len(gains), DEPTH)
+    weight = model.weight[:n]
+    table = pd.DataFrame(
+        {
+            "rank": np.arange(1, len(gains) + 1),
+            "doc_id": list(ordered.doc_ids),
+            "grade": ordered.grades,
+            "gain": gains,
+            "continuation": np.pad(model.continuation[:n], (0, len(gains) - n)),
+            "weight": np.pad(weight, (0, len(gains) - n)),
+            "stop": np.pad(model.stop[:n], (0, len(gains) - n)),
+        }
+    )
+    table["contribution"] = table["weight"] * table["gain"]
+    details = {
+        "max_rel": top,
+        "expected_depth": float(model.expected_depth),
+        "weight_in_list": float(weight.sum()),
+        "T": float(T),
+        "p": float(p),
+    }
+    return Result(_name(family, k, T, p, max_rel), float(table["contribution"].sum()), table, details)
