@@ -75,7 +75,9 @@ def check_persistence(p: float) -> float:
 def scaled_gains(grades: np.ndarray, max_rel: float) -> np.ndarray:
     """g = min(max(grade, 0), max_rel) / max_rel; NaN (unjudged) gains 0."""
     if not (isinstance(max_rel, int | float) and 0 < max_rel < math.inf):
-        raise ValueError(f"max_rel, the grade that gains 1, must be a positive number; got {max_rel!r}.")
+        raise ValueError(
+            f"max_rel, the grade that gains 1, must be a positive number; got {max_rel!r}."
+        )
     grades = np.nan_to_num(np.asarray(grades, dtype=float), nan=0.0)
     return np.clip(grades, 0.0, max_rel) / max_rel
 
@@ -149,7 +151,8 @@ class Reader:
 def reader(continuation: np.ndarray) -> Reader:
     """W(i) = prod_{j<i} C(j) / sum_m prod_{j<m} C(j) and L(i) = prod_{j<i} C(j) (1 - C(i))."""
     c = np.asarray(continuation, dtype=float)
-    reach = np.cumprod(np.concatenate((np.ones(c.shape[:-1] + (1,)), c[..., :-1]), axis=-1), axis=-1)
+    first = np.ones(c.shape[:-1] + (1,))
+    reach = np.cumprod(np.concatenate((first, c[..., :-1]), axis=-1), axis=-1)
     depth = reach.sum(axis=-1)
     return Reader(c, reach / depth[..., None], reach * (1.0 - c), depth)
 
@@ -238,4 +241,5 @@ def cwl_measure(
         "T": float(T),
         "p": float(p),
     }
-    return Result(_name(family, k, T, p, max_rel), float(table["contribution"].sum()), table, details)
+    value = float(table["contribution"].sum())
+    return Result(_name(family, k, T, p, max_rel), value, table, details)
