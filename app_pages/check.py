@@ -49,8 +49,12 @@ if source == PLAYGROUND:
             )
             st.page_link("app_pages/playground.py", label="Go to the Playground")
             st.stop()
+    condensed = (
+        " The condensed list (unjudged removed: AP′, nDCG′)." if state.current_condensed() else ""
+    )
     st.caption(
-        f"{list_caption(ranking)} Convention: {convention.name}. Change them on the Playground."
+        f"{list_caption(ranking)} Convention: {convention.name}.{condensed} Change them on the "
+        "Playground."
     )
 else:
     grades_col, missed_col = st.columns(2)
@@ -118,7 +122,9 @@ except ValueError as err:
     st.stop()
 
 cut = None if SPECS[family].cutoff == "none" else int(k)
-scenario = Scenario(ranking, convention, cut, alpha=state.current_alpha())
+alpha = state.current_alpha()
+condensed = source == PLAYGROUND and state.current_condensed()  # the Playground's toggle
+scenario = Scenario(ranking, convention, cut, alpha=alpha, condensed=condensed)
 try:
     with st.spinner("Trying every convention and common mistake..."):
         diagnosis = cached.diagnosis(family, scenario, answer)

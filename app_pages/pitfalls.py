@@ -47,13 +47,15 @@ def playground_scenario() -> Scenario | None:
             "app_pages/playground.py", label="Go to the Playground", icon=":material/tune:"
         )
         return None
-    return Scenario(ranking, convention, k, alpha=state.current_alpha())
+    alpha, condensed = state.current_alpha(), state.current_condensed()
+    return Scenario(ranking, convention, k, alpha=alpha, condensed=condensed)
 
 
 def describe_scenario(s: Scenario, family: str) -> None:
     k = "no cutoff" if s.k is None else f"k = {s.k}"
+    condensed = " The condensed list: unjudged documents removed." if s.condensed else ""
     st.caption(
-        f"{list_caption(s.ranking)} {k}. "
+        f"{list_caption(s.ranking)} {k}.{condensed} "
         f"Convention {s.convention.name}: {describe(s.convention, family, s.ranking.scale_max)}"
     )
 

@@ -116,7 +116,9 @@ with calc:
     if calc.open:
         calculation.render(report, decimals)
 if fresh is not None:
-    mistakes.try_a_mistake(diversity.apply(ranking), convention, k, decimals, diversity.alpha)
+    mistakes.try_a_mistake(
+        diversity.apply(ranking), convention, k, decimals, diversity.alpha, report.condensed
+    )
 
 # The plots are built only when opened: a chart is the heaviest thing a new session's browser
 # loads (plotly), and the numbers above should not wait for it.

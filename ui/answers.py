@@ -9,6 +9,7 @@ working from its own Result.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import streamlit as st
 
@@ -83,7 +84,7 @@ def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> Non
         st.markdown("\n".join(f"- {line}" for line in choices))
     for p in m.mistakes:
         st.markdown(f"**{p.title}.** {p.why}")
-    s = Scenario(scenario.ranking, m.convention, scenario.k)
+    s = replace(scenario, convention=m.convention)
     convention = transformed(d.family, s, m.mistakes).convention
     show_lines(working.lines(d.family, m.result, convention, decimals))
 

@@ -270,11 +270,17 @@ def relevant_to(family: str) -> list[Pitfall]:
 
 
 def try_a_mistake(
-    ranking: Ranking, convention: Convention, k: int, decimals: int, alpha: float = DEFAULT_ALPHA
+    ranking: Ranking,
+    convention: Convention,
+    k: int,
+    decimals: int,
+    alpha: float = DEFAULT_ALPHA,
+    condensed: bool = False,
 ) -> None:
     """An expander on the Playground: pick a measure and mistakes, see the right and the wrong
     value of the current list side by side, and why nothing changed when nothing did (`alpha`:
-    the diversity measures' α, `ranking` with its intent weights applied)."""
+    the diversity measures' α, `ranking` with its intent weights applied; `condensed`: the
+    Playground scores the condensed list, so the right values are AP′, nDCG′...)."""
     with st.expander("Try a mistake", icon=":material/bug_report:"):
         left, right = st.columns([1, 3])
         with left:
@@ -291,7 +297,7 @@ def try_a_mistake(
             )
             chosen = [BY_KEY[key] for key in keys]
         cut = None if SPECS[family].cutoff == "none" else k
-        scenario = Scenario(ranking, convention, cut, alpha=alpha)
+        scenario = Scenario(ranking, convention, cut, alpha=alpha, condensed=condensed)
         if not chosen:
             st.caption("Pick a mistake to see what it does to this list.")
         else:

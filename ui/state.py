@@ -289,6 +289,11 @@ def current_alpha() -> float:
     return DEFAULT_ALPHA if isinstance(diversity, ValueError) else diversity.alpha
 
 
+def current_condensed() -> bool:
+    """Whether the Playground scores the condensed list (its toggle, `cl=1` in a link)."""
+    return bool(settings()["condensed"])
+
+
 def current_convention() -> Convention | ValueError:
     """The Playground's convention (its preset when unchanged), or the error naming the field."""
     try:

@@ -24,13 +24,17 @@ class Scenario:
     documents of the list that are a second listing of another one (a mistake's doing): they
     earn gain where they stand, but the judgments hold each document once, so they are not in
     the judged pool that R and the ideal ranking come from. `alpha` is the redundancy penalty
-    α of the diversity measures that take one (α-DCG, α-nDCG, NRBP, nNRBP)."""
+    α of the diversity measures that take one (α-DCG, α-nDCG, NRBP, nNRBP). `condensed`: the
+    measures that take `judged_only` (nDCG, P, R, AP, RR, ...) score the condensed list, the
+    unjudged documents removed (`metrics.core.condensed`; the Playground's toggle), and are
+    named with a prime (AP′)."""
 
     ranking: Ranking
     convention: Convention
     k: int | None
     copies: frozenset[str] = frozenset()
     alpha: float = DEFAULT_ALPHA
+    condensed: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,7 +60,11 @@ def ordered(scenario: Scenario) -> Ordered:
 
 def correct(family: str, scenario: Scenario) -> Result:
     """The measure `family` (a key of SPECS) on the scenario, computed right: its value and
-    working."""
+    working (of the condensed list, primed, when the scenario is condensed and the measure has
+    a condensed form)."""
     spec = SPECS[family]
-    alpha = {"alpha": scenario.alpha} if any(p.name == "alpha" for p in spec.params) else {}
-    return spec.single(ordered(scenario), scenario.convention, scenario.k, **alpha)
+    names = {p.name for p in spec.params}
+    params: dict[str, object] = {"alpha": scenario.alpha} if "alpha" in names else {}
+    if scenario.condensed and "judged_only" in names:
+        params["judged_only"] = True
+    return spec.single(ordered(scenario), scenario.convention, scenario.k, **params)

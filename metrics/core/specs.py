@@ -241,6 +241,30 @@ _IDEAL_WORKING = _NOVELTY_WORKING + ("ideal_doc", "ideal_subtopics", "ideal_gain
 _G = r"g_i=\sum_j w_j\,\mathrm{rel}_{ij}(1-\alpha)^{c_{ij}}"
 _NDEVAL = "TREC's ndeval (version 4.5), through pyndeval; ir_measures "
 
+_CWL_EU = (
+    r"\mathrm{EU}=\sum_{i=1}^{1000}W(i)\,g_i,\quad W(i)=\frac{\prod_{j<i}C(j)}"
+    r"{\sum_{m}\prod_{j<m}C(j)},\quad "
+)
+
+
+def _cwl(family, title, description, reader, continuation, citation, params, cutoff, examples):
+    """The spec of a C/W/L measure of `metrics.core.cwl`: EU with the family's C(i)."""
+    return MeasureSpec(
+        family,
+        title,
+        description,
+        reader,
+        _CWL_EU + continuation,
+        citation + " Computed as cwl_eval 1.0.12 does (ir_measures' cwl_eval provider).",
+        params + (CWL_MAX_REL,),
+        cutoff,
+        partial(cwl.cwl_measure, family=family),
+        _ORDERING,
+        _CWL_WORKING,
+        examples=examples,
+    )
+
+
 # Citations: papers, and the tool measure each family reproduces (checked against the tool in
 # tests/crosscheck/test_claims.py, test_registry_*). Readers: the user model of the cited paper
 # (source: research note shared/research/library-conventions.md §1D for ERR and RBP).
@@ -756,111 +780,89 @@ SPECS: dict[str, MeasureSpec] = {
             examples=("StRecall@20",),
             subtopics=True,
         ),
-        *(
-            MeasureSpec(
-                family,
-                title,
-                description,
-                reader,
-                r"\mathrm{EU}=\sum_{i=1}^{1000}W(i)\,g_i,\quad W(i)=\frac{\prod_{j<i}C(j)}"
-                r"{\sum_{m}\prod_{j<m}C(j)},\quad " + continuation,
-                citation + " Computed as cwl_eval 1.0.12 does (ir_measures' cwl_eval provider).",
-                params + (CWL_MAX_REL,),
-                cutoff,
-                partial(cwl.cwl_measure, family=family),
-                _ORDERING,
-                _CWL_WORKING,
-                examples=examples,
-            )
-            for family, title, description, reader, continuation, citation, params, cutoff, examples in (
-                (
-                    "INST",
-                    "INST(T)",
-                    "Expected gain per document read, for a reader who reads on until the gain "
-                    "wanted, T, is found.",
-                    "An adaptive reader: the more gain still wanted and the deeper the rank, the "
-                    "likelier to read on.",
-                    r"C(i)=\Big(\frac{i+T+T_i-1}{i+T+T_i}\Big)^2,\ T_i=T-\sum_{j\le i}g_j",
-                    "Moffat, Bailey, Scholer & Thomas, ADCS 2015; Moffat et al., ACM TOIS 35(3), "
-                    "2017.",
-                    (CWL_T,),
-                    "none",
-                    ("INST", "INST(T=2,max_rel=3)"),
-                ),
-                (
-                    "INSQ",
-                    "INSQ(T)",
-                    "Expected gain per document read, for a reader who expects to need T relevant "
-                    "documents but does not adapt to what is found.",
-                    "A reader whose chance of reading on grows with the rank, the same for every "
-                    "list.",
-                    r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2",
-                    "Moffat, Scholer & Thomas, ADCS 2012.",
-                    (CWL_T,),
-                    "none",
-                    ("INSQ(T=2)",),
-                ),
-                (
-                    "NERR8",
-                    "NERR8@k",
-                    "A C/W/L measure close to ERR@k: the reader stops at a document with its "
-                    "scaled gain, and always at rank k.",
-                    "A cascade reader, satisfied at rank i with probability g_i, who reads at "
-                    "most k documents.",
-                    r"C(i)=(1-g_i)\,[i<k]",
-                    "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 8.",
-                    (),
-                    "required",
-                    ("NERR8@10",),
-                ),
-                (
-                    "NERR9",
-                    "NERR9@k",
-                    "NERR8 with a reader who also tires: i/(i+1) of going on at rank i.",
-                    "A cascade reader who tires with the rank, and reads at most k documents.",
-                    r"C(i)=\frac{i}{i+1}(1-g_i)\,[i<k]",
-                    "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 9.",
-                    (),
-                    "required",
-                    ("NERR9@10",),
-                ),
-                (
-                    "NERR10",
-                    "NERR10(p)",
-                    "A C/W/L measure close to ERR: RBP's reader who also stops when satisfied.",
-                    "A cascade reader who goes on past an unsatisfying document with "
-                    "probability p.",
-                    r"C(i)=p\,(1-g_i)",
-                    "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 10.",
-                    (CWL_P,),
-                    "none",
-                    ("NERR10(p=0.8)",),
-                ),
-                (
-                    "NERR11",
-                    "NERR11(T)",
-                    "A C/W/L measure close to ERR: INSQ's reader who also stops when satisfied.",
-                    "A cascade reader with INSQ's patience.",
-                    r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2(1-g_i)",
-                    "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 11.",
-                    (CWL_T,),
-                    "none",
-                    ("NERR11(T=2)",),
-                ),
-                (
-                    "BPM",
-                    "BPM@k",
-                    "Bejeweled Player Model (static): the reader stops at rank k or once the gain "
-                    "found reaches T, whichever comes first.",
-                    "A reader with two budgets, gain wanted (T) and documents to spend (k).",
-                    r"C(i)=\big[\textstyle\sum_{j\le i}g_j<T\ \wedge\ i<k\big]",
-                    "Zhang, Liu, Li, Zhang, Xu & Ma, SIGIR 2017 (the static model, each "
-                    "document costing 1).",
-                    (CWL_T,),
-                    "required",
-                    ("BPM(T=2)@10",),
-                ),
-            )
+        _cwl(
+            "INST",
+            "INST(T)",
+            "Expected gain per document read, for a reader who reads on until the gain "
+            "wanted, T, is found.",
+            "An adaptive reader: the more gain still wanted and the deeper the rank, the "
+            "likelier to read on.",
+            r"C(i)=\Big(\frac{i+T+T_i-1}{i+T+T_i}\Big)^2,\ T_i=T-\sum_{j\le i}g_j",
+            "Moffat, Bailey, Scholer & Thomas, ADCS 2015; Moffat et al., ACM TOIS 35(3), 2017.",
+            (CWL_T,),
+            "none",
+            ("INST", "INST(T=2,max_rel=3)"),
+        ),
+        _cwl(
+            "INSQ",
+            "INSQ(T)",
+            "Expected gain per document read, for a reader who expects to need T relevant "
+            "documents but does not adapt to what is found.",
+            "A reader whose chance of reading on grows with the rank, the same for every list.",
+            r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2",
+            "Moffat, Scholer & Thomas, ADCS 2012.",
+            (CWL_T,),
+            "none",
+            ("INSQ(T=2)",),
+        ),
+        _cwl(
+            "NERR8",
+            "NERR8@k",
+            "A C/W/L measure close to ERR@k: the reader stops at a document with its "
+            "scaled gain, and always at rank k.",
+            "A cascade reader, satisfied at rank i with probability g_i, who reads at "
+            "most k documents.",
+            r"C(i)=(1-g_i)\,[i<k]",
+            "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 8.",
+            (),
+            "required",
+            ("NERR8@10",),
+        ),
+        _cwl(
+            "NERR9",
+            "NERR9@k",
+            "NERR8 with a reader who also tires: i/(i+1) of going on at rank i.",
+            "A cascade reader who tires with the rank, and reads at most k documents.",
+            r"C(i)=\frac{i}{i+1}(1-g_i)\,[i<k]",
+            "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 9.",
+            (),
+            "required",
+            ("NERR9@10",),
+        ),
+        _cwl(
+            "NERR10",
+            "NERR10(p)",
+            "A C/W/L measure close to ERR: RBP's reader who also stops when satisfied.",
+            "A cascade reader who goes on past an unsatisfying document with probability p.",
+            r"C(i)=p\,(1-g_i)",
+            "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 10.",
+            (CWL_P,),
+            "none",
+            ("NERR10(p=0.8)",),
+        ),
+        _cwl(
+            "NERR11",
+            "NERR11(T)",
+            "A C/W/L measure close to ERR: INSQ's reader who also stops when satisfied.",
+            "A cascade reader with INSQ's patience.",
+            r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2(1-g_i)",
+            "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 11.",
+            (CWL_T,),
+            "none",
+            ("NERR11(T=2)",),
+        ),
+        _cwl(
+            "BPM",
+            "BPM@k",
+            "Bejeweled Player Model (static): the reader stops at rank k or once the gain "
+            "found reaches T, whichever comes first.",
+            "A reader with two budgets, gain wanted (T) and documents to spend (k).",
+            r"C(i)=\big[\textstyle\sum_{j\le i}g_j<T\ \wedge\ i<k\big]",
+            "Zhang, Liu, Li, Zhang, Xu & Ma, SIGIR 2017 (the static model, each "
+            "document costing 1).",
+            (CWL_T,),
+            "required",
+            ("BPM(T=2)@10",),
         ),
     )
 }

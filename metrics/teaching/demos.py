@@ -106,6 +106,11 @@ PITFALL_DEMOS: dict[str, Demo] = {
     ),
     "rbp_raw_grade": _demo("RBP", G1, None, "Research fixture G1, grades 0..3."),
     "precision_by_length": _demo("P", Ranking.build([1, 0, 1, 0]), 2, "Four documents, k = 2."),
+    "unjudged_kept": Demo(
+        "AP",
+        Scenario(Ranking.build([1, None, 0, 1, None, 1]), C.TEXTBOOK, 6, condensed=True),
+        "Two of six documents unjudged; the condensed list is 1, 0, 1, 1.",
+    ),
     "alpha_ideal_of_ndcg": _demo(
         "alpha_nDCG", DIVERSE, 5, "d1 {1, 2}, d2 {1}, d3 none, d4 {3}, d5 {2, 3}."
     ),

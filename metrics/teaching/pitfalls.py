@@ -245,6 +245,10 @@ def _equal_intents(s: Scenario) -> Scenario:
     return replace(s, ranking=replace(s.ranking, intents=replace(intents, weights=())))
 
 
+def _unjudged_kept(s: Scenario) -> Scenario:
+    return replace(s, condensed=False)
+
+
 def _cutoff_one_short(s: Scenario) -> Scenario:
     return replace(s, k=s.k - 1)
 
@@ -276,6 +280,10 @@ def _has_unretrieved(s: Scenario) -> bool:
 
 def _k_beyond_list(s: Scenario) -> bool:
     return s.k is not None and s.k > len(s.ranking)
+
+
+def _condensed_with_unjudged(s: Scenario) -> bool:
+    return s.condensed and bool(np.isnan(s.ranking.grades).any())
 
 
 def _has_subtopics(s: Scenario) -> bool:
@@ -327,6 +335,8 @@ class Pitfall:
 
 
 BINARY_COUNTS = ("P", "R", "AP")
+#: the catalogue's measures that have a condensed form (their spec takes `judged_only`)
+CONDENSABLE = ("nDCG", "P", "R", "AP", "RR")
 
 CATALOGUE: tuple[Pitfall, ...] = (
     Pitfall(
@@ -681,6 +691,29 @@ CATALOGUE: tuple[Pitfall, ...] = (
 )
 
 CATALOGUE += (
+    Pitfall(
+        "unjudged_kept",
+        "Condensed measures (AP′, nDCG′) with the unjudged documents kept as non-relevant",
+        CONDENSABLE,
+        "Sakai's condensed list removes the unjudged documents and scores what is left: the "
+        "judged documents move up. Reading an unjudged document as non-relevant instead keeps "
+        "it in its place, where it pushes every judged document below it down a rank: that "
+        "is the ordinary AP (or nDCG), which is exactly what AP′ was made to avoid, since a "
+        "new system's unjudged documents then count against it.",
+        "`qrels.get(doc, 0)` in code that then reports the number as AP′ or nDCG′; "
+        "ir_measures' judged_only and trec_eval's -J remove the unjudged documents instead.",
+        1.0,
+        transform=_unjudged_kept,
+        applies=_condensed_with_unjudged,
+        needs=(
+            "It concerns the condensed measures (AP′, nDCG′, P′...): switch on the condensed "
+            "list on the Playground, with an unjudged document in the list."
+        ),
+        unchanged=(
+            "No unjudged document stands where removing it moves a document that counts: "
+            "the list read both ways gives the same number."
+        ),
+    ),
     Pitfall(
         "alpha_ideal_of_ndcg",
         "α-nDCG normalised by nDCG's ideal",

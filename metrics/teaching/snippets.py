@@ -19,7 +19,8 @@ as Python literals, then the lines that compute one measure family:
 A mistake is a few of these lines written differently (`Code.wrong`), sometimes with the right
 lines changed to match its example (`Code.right`, e.g. negative grades clipped), or a different
 way to get the grades (`prefix`, e.g. from doc ids and scores when ties decide the order).
-Unjudged documents are written as grade 0. `program(key, family, scenario, wrong)` returns the
+Unjudged documents are written as grade 0 (as None where the mistake is about them: data
+'unjudged'). `program(key, family, scenario, wrong)` returns the
 text; running it leaves the value in the variable `VARIABLE[family]`. tests/unit/test_snippets.py
 runs every program on its mistake's example and checks it against
 `metrics.teaching.pitfalls.compute`.
@@ -146,7 +147,8 @@ class Code:
     `wrong` and `right` map a slot to its new text; `prefix_wrong` and `prefix_right` are lines
     that come after the data and before the template (e.g. how `grades` is built from doc ids);
     `data` names the kind of data lines ('grades', 'docs' for ties, 'run' for a run with doc
-    ids, 'two_queries' for judgments of two queries)."""
+    ids, 'two_queries' for judgments of two queries, 'unjudged' for grades with None where a
+    document is unjudged)."""
 
     wrong: Mapping[str, str] = field(default_factory=dict)
     right: Mapping[str, str] = field(default_factory=dict)
@@ -238,6 +240,13 @@ CODE: dict[str, Code] = {
         {"rbp": "rbp = sum((1 - p) * p ** (i - 1) * g for i, g in enumerate(grades, 1))"}
     ),
     "precision_by_length": Code({"p": "p_at_k = hits / len(grades)"}),
+    "unjudged_kept": Code(
+        prefix_wrong=(
+            "grades = [0 if g is None else g for g in grades]  # unjudged: not relevant",
+        ),
+        prefix_right=("grades = [g for g in grades if g is not None]  # the condensed list",),
+        data="unjudged",
+    ),
     "alpha_ideal_of_ndcg": Code(
         {
             "ideal": "ideal = sorted((sum(w.get(j, 0) for j in s) for s in pool.values()), "
@@ -307,6 +316,9 @@ def _data(kind: str, family: str, scenario: Scenario) -> list[str]:
             "]",
             "grades = [g for d in ranked for (q, e, g) in qrels if q == qid and e == d]",
         ]
+    elif kind == "unjudged":
+        marked = ["None" if np.isnan(g) else _number(g) for g in ordered.grades]
+        lines.append(f"grades = [{', '.join(marked)}]  # in rank order, None = unjudged")
     else:
         lines.append(f"grades = {_numbers(grades)}  # in rank order{unjudged}")
     if kind not in ("two_queries", "run"):

@@ -128,3 +128,27 @@ def test_every_mistake_shows_on_its_example_without_error(app: AppTest) -> None:
         right, wrong = (m.value for m in at.metric)
         assert right != wrong, key  # each example is chosen to show its mistake
         at.toggle(key=f"lab_{key}").set_value(False).run()
+
+
+def test_the_condensed_playground_list_offers_the_unjudged_kept_mistake(app: AppTest) -> None:
+    # the Playground's list 3, ?, 2, ?, 0, 1 (grades 0..3, ? unjudged), k = 5, condensed
+    for key, value in {"g": "3,,2,,0,1", "top": "3", "k": "5", "cl": "1"}.items():
+        app.query_params[key] = value
+    at = app.run()
+    at.switch_page("app_pages/playground.py").run()
+    at.switch_page(LAB).run()
+    at.selectbox(key="lab_family").set_value("AP").run()
+    assert "condensed list" in " ".join(c.value for c in at.caption)
+    at = switch(at, "unjudged_kept")
+    cards = metric_values(at)
+    # condensed 3, 2, 0, 1: relevant at ranks 1, 2, 4 of R = 3: AP′@5 = (1 + 2/2 + 3/4) / 3;
+    # kept: relevant at ranks 1, 3 within k = 5 (and 6 beyond it): AP@5 = (1 + 2/3) / 3
+    assert cards["Right AP′@5"] == f"{(1 + 1 + 3 / 4) / 3:.4f}"
+    assert cards["With the mistake: AP@5"] == f"{(1 + 2 / 3) / 3:.4f}"
+
+
+def test_without_the_condensed_list_the_mistake_says_what_it_needs(app: AppTest) -> None:
+    at = open_lab(app)
+    at.selectbox(key="lab_family").set_value("AP").run()
+    at = switch(at, "unjudged_kept")
+    assert "switch on the condensed list" in " ".join(i.value for i in at.info)

@@ -99,6 +99,14 @@ CASES = {
         scenario(DIVERSE, k=5),
         (2 / 3 + (1 / 3) / log2(5)) / (2 / 3 + (1 / 3) / log2(3)),
     ),
+    # AP′ of 1, ?, 0, 1, ?, 1 (R = 3) is that of the condensed list 1, 0, 1, 1:
+    # (1/1 + 2/3 + 3/4) / 3 = 0.8056; with the unjudged kept as non-relevant, the relevant
+    # documents sit at ranks 1, 4, 6: (1/1 + 2/4 + 3/6) / 3 = 0.6667
+    "unjudged_kept": (
+        "AP",
+        Scenario(Ranking.build([1, None, 0, 1, None, 1]), TEXTBOOK, 6, condensed=True),
+        (1 / 1 + 2 / 4 + 3 / 6) / 3,
+    ),
     # equal weights instead of 0.1, 0.3, 0.6: ERR-IA of the gains 2/3, 1/6, 0, 1/3, 1/3
     "intents_ignored": (
         "ERR_IA",

@@ -226,3 +226,11 @@ def test_cutoff_one_short():
     assert wrong("nDCG", s, "cutoff_one_short") == pytest.approx(dcg5 / idcg5)
     assert wrong("P", s, "cutoff_one_short") == pytest.approx(4 / 5)  # 3,2,3,0,1
     assert not BY_KEY["cutoff_one_short"].applies(scenario(k=1))
+
+
+def test_the_condensable_measures_are_those_whose_spec_takes_judged_only() -> None:
+    from metrics.core.specs import SPECS
+    from metrics.teaching.pitfalls import CONDENSABLE, FAMILIES
+
+    takes = {f for f in FAMILIES if any(p.name == "judged_only" for p in SPECS[f].params)}
+    assert set(CONDENSABLE) == takes

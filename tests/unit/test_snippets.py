@@ -91,3 +91,11 @@ def test_programs_name_their_variable() -> None:
     for key, family in CASES:
         text = program(key, family, PITFALL_DEMOS[key].scenario, wrong=True)
         assert re.search(rf"^\s*{VARIABLE[family]}\b[^=]*=", text, re.M), (key, family)
+
+
+def test_unjudged_kept_by_hand() -> None:
+    # 1, ?, 0, 1, ?, 1 with R = 3. Kept as non-relevant: relevant at ranks 1, 4, 6,
+    # AP = (1/1 + 2/4 + 3/6) / 3 = 2/3. Condensed to 1, 0, 1, 1: AP′ = (1/1 + 2/3 + 3/4) / 3.
+    assert _value("unjudged_kept", wrong=True) == pytest.approx(2 / 3, abs=1e-15)
+    assert _value("unjudged_kept", wrong=False) == pytest.approx((1 + 2 / 3 + 3 / 4) / 3)
+    assert correct("AP", PITFALL_DEMOS["unjudged_kept"].scenario).name == "AP′@6"
