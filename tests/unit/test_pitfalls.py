@@ -13,7 +13,8 @@ import pytest
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario, correct
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES, compute
+from metrics.core.specs import SPECS
+from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, CONDENSABLE, FAMILIES, MEASURES, compute
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 0 + 1 / log2(6) + 3 / log2(7)
@@ -229,8 +230,5 @@ def test_cutoff_one_short():
 
 
 def test_the_condensable_measures_are_those_whose_spec_takes_judged_only() -> None:
-    from metrics.core.specs import SPECS
-    from metrics.teaching.pitfalls import CONDENSABLE, FAMILIES
-
     takes = {f for f in FAMILIES if any(p.name == "judged_only" for p in SPECS[f].params)}
     assert set(CONDENSABLE) == takes
