@@ -74,7 +74,8 @@ if isinstance(ranking, RankingError):
 elif not any(isinstance(value, ValueError) for value in (convention, k, diversity)):
     try:
         condensed = bool(settings["condensed"])  # the list without its unjudged documents
-        report = evaluate_finite(ranking, convention, k, diversity, condensed)
+        more = {*settings["more"], *(shown_cards or ())}  # added, or picked for the projector
+        report = evaluate_finite(ranking, convention, k, diversity, condensed, more)
         curves = cutoff_curves(report.scored, convention)
     except RankingError as err:  # e.g. a negative grade this convention rejects
         list_message.error(literal(err), icon=":material/error:")

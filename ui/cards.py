@@ -9,7 +9,8 @@ a caption under the cards gives Judged@k (always, except in presentation mode, w
 only with unjudged documents, to keep the projector view on one screen). RBP's card always
 shows [RBP, RBP + residual] from its details instead, whose residual also counts the ranks
 beyond the list. When the list has subtopics, a third row holds the
-diversity measures (`metrics.explore.report.DIVERSITY`).
+diversity measures (`metrics.explore.report.DIVERSITY`), and a last row the measures added
+under "More measures as cards" (`metrics.explore.report.MORE`).
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
 the link; default `ui.model.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
@@ -26,7 +27,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from metrics.core.specs import SPECS
-from metrics.explore.report import CARDS, HEADLINE, Report
+from metrics.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, Report
 from ui import state
 
 ROWS = (HEADLINE[:5], HEADLINE[5:])  # the graded measures, then the binary ones
@@ -81,9 +82,9 @@ def render(
         widths: list[list[float]] = [[1] * LARGE_PER_ROW for _ in rows]
     else:
         rows = list(ROWS)  # RBP's card is wider: it also shows its interval
-        diversity = report.cards[len(HEADLINE) :]
-        if diversity:
-            rows.append(diversity)
+        diversity = tuple(key for key in DIVERSITY if key in report.results)
+        more = tuple(key for key in MORE if key in report.results)
+        rows += [row for row in (diversity, more) if row]
         widths = [[1.8 if key == "RBP" else 1 for key in row] for row in rows]
     with st.container(key="cards" if shown is None else "cards_large"):
         if not rows:

@@ -22,6 +22,8 @@ from metrics.core.conventions import (
     Convention,
 )
 from metrics.core.gains import gain as gain_of
+from metrics.core.specs import SPECS
+from metrics.explore.report import MORE
 from ui import novelty, state
 from ui.model import SCALE_MAXIMA, describe_differences, gain_map_frame, preset_fields
 
@@ -237,6 +239,20 @@ def ideal_err_rbp() -> None:
         state.bound("rbp_p", st.number_input, "RBP persistence p", step=0.05, format="%g")
 
 
+def more_cards() -> None:
+    """The measures added as cards beside the headline ones (`metrics.explore.report.MORE`)."""
+    state.bound(
+        "more",
+        st.multiselect,
+        "More measures as cards",
+        options=MORE,
+        format_func=lambda family: SPECS[family].title,
+        placeholder="Q-measure, infAP, bpref, INST, ...",
+        help="Each at k when it takes a cutoff, with its range over the unjudged documents. "
+        "The Discounts page shows the C/W/L ones (INST, INSQ, NERR10, BPM) as readers.",
+    )
+
+
 def more_choices() -> None:
     """The choices presets make that rarely change by hand, and the decimals shown."""
     with st.expander("More choices"):
@@ -302,6 +318,7 @@ def render() -> None:
     preset_picker()
     description = st.container()  # filled last: the settings are only complete after the widgets
     cutoff_and_scale()
+    more_cards()
     gain_and_discount()
     ideal_err_rbp()
     more_choices()

@@ -11,7 +11,8 @@ Three tables hold what a person types, exactly as typed (so nothing is lost when
 
 A settings dict holds every other choice: the preset picked last, the cutoff ``k``, the grade
 scale's maximum, the display precision, the condensed-list toggle, presentation mode and the
-cards it shows (keys of `metrics.explore.report.HEADLINE`), the diversity measures' α and
+cards it shows (keys of `metrics.explore.report.CARDS`), the measures added as cards (``more``,
+keys of `metrics.explore.report.MORE`), the diversity measures' α and
 intent weights (text such as ``1:0.5, 2:0.5``; empty for equal weights), and one entry per
 `Convention` field.
 `ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
@@ -284,6 +285,7 @@ def default_settings() -> dict[str, object]:
         "presentation": False,
         "condensed": False,
         "cards": DEFAULT_PROJECTOR_CARDS,
+        "more": (),
         "alpha": DEFAULT_ALPHA,
         "weights": "",
         **preset_fields(DEFAULT_PRESET),
@@ -362,15 +364,18 @@ def evaluate_finite(
     k: int,
     diversity: Diversity | None = None,
     condensed: bool = False,
+    more: Iterable[str] = (),
 ) -> Report:
     """`metrics.explore.report.evaluate` (the diversity measures with `diversity`'s α and
-    weights when the list has subtopics), or a ValueError (`OVERFLOW`) when a value cannot be
-    computed in floating point, so that no NaN or inf reaches the screen and no OverflowError a
-    traceback."""
+    weights when the list has subtopics; the `more` cards asked for), or a ValueError
+    (`OVERFLOW`) when a value cannot be computed in floating point, so that no NaN or inf
+    reaches the screen and no OverflowError a traceback."""
     diversity = diversity or Diversity()
     with np.errstate(over="ignore", invalid="ignore"):
         try:
-            report = evaluate(diversity.apply(ranking), convention, k, diversity.alpha, condensed)
+            report = evaluate(
+                diversity.apply(ranking), convention, k, diversity.alpha, condensed, more
+            )
         except OverflowError:
             raise ValueError(OVERFLOW) from None
     if not all(np.isfinite(report.value(key)) for key in report.cards):

@@ -11,7 +11,8 @@ retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff, ``preset`` the p
 settings start from, then only the convention fields that differ from that preset (see
 `FIELD_PARAMS`), ``dec`` the decimals shown, ``cl=1`` the condensed list (unjudged removed),
 ``pm=1`` presentation mode and ``cards`` the cards
-it shows (only when not the default ones, e.g. ``cards=nDCG,ERR,RBP``).
+it shows (only when not the default ones, e.g. ``cards=nDCG,ERR,RBP``), ``more`` the measures
+added as cards (when any, e.g. ``more=Q,INST``).
 
 A list with subtopics adds ``sub``, the subtopics of each ranked document (names joined by
 ``;``, documents by ``,``: ``sub=,1;2,2,,3``), ``usub`` those of the judged documents not
@@ -42,7 +43,7 @@ from metrics.core.conventions import PRESETS
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.intents import parse_weights, weights_text
 from metrics.core.ranking import Ranking
-from metrics.explore.report import CARDS
+from metrics.explore.report import CARDS, MORE
 from ui import examples
 from ui.model import (
     DEFAULT_DECIMALS,
@@ -229,6 +230,8 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
         params["cl"] = "1"
     if tuple(settings["cards"]) != DEFAULT_PROJECTOR_CARDS:  # type: ignore[arg-type]
         params["cards"] = ",".join(settings["cards"])  # type: ignore[arg-type]
+    if settings["more"]:
+        params["more"] = ",".join(key for key in MORE if key in settings["more"])  # type: ignore[operator]
     if query_length(params) > MAX_QUERY_CHARS:
         raise LinkTooLong(
             f"This state is too large to share as a link (over {MAX_QUERY_CHARS:,} characters); "
@@ -402,25 +405,30 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
         except ValueError as why:
             problems.append(f"cl={_shown(params['cl'])} {why}; the list is scored as given.")
     if "cards" in params:
-        _decode_cards(params["cards"], settings, problems)
+        known = _decode_cards("cards", params["cards"], CARDS, "the default ones", problems)
+        if known:
+            settings["cards"] = known
+    if "more" in params:
+        settings["more"] = _decode_cards("more", params["more"], MORE, "none added", problems)
 
 
-def _decode_cards(text: str, settings: dict, problems: list[str]) -> None:
-    """``cards=nDCG,ERR``: the cards presentation mode shows, in the cards' own order."""
+def _decode_cards(param: str, text: str, cards: tuple[str, ...], none: str, problems: list[str]):
+    """``cards=nDCG,ERR`` (the cards presentation mode shows) or ``more=Q,INST`` (the measures
+    added as cards): the known names, in the cards' own order; the others named in a problem,
+    with what is shown instead (`none` when no name is known)."""
     names = [name for name in text.split(",") if name]
-    unknown = [name for name in names if name not in CARDS]
-    known = [key for key in CARDS if key in names]
-    using = ", ".join(known) if known else "the default ones"
+    unknown = [name for name in names if name not in cards]
+    known = tuple(key for key in cards if key in names)
+    using = ", ".join(known) if known else none
     if unknown:
         are = "is not a card" if len(unknown) == 1 else "are not cards"
         problems.append(
-            f"cards={_shown(text)}: {', '.join(map(_shown, unknown))} {are}; showing {using}. "
-            f"Cards: {', '.join(CARDS)}."
+            f"{param}={_shown(text)}: {', '.join(map(_shown, unknown))} {are}; showing {using}. "
+            f"Cards: {', '.join(cards)}."
         )
     elif not known:
-        problems.append(f"cards={_shown(text)} names no card; showing {using}.")
-    if known:
-        settings["cards"] = tuple(known)
+        problems.append(f"{param}={_shown(text)} names no card; showing {using}.")
+    return known
 
 
 def _parse_whole(text: str) -> int:

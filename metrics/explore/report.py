@@ -11,6 +11,7 @@ second way: it only selects and aligns.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,8 +29,11 @@ from metrics.core.specs import SPECS
 HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
 #: The diversity measures the Playground shows when the list has subtopics (SPECS families).
 DIVERSITY = ("alpha_nDCG", "ERR_IA", "StRecall")
+#: Measures a teacher can add as cards (the Playground's "More measures"), each at k when it
+#: takes a cutoff: Q-measure, infAP, bpref and the C/W/L measures (SPECS families).
+MORE = ("Q", "infAP", "Bpref", "INST", "INSQ", "NERR10", "BPM")
 #: Every card the Playground can show, in their order (presentation mode picks among them).
-CARDS = HEADLINE + DIVERSITY
+CARDS = HEADLINE + DIVERSITY + MORE
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,8 +65,8 @@ class Report:
     @property
     def cards(self) -> tuple[str, ...]:
         """The measures computed, in the cards' order: HEADLINE, then DIVERSITY when the list
-        has subtopics."""
-        return HEADLINE + tuple(key for key in DIVERSITY if key in self.results)
+        has subtopics, then the MORE measures asked for."""
+        return HEADLINE + tuple(key for key in DIVERSITY + MORE if key in self.results)
 
 
 def evaluate(
@@ -71,6 +75,7 @@ def evaluate(
     k: int,
     alpha: float = DEFAULT_ALPHA,
     condensed: bool = False,
+    more: Iterable[str] = (),
 ) -> Report:
     """The HEADLINE measures at cutoff k, each by its spec (AP and RR at k too; RBP and R-Prec
     have no cutoff), and the DIVERSITY ones at k when the list has subtopics (α-nDCG with
@@ -80,7 +85,11 @@ def evaluate(
     `condensed`: every HEADLINE measure (and the table, the bounds) reads the condensed list
     (`metrics.core.condensed`: the unjudged documents removed), its name primed (nDCG′@k);
     Judged@k still reads the list as given, and the diversity measures, which read subtopics
-    rather than grades, the whole list."""
+    rather than grades, the whole list.
+
+    `more`: MORE measures to compute too, at k when they take a cutoff, each with its bounds.
+    Condensed, the one among them with a condensed form (Q) reads the condensed list and is
+    primed; infAP, bpref and the C/W/L measures have none and read the list as given."""
     k = check_cutoff(k)
     full = order(ranking, convention)
     ordered = condense(full) if condensed else full
@@ -93,6 +102,13 @@ def evaluate(
             spec = SPECS[family]
             params = {p.name: alpha for p in spec.params if p.name == "alpha"}
             results[family] = spec.single(full, convention, k, **params)
+    read_by: dict[str, Ordered] = {}  # each MORE measure asked for: the list it reads
+    for family in (f for f in MORE if f in more):
+        condensable = any(p.name == "judged_only" for p in SPECS[family].params)
+        read_by[family] = ordered if condensable else full
+        results[family] = SPECS[family].single(read_by[family], convention, _cut(family, k))
+        if condensed and condensable:
+            results[family] = primed(results[family], gone)
     positions = results["nDCG"].table.drop(columns=["contribution"]).copy()
     n = len(ordered)
     positions["err_p_stop"] = _pad(results["ERR"].table["p_stop"].to_numpy(), len(positions))
@@ -101,10 +117,17 @@ def evaluate(
     problem = None
     try:
         spread = {f: bounds(SPECS[f].single, ordered, convention, k) for f in HEADLINE}
+        for family, listed in read_by.items():
+            spread[family] = bounds(SPECS[family].single, listed, convention, _cut(family, k))
     except ValueError as err:  # e.g. a custom gain map without the scale's top grade
         spread, problem = {}, f"No bounds over the unjudged documents: {err}"
     judged = binary.judged_at(full, convention, k)
     return Report(full, convention, k, results, positions, spread, judged, problem, condensed)
+
+
+def _cut(family: str, k: int) -> int | None:
+    """k for a measure that takes a cutoff, None for one that does not (infAP, INST...)."""
+    return None if SPECS[family].cutoff == "none" else k
 
 
 def _pad(values: np.ndarray, length: int) -> np.ndarray:
