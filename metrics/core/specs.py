@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
-
 from functools import partial
+from typing import Literal
 
 from metrics.core import binary, cwl, diversity, graded, inferred, qmeasure
 from metrics.core.condensed import condensable
@@ -773,10 +772,20 @@ SPECS: dict[str, MeasureSpec] = {
                 _CWL_WORKING,
                 examples=examples,
             )
-            for family, title, description, reader, continuation, citation, params, cutoff,
-            examples in (
+            for (
+                family,
+                title,
+                description,
+                reader,
+                continuation,
+                citation,
+                params,
+                cutoff,
+                examples,
+            ) in (
                 (
-                    "INST", "INST(T)",
+                    "INST",
+                    "INST(T)",
                     "Expected gain per document read, for a reader who reads on until the gain "
                     "wanted, T, is found.",
                     "An adaptive reader: the more gain still wanted and the deeper the rank, the "
@@ -784,62 +793,82 @@ SPECS: dict[str, MeasureSpec] = {
                     r"C(i)=\Big(\frac{i+T+T_i-1}{i+T+T_i}\Big)^2,\ T_i=T-\sum_{j\le i}g_j",
                     "Moffat, Bailey, Scholer & Thomas, ADCS 2015; Moffat et al., ACM TOIS 35(3), "
                     "2017.",
-                    (CWL_T,), "none", ("INST", "INST(T=2,max_rel=3)"),
+                    (CWL_T,),
+                    "none",
+                    ("INST", "INST(T=2,max_rel=3)"),
                 ),
                 (
-                    "INSQ", "INSQ(T)",
+                    "INSQ",
+                    "INSQ(T)",
                     "Expected gain per document read, for a reader who expects to need T relevant "
                     "documents but does not adapt to what is found.",
                     "A reader whose chance of reading on grows with the rank, the same for every "
                     "list.",
                     r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2",
                     "Moffat, Scholer & Thomas, ADCS 2012.",
-                    (CWL_T,), "none", ("INSQ(T=2)",),
+                    (CWL_T,),
+                    "none",
+                    ("INSQ(T=2)",),
                 ),
                 (
-                    "NERR8", "NERR8@k",
+                    "NERR8",
+                    "NERR8@k",
                     "A C/W/L measure close to ERR@k: the reader stops at a document with its "
                     "scaled gain, and always at rank k.",
                     "A cascade reader, satisfied at rank i with probability g_i, who reads at "
                     "most k documents.",
                     r"C(i)=(1-g_i)\,[i<k]",
                     "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 8.",
-                    (), "required", ("NERR8@10",),
+                    (),
+                    "required",
+                    ("NERR8@10",),
                 ),
                 (
-                    "NERR9", "NERR9@k",
+                    "NERR9",
+                    "NERR9@k",
                     "NERR8 with a reader who also tires: i/(i+1) of going on at rank i.",
                     "A cascade reader who tires with the rank, and reads at most k documents.",
                     r"C(i)=\frac{i}{i+1}(1-g_i)\,[i<k]",
                     "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 9.",
-                    (), "required", ("NERR9@10",),
+                    (),
+                    "required",
+                    ("NERR9@10",),
                 ),
                 (
-                    "NERR10", "NERR10(p)",
+                    "NERR10",
+                    "NERR10(p)",
                     "A C/W/L measure close to ERR: RBP's reader who also stops when satisfied.",
                     "A cascade reader who goes on past an unsatisfying document with "
                     "probability p.",
                     r"C(i)=p\,(1-g_i)",
                     "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 10.",
-                    (CWL_P,), "none", ("NERR10(p=0.8)",),
+                    (CWL_P,),
+                    "none",
+                    ("NERR10(p=0.8)",),
                 ),
                 (
-                    "NERR11", "NERR11(T)",
+                    "NERR11",
+                    "NERR11(T)",
                     "A C/W/L measure close to ERR: INSQ's reader who also stops when satisfied.",
                     "A cascade reader with INSQ's patience.",
                     r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2(1-g_i)",
                     "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 11.",
-                    (CWL_T,), "none", ("NERR11(T=2)",),
+                    (CWL_T,),
+                    "none",
+                    ("NERR11(T=2)",),
                 ),
                 (
-                    "BPM", "BPM@k",
+                    "BPM",
+                    "BPM@k",
                     "Bejeweled Player Model (static): the reader stops at rank k or once the gain "
                     "found reaches T, whichever comes first.",
                     "A reader with two budgets, gain wanted (T) and documents to spend (k).",
                     r"C(i)=\big[\textstyle\sum_{j\le i}g_j<T\ \wedge\ i<k\big]",
                     "Zhang, Liu, Li, Zhang, Xu & Ma, SIGIR 2017 (the static model, each "
                     "document costing 1).",
-                    (CWL_T,), "required", ("BPM(T=2)@10",),
+                    (CWL_T,),
+                    "required",
+                    ("BPM(T=2)@10",),
                 ),
             )
         ),

@@ -75,7 +75,10 @@ def test_str_normalises_spacing_and_order():
     ("text", "message"),
     [
         ("", r"In '': expected a name, found the end\. Valid measures: nDCG@10, "),
-        ("Foo@10", r"Unknown measure 'Foo' in 'Foo@10'\. Valid measures: .*StRecall@20, .*BPM\(T=2\)@10\."),
+        (
+            "Foo@10",
+            r"Unknown measure 'Foo' in 'Foo@10'\. Valid measures: .*StRecall@20, .*BPM\(T=2\)@10\.",
+        ),
         ("ndcg@10", r"Unknown measure 'ndcg' .* Did you mean 'nDCG'\?"),
         (
             "nDCG(rel=1)@5",
