@@ -1,13 +1,16 @@
 """Discounts and reader models: the weight each rank gets under every discount, the reader each
-one models (C/W/L), and where the weight goes. Computed by metrics.explore.profiles, drawn by
+one models (C/W/L), where the weight goes, and the readers of the C/W/L measures and AP on the
+Playground's list. Computed by metrics.explore.profiles and metrics.core.cwl, drawn by
 ui.explore_figures."""
 
 import math
 
 import streamlit as st
 
+from metrics.core import cwl
+from metrics.core.specs import SPECS
 from metrics.explore import profiles
-from ui import cached, playground_inputs
+from ui import cached, playground_inputs, rank_table
 from ui.literal import literal
 
 st.title("Discounts and reader models")
@@ -20,6 +23,9 @@ st.markdown(
 inputs = playground_inputs.read()
 
 N_KEY, K_KEY = "disc_n", "disc_k"
+# the number columns of a list's reader's per-rank table (after rank and doc_id): column -> label
+READER_NUMBERS = {"grade": "grade", "gain": "gain g(i)", "continuation": "C(i)", "weight": "W(i)",
+                  "stop": "L(i)", "contribution": "W(i) g(i)"}  # fmt: skip
 # the profiles in the order profiles.standard_conventions gives them, then ERR's
 PROFILE_KEYS = ("log2", "log_b", "jk", "p1", "p2", "p3", "1/i", "flat", "err")
 with st.container(border=True):
@@ -155,3 +161,103 @@ with st.expander("C/W/L table of one profile", icon=":material/table:"):
         column_config={c: st.column_config.NumberColumn(format="%.4f") for c in "VWCL"},
         key="disc_cwl_table",
     )
+
+st.subheader("Readers who adapt to the list")
+st.markdown(
+    "The profiles above give rank *i* the same weight whatever the list holds. A C/W/L measure "
+    "may let its reader react to what is read: INST's reader reads on while gain is still "
+    "wanted (its C(*i*) grows with T minus the gain found so far), and the NERRs' reader stops "
+    "when satisfied (C(*i*) shrinks with the gain just read), so their C, W and L change with "
+    "the list. INSQ's C(*i*) = ((*i* + 2T − 1)/(*i* + 2T))² reads only the rank and T: its "
+    "reader is the same for every list. As cwl_eval does, the weights spread over "
+    f"{cwl.DEPTH} ranks, the list followed by documents that gain nothing, so a short list "
+    "keeps only part of the attention."
+)
+with st.container(border=True):
+    pick, setting = st.columns(2)
+    family = pick.selectbox(
+        "Measure",
+        cwl.READER_FAMILIES,
+        format_func=lambda name: SPECS[name].title,
+        key="disc_reader",
+        persist_state="session",
+    )
+    reads = cwl.reader_parameters(family)
+    params = {}
+    if "t" in reads:
+        params["T"] = setting.number_input(
+            "T, the gain the reader wants",
+            0.0,
+            100.0,
+            cwl.DEFAULT_T,
+            0.5,
+            key="disc_reader_t",
+            persist_state="session",
+        )
+    if "p" in reads:
+        params["p"] = setting.slider(
+            "p, the chance of reading on past an unsatisfying document",
+            0.01,
+            0.99,
+            cwl.DEFAULT_P,
+            0.01,
+            key="disc_reader_p",
+            persist_state="session",
+        )
+    if "k" in reads:
+        setting.caption(f"Reads at most k = {k} documents: the page's cutoff.")
+    if not reads:
+        setting.caption(
+            "AP has no parameter: it reads the whole list, a document relevant when its grade "
+            f"is at least {inputs.convention.rel_threshold:g} (the Playground's threshold)."
+        )
+    spec = SPECS[family]
+    st.markdown(f"**{spec.title}**: {spec.description} {spec.reader}")
+
+if inputs.ordered is None:
+    st.info(
+        f"The readers need the Playground's list: {literal(inputs.problem)}",
+        icon=":material/info:",
+    )
+else:
+    try:
+        reader = cwl.list_reader(family, inputs.ordered, inputs.convention, k=k, **params)
+    except ValueError as err:  # e.g. T = 0
+        setting.error(str(err), icon=":material/error:")
+    else:
+        value_box, depth_box, share_box = st.columns(3)
+        value_box.metric(
+            reader.name,
+            f"{reader.value:.4f}",
+            help="EU = Σ W(i) g(i): the sum of the table's contributions.",
+        )
+        depth = reader.details["expected_depth"]
+        depth_box.metric(
+            "expected depth 1/W(1)",
+            f"{depth:.2f}" if math.isfinite(depth) else "none",
+            help="How many documents the reader reads on average ('none': no reader stops "
+            "within the list).",
+        )
+        share_box.metric(
+            "attention inside the list",
+            f"{reader.details['weight_in_list']:.1%}",
+            help="Σ W(i) over the list's own ranks.",
+        )
+        if reader.note:
+            st.caption(reader.note)
+        shown = reader.table.head(n)
+        st.plotly_chart(
+            cached.cwl_reader_figure(
+                shown, f"{reader.name} on this list: C, W and L at ranks 1..{len(shown)}"
+            ),
+            key="disc_reader_figure",
+            alt="C(i), W(i) and L(i) of the chosen measure's reader over the list's gains",
+        )
+        rank_table.show(
+            reader.table[["rank", "doc_id", *READER_NUMBERS]],
+            {"doc_id": st.column_config.TextColumn("doc")}
+            | {
+                column: st.column_config.NumberColumn(label, format="%.4g")
+                for column, label in READER_NUMBERS.items()
+            },
+        )

@@ -5,6 +5,7 @@ metrics.explore.behaviour, never a value of its own:
 
 - `profile_weights(frame, k, log_y, normalised)`: the weight of every rank under each profile;
 - `weight_spent(frame, k)`: the share of each profile's weight within k spent by rank i;
+- `cwl_reader(table, title)`: C(i), W(i) and L(i) of one measure's reader over the list's gains;
 - `gain_curves(table)`: gain by grade for each gain function;
 - `tradeoff_curves(curves, discount, a, b)`: n grade-b documents against one grade-a document;
 - `position_sweep(table)`: every measure as one relevant document moves down the list;
@@ -147,6 +148,44 @@ def weight_spent(frame: pd.DataFrame, k: int, slots: Mapping[str, int] | None = 
         fig.add_hline(y=share, line_dash="dot", line_color="grey", annotation_text=f"{share:.0%}")
     fig = _layout(fig, f"Where does the weight go? Share spent by rank i (k = {k})", "rank i", "")
     fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
+    return fig
+
+
+READER_LINES = (
+    ("continuation", "C(i): reads on"),
+    ("weight", "W(i): attention"),
+    ("stop", "L(i): stops here"),
+)
+GAIN_BARS = "#56B4E9"  # Okabe-Ito sky blue, under the three lines' black, orange and blue
+
+
+def cwl_reader(table: pd.DataFrame, title: str) -> go.Figure:
+    """The gain g(i) of each rank as bars, and C(i), W(i) and L(i) as lines styled by
+    `profile_line` (table: rank, gain, continuation, weight, stop, as the readers of
+    metrics.core.cwl give them; every row is drawn)."""
+    bars = go.Bar(
+        name="gain g(i)",
+        x=table["rank"],
+        y=table["gain"],
+        marker={"color": GAIN_BARS, "opacity": 0.45},
+        hovertemplate="g = %{y:.4g}<extra></extra>",
+    )
+    lines = [
+        go.Scatter(
+            name=label,
+            x=table["rank"],
+            y=table[column],
+            mode="lines+markers",
+            line=profile_line(slot),
+            marker={"size": 6},
+            hovertemplate=f"{label.split(':')[0]} = %{{y:.4g}}<extra></extra>",
+        )
+        for slot, (column, label) in enumerate(READER_LINES)
+    ]
+    fig = _layout(go.Figure([bars, *lines]), title, "rank i", "", hovermode="x unified")
+    fig.update_layout(height=HEIGHT + 60)
+    fig.update_xaxes(dtick=1 if len(table) <= 20 else None)
+    fig.update_yaxes(range=[0, 1.05])
     return fig
 
 

@@ -34,11 +34,26 @@ The convention, cwl_eval 1.0.12's (as ir_measures 0.4.3 calls it, `min_rel=0`):
 - the bounds: with the unjudged documents of gain 1 instead (cwl_eval's residual also gives
   the ranks beyond the list gain 1; RankLab's bounds fill only the list's unjudged documents).
 
-cwl_eval has its own AP, precision, RR, RBP and scaled DCG as C/W/L measures; `READERS` gives
-RankLab's P@k, RR, RBP and AP as readers in the same terms for the Discounts page. AP's W,
-(1/R) sum_{j>=i} rel_j / j, sums to the share of the R relevant documents the list retrieves,
-not to 1: the rest is the reader who wants a document the list never shows. cwl_eval divides
-by that sum instead, so its AP is AP * R / (relevant retrieved), not trec_eval's.
+AP as a reader, for the Discounts page (`ap_reader`; Robertson, "A new interpretation of
+average precision", SIGIR 2008): the reader wants one of the query's R relevant documents, each
+equally likely, reads down to it and nothing after, and is scored by the precision there. With
+rel_i in {0, 1} as `metrics.core.binary` decides it and h = sum_i rel_i the relevant retrieved:
+
+    L(i) = rel_i / R                     the chance the reader stops at rank i; sums to h/R
+    W(i) = sum_{j>=i} L(j) / j           who stops at j reads j documents, 1/j each
+         = (1/R) sum_{j>=i} rel_j / j    sums to h/R, not to 1
+    C(i) = W(i+1) / W(i)                 (0 once W is 0: past the last relevant rank)
+    AP   = sum_i W(i) rel_i              = (1/R) sum_j rel_j h(j)/j, trec_eval's AP
+
+The other 1 - h/R of the readers want a relevant document the list never shows: they never
+stop within it, and their attention, spread over endless ranks, is no rank's. The expected
+depth is that of the readers who stop within the list, read as C/W/L does: with the weights
+rescaled to sum to 1, 1/W(1) = h / sum_{j: rel_j} 1/j (the harmonic mean of the relevant
+ranks). cwl_eval's AP rescales the weights so (its C are these C): its AP is AP * R/h, not
+trec_eval's. The C/W/L reader who reads on with these C stops at rank i with chance
+(W(i) - W(i+1)) / W(1) = rel_i / (i sum_{j: rel_j} 1/j), not rel_i / R: AP averages each
+reader's precision, while C/W/L divides the expected gain by the expected depth; the two share
+C and, rescaled, W, but not L.
 """
 
 from __future__ import annotations
@@ -50,6 +65,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from metrics.core import binary
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
 from metrics.core.result import Result
@@ -243,3 +259,78 @@ def cwl_measure(
     }
     value = float(table["contribution"].sum())
     return Result(_name(family, k, T, p, max_rel), value, table, details)
+
+
+# ------------------------------------------------------------------------ AP as a reader
+
+
+def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
+    """AP@k (AP when k is None) read as C/W/L: L(i) = rel_i / R, W(i) = sum_{j>=i} L(j) / j,
+    C(i) = W(i+1) / W(i) and contribution W(i) rel_i, for the ranks i <= k (see the module
+    docstring). Relevance, R and the cutoff are `binary.average_precision`'s.
+
+    Columns: rank, doc_id, grade, relevant (binary's), gain (rel_i: relevant and within k, as
+    0 or 1), continuation (C), weight (W), stop (L), contribution; the contributions sum to
+    AP. details: R, relevant_retrieved (h, within k), weight_in_list (h/R: the sum of W, 0 when
+    R = 0) and expected_depth (h / sum_{j: rel_j} 1/j, NaN when h = 0: no reader stops within
+    the list)."""
+    ap = binary.average_precision(ranking, convention, k)
+    big_r = float(ap.details["R"])
+    gain = (ap.table["relevant"] & ap.table["in_cutoff"]).to_numpy(dtype=float)
+    ranks = ap.table["rank"].to_numpy(dtype=float)
+    stop = gain / big_r if big_r else np.zeros(len(gain))
+    weight = np.cumsum((stop / ranks)[::-1])[::-1]
+    ahead = np.append(weight[1:], 0.0)
+    continuation = np.divide(ahead, weight, out=np.zeros(len(weight)), where=weight > 0)
+    table = ap.table[["rank", "doc_id", "grade", "relevant"]].assign(
+        gain=gain, continuation=continuation, weight=weight, stop=stop, contribution=weight * gain
+    )
+    hits, in_list = float(gain.sum()), float(stop.sum())
+    details = {
+        "R": big_r,
+        "relevant_retrieved": hits,
+        "weight_in_list": in_list,
+        "expected_depth": float(in_list / weight[0]) if hits else math.nan,
+    }
+    value = float(table["contribution"].sum())
+    if not big_r:
+        note = "The query has no relevant document (R = 0): AP is 0 and no reader stops."
+    else:
+        note = (
+            f"W sums to h/R = {hits:g}/{big_r:g}, the share of readers whose relevant document "
+            "the list shows; the others never stop within it. The expected depth is that of the "
+            "readers who stop within the list."
+        )
+    if hits:
+        note += (
+            " cwl_eval rescales W to sum to 1, so its AP is AP × R/h = "
+            f"{value * big_r / hits:.4f}, not trec_eval's."
+        )
+    return Result(ap.name, value, table, details, note)
+
+
+#: the measures the Discounts page reads as readers of the Playground's list
+READER_FAMILIES = (*MODELS, "AP")
+
+
+def reader_parameters(family: str) -> tuple[str, ...]:
+    """What the reader of `family` reads besides the list: 'k', 't' (T) and 'p' as `MODELS`
+    says; AP's reads none (the page reads the whole list)."""
+    return MODELS[family][1] if family in MODELS else ()
+
+
+def list_reader(
+    family: str,
+    ranking: Ranking | Ordered,
+    convention: Convention,
+    *,
+    k: int | None = None,
+    T: float = DEFAULT_T,  # noqa: N803 (ir_measures' name)
+    p: float = DEFAULT_P,
+) -> Result:
+    """The reader of `family` (one of `READER_FAMILIES`) on one list: `ap_reader` for AP, else
+    `cwl_measure`; `k` goes only to the families that read it (NERR8, NERR9, BPM)."""
+    if family == "AP":
+        return ap_reader(ranking, convention)
+    cut = k if "k" in reader_parameters(family) else None
+    return cwl_measure(ranking, convention, cut, family=family, T=T, p=p)

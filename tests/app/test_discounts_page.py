@@ -1,5 +1,7 @@
 """The discounts page (app_pages/discounts.py): plotted weights, the weights table, the C/W/L
-summary and ERR's stopping distribution, against arithmetic written out here."""
+summary, ERR's stopping distribution and the readers of the C/W/L measures and AP on the
+Playground's list, against arithmetic written out here (or, for a measure's value, the core's
+`parse(name)`, never the page)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,14 @@ from math import log2
 
 import pytest
 
+from metrics.core.conventions import TEXTBOOK
+from metrics.core.measures import parse
+from metrics.core.ranking import Ranking
+from metrics.core.specs import SPECS
+from tests.app.conftest import metric_values
 from tests.app.explore_helpers import figure, open_page, table_with, texts, trace
+from tests.markdown_text import unescaped
+from ui.model import ranking_frame
 
 PAGE = "app_pages/discounts.py"
 RANKS = range(1, 21)
@@ -174,3 +183,137 @@ def test_the_caption_names_this_pages_k_not_the_playgrounds(app):
     assert "k = 5" not in caption
     at.slider(key="disc_k").set_value(7).run()
     assert any("this page's k = 7" in c.value for c in at.caption)
+
+
+# ---------------------------------------------------------- readers who adapt to the list
+# The default list 3, 2, 3, 0, 1, 2 on a 0..4 scale: cwl_eval's gains g = grade/4 are
+# 0.75, 0.5, 0.75, 0, 0.25, 0.5.
+DEFAULT = [3, 2, 3, 0, 1, 2]
+
+
+def pick_reader(at, family):
+    return at.selectbox(key="disc_reader").set_value(family).run()
+
+
+def reader_table(at):
+    return table_with(at, "continuation")
+
+
+def core_value(name, grades, unretrieved=(), convention=TEXTBOOK):
+    """The measure as the core computes it for this list (not the page)."""
+    ranking = Ranking.build(grades, unretrieved=unretrieved, scale_max=4)
+    return parse(name)(ranking, convention).value
+
+
+def test_the_reader_section_renders_inst_with_its_value_c_w_l_and_gains(app):
+    at = open_page(app, PAGE)
+    assert "Readers who adapt to the list" in [s.value for s in at.subheader]
+    table = reader_table(at)
+    assert table["rank"].tolist() == [1, 2, 3, 4, 5, 6]
+    assert table["gain"].tolist() == [0.75, 0.5, 0.75, 0, 0.25, 0.5]
+    # INST, T = 1: C(i) = ((i + T + T_i - 1)/(i + T + T_i))^2, T_i = 1 - (gain so far):
+    # T_1 = 0.25: (1.25/2.25)^2 = (5/9)^2; T_2 = -0.25: (1.75/2.75)^2 = (7/11)^2
+    assert table["continuation"].tolist()[:2] == pytest.approx([(5 / 9) ** 2, (7 / 11) ** 2])
+    value = core_value("INST", DEFAULT)
+    assert metric_values(at)["INST"] == f"{value:.4f}"
+    assert table["contribution"].sum() == pytest.approx(value, abs=1e-12)
+    fig = figure(at, "disc_reader_figure")
+    assert trace(fig, "gain g(i)")["y"] == [0.75, 0.5, 0.75, 0, 0.25, 0.5]
+    assert trace(fig, "W(i): attention")["y"] == pytest.approx(table["weight"].tolist())
+    looks = {(t["line"]["color"], t["line"]["dash"]) for t in fig["data"] if t["type"] != "bar"}
+    assert len(looks) == 3
+    page = texts(at)
+    assert SPECS["INST"].reader in page and SPECS["INST"].description in page
+    assert "spread over 1000 ranks" in page
+
+
+def test_changing_the_list_changes_insts_weights_but_not_insqs(app):
+    at = open_page(app, PAGE)
+    weights = {}
+    for grades in (DEFAULT, [0, 0, 4, 4, 0, 1]):
+        at.session_state["ranking"] = ranking_frame(grades)
+        for family in ("INST", "INSQ"):
+            weights[family, tuple(grades)] = reader_table(pick_reader(at, family))["weight"]
+    first, second = tuple(DEFAULT), (0, 0, 4, 4, 0, 1)
+    assert weights["INSQ", first].tolist() == weights["INSQ", second].tolist()
+    assert weights["INST", first].tolist() != pytest.approx(weights["INST", second].tolist())
+    # INSQ, T = 1: C(i) = ((i + 1)/(i + 2))^2, so the chance of reaching rank i is
+    # prod_{j<i} C(j) = (2/(i + 1))^2 and W(i) = (2/(i + 1))^2 / sum_{m=1}^{1000} (2/(m + 1))^2
+    depth = sum((2 / (m + 1)) ** 2 for m in range(1, 1001))
+    insq = [(2 / (i + 1)) ** 2 / depth for i in range(1, 7)]
+    assert weights["INSQ", first].tolist() == pytest.approx(insq, rel=1e-12)
+    assert metric_values(at)["expected depth 1/W(1)"] == f"{depth:.2f}"  # 2.58
+    assert metric_values(at)["INSQ"] == f"{core_value('INSQ', list(second)):.4f}"
+
+
+def test_nerr8_reads_the_pages_cutoff(app):
+    at = pick_reader(open_page(app, PAGE), "NERR8")
+    at.slider(key="disc_k").set_value(3).run()
+    table = reader_table(at)
+    # C = 1 - g below k, 0 at k = 3: 0.25, 0.5, 0; reach 1, 1/4, 1/8 (sum 11/8), so
+    # W = 8/11, 2/11, 1/11 and EU = (8 * 0.75 + 2 * 0.5 + 1 * 0.75)/11 = 7.75/11
+    assert table["continuation"].tolist()[:3] == [0.25, 0.5, 0]
+    assert table["weight"].tolist() == pytest.approx([8 / 11, 2 / 11, 1 / 11, 0, 0, 0])
+    values = metric_values(at)
+    assert values["NERR8@3"] == f"{7.75 / 11:.4f}" == f"{core_value('NERR8@3', DEFAULT):.4f}"
+    assert values["attention inside the list"] == "100.0%"
+    assert "Reads at most k = 3 documents" in texts(at)
+
+
+def test_the_parameter_reaches_the_reader(app):
+    at = pick_reader(open_page(app, PAGE), "NERR10")
+    at.slider(key="disc_reader_p").set_value(0.5).run()
+    assert metric_values(at)["NERR10(p=0.5)"] == f"{core_value('NERR10(p=0.5)', DEFAULT):.4f}"
+    at = pick_reader(at, "BPM")
+    at.number_input(key="disc_reader_t").set_value(2.0).run()
+    table = reader_table(at)
+    # BPM, T = 2, k = 10: the gain so far 0.75, 1.25, 2.0 reaches T at rank 3, where it stops
+    assert table["continuation"].tolist()[:3] == [1, 1, 0]
+    assert metric_values(at)["BPM(T=2)@10"] == f"{core_value('BPM(T=2)@10', DEFAULT):.4f}"
+
+
+def test_ap_as_a_reader_on_a_hand_worked_list(app):
+    # 1, 0, 1, 0 and a relevant document not retrieved: R = 3, AP = (1/1 + 2/3)/3 = 5/9
+    at = pick_reader(open_page(app, PAGE, [1, 0, 1, 0], unretrieved=[1]), "AP")
+    table = reader_table(at)
+    # W(i) = (1/R) sum_{j>=i} rel_j/j: 1/3 (1 + 1/3) = 4/9, 1/9, 1/9, 0
+    assert table["weight"].tolist() == pytest.approx([4 / 9, 1 / 9, 1 / 9, 0])
+    # they sum to relevant retrieved / R = 2/3, not 1
+    assert table["weight"].sum() == pytest.approx(2 / 3)
+    values = metric_values(at)
+    assert values["AP"] == "0.5556" == f"{core_value('AP', [1, 0, 1, 0], [1]):.4f}"
+    assert values["attention inside the list"] == "66.7%"
+    assert values["expected depth 1/W(1)"] == "1.50"  # 2 / (1/1 + 1/3)
+    page = texts(at)
+    assert SPECS["AP"].reader in page
+    # cwl_eval's AP rescales W to sum 1: 5/9 * 3/2 = 5/6 (tests/crosscheck runs cwl_eval)
+    assert "AP × R/h = 0.8333" in page
+
+
+def test_ap_when_the_list_retrieves_nothing_relevant(app):
+    at = pick_reader(open_page(app, PAGE, [0, 0], unretrieved=[2]), "AP")
+    values = metric_values(at)
+    assert values["AP"] == "0.0000"
+    assert values["expected depth 1/W(1)"] == "none"
+    assert values["attention inside the list"] == "0.0%"
+
+
+def test_a_bad_t_is_an_error_at_its_control(app):
+    at = open_page(app, PAGE)
+    at.number_input(key="disc_reader_t").set_value(0.0).run()
+    assert not at.exception
+    assert any(
+        "T, the gain the reader wants, must be a positive number" in e.value for e in at.error
+    )
+    assert "INST" not in metric_values(at)
+
+
+def test_no_list_is_an_info_not_an_error(app):
+    at = open_page(app, PAGE, [])
+    assert not at.exception
+    infos = [unescaped(i.value) for i in at.info]
+    assert any(
+        i.startswith("The readers need the Playground's list") and "The ranked list is empty" in i
+        for i in infos
+    )
+    assert "disc_reader_figure" not in [str(c.key) for c in at.get("plotly_chart")]

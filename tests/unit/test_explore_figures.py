@@ -172,3 +172,24 @@ def test_swap_matrix_hover_shows_doc_ids_as_text_and_a_click_reads_them_as_given
     assert list(data[4:6]) == ["&lt;a href='x'&gt;d&lt;/a&gt;", "b"]
     assert "customdata[4]" in fig.data[0].hovertemplate
     assert "customdata[2]" not in fig.data[0].hovertemplate
+
+
+def test_cwl_reader_draws_the_gains_as_bars_and_c_w_l_as_three_distinct_lines():
+    table = pd.DataFrame(
+        {
+            "rank": [1, 2],
+            "gain": [1.0, 0.0],
+            "continuation": [0.25, 0.0],
+            "weight": [0.8, 0.2],
+            "stop": [0.75, 0.25],
+        }
+    )
+    fig = F.cwl_reader(table, "INST on this list")
+    bars, *lines = fig.data
+    assert bars.type == "bar" and list(bars.y) == [1.0, 0.0]
+    assert [t.name for t in lines] == ["C(i): reads on", "W(i): attention", "L(i): stops here"]
+    assert [list(t.y) for t in lines] == [[0.25, 0.0], [0.8, 0.2], [0.75, 0.25]]
+    assert len({(t.line.color, t.line.dash) for t in lines}) == 3
+    assert len({t.line.dash for t in lines}) == 3  # told apart without colour
+    assert {_rgb(c) for c in [bars.marker.color] + [t.line.color for t in lines]} <= OKABE_ITO_RGB
+    assert fig.layout.title.text == "INST on this list"
