@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from math import log2
 
+import numpy as np
 import pytest
+from cwl.ruler.measures.cwl_inst import INSTCWLMetric
+from cwl.ruler.ranking import Ranking as CwlRanking
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import metric_values, plotly_figures, set_data_editor_edits
@@ -798,3 +801,49 @@ def test_an_example_carries_its_grade_scale(app: AppTest) -> None:
     err = 1 / 4 + (1 / 2) * (3 / 4) * (3 / 4) + 0 + (1 / 4) * (3 / 16) * (3 / 4)
     err += (1 / 5) * (3 / 64) * (1 / 4)
     assert value(at, "ERR@5") == f"{err:.4f}"
+
+
+# --- more measures as cards (issue 15) -------------------------------------------------------
+
+
+def test_more_measures_join_the_cards_from_a_link(app: AppTest) -> None:
+    at = open_playground(app, more="Q,INST")
+    # the default list: grades 3, 2, 3, 0, 1, 2 (0..3), judged not retrieved 3, 2; k = 5;
+    # Textbook: relevant if >= 1, gain 2^g - 1. Q@5 (β = 1): R = 7 relevant judged documents,
+    # gains of the list 7, 3, 7, 0, 1; the ideal's 7, 7, 7, 3, 3, 3, 1 (cg* 7, 14, 21, 24, 27).
+    # At the relevant ranks 1, 2, 3, 5: (C(r) + cg(r)) / (r + cg*(r)) = 8/8, 12/16, 20/24, 22/32
+    q = (8 / 8 + 12 / 16 + 20 / 24 + 22 / 32) / 7
+    assert value(at, "Q@5") == f"{q:.4f}"
+    # INST(T=1) with gains grade / 3, against cwl_eval's own class (the reference)
+    gains = np.array([3, 2, 3, 0, 1, 2]) / 3
+    inst = INSTCWLMetric(1.0).measure(CwlRanking("q", gains, np.ones(6)))
+    assert value(at, "INST") == f"{inst:.4f}"
+    assert list(at.multiselect(key="w_more").value) == ["Q", "INST"]
+    at.multiselect(key="w_more").set_value(["Q"]).run()
+    assert "INST" not in metric_values(at)
+    assert at.query_params["more"] == "Q"
+    at.multiselect(key="w_more").set_value([]).run()
+    assert "more" not in at.query_params
+
+
+def test_q_is_primed_on_the_condensed_list_and_inst_reads_the_list_as_typed(app: AppTest) -> None:
+    at = open_playground(app, g="3,,2,,0,1", top="3", k="5", cl="1", more="Q,INST")
+    # condensed: 3, 2, 0, 1 (R = 3 relevant: 3, 2, 1; gains 7, 3, 1; cg* 7, 10, 11)
+    # relevant at ranks 1, 2, 4: 8/8, (2 + 10)/(2 + 10), (3 + 11)/(4 + 11)
+    assert value(at, "Q′@5") == f"{(1 + 1 + 14 / 15) / 3:.4f}"
+    gains = np.array([3, np.nan, 2, np.nan, 0, 1]) / 3  # unjudged: NaN, which cwl_eval scores 0
+    inst = INSTCWLMetric(1.0).measure(CwlRanking("q", gains, np.ones(6)))
+    assert value(at, "INST") == f"{inst:.4f}"
+
+
+def test_an_unknown_measure_in_more_is_named_and_the_rest_shown(app: AppTest) -> None:
+    at = open_playground(app, more="Q,Foo")
+    assert "Q@5" in metric_values(at)
+    assert any("'Foo' is not a card; showing Q." in unescaped(w.value) for w in at.warning)
+
+
+def test_presentation_mode_can_show_a_measure_added_as_a_card(app: AppTest) -> None:
+    at = open_playground(app, pm="1", cards="nDCG,BPM")
+    # BPM(T=1)@5 on gains 3/3, 2/3, 3/3, 0, 1/3: the gain reaches T = 1 at rank 1, so the
+    # reader stops there (C(1) = 0): W(1) = 1 and BPM = g(1) = 1
+    assert metric_values(at) == {"nDCG@5": metric_values(at)["nDCG@5"], "BPM@5": "1.0000"}

@@ -273,3 +273,18 @@ def test_bad_cards_in_a_link_are_named_and_the_rest_kept(text, kept, message) ->
     (problem,) = decoded.problems
     assert message in problem
     assert decoded.settings["cards"] == (kept or default_settings()["cards"])
+
+
+def test_the_measures_added_as_cards_round_trip() -> None:
+    ranking, settings = _state([3, 0, 1], more=("INST", "Q"))
+    params = encode(ranking, settings)
+    assert params["more"] == "Q,INST"  # the cards' own order
+    assert decode(params).settings["more"] == ("Q", "INST")
+    _, plain = _state([3, 0, 1])
+    assert "more" not in encode(ranking, plain)
+
+
+def test_a_link_naming_no_known_measure_in_more_adds_none() -> None:
+    decoded = decode({"g": "1,0", "more": "Foo"})
+    assert decoded.settings["more"] == ()
+    assert any("more='Foo': 'Foo' is not a card; showing none added" in p for p in decoded.problems)
