@@ -1,9 +1,12 @@
 """Pitfalls lab: switch common mistakes on, alone or together, on the Playground's list or on
 the example that shows each best, and see the right and the wrong value, both breakdowns with
-the changed cells marked, both calculations, and why the mistake is wrong.
+the changed cells marked, both calculations, and why the mistake is wrong. Below, the mistakes
+over a whole collection (micro-averaging reported as macro; the best of many comparisons
+without correction), on the sample collection.
 
 Thin: the scenario comes from ui.state or metrics.teaching.demos, every value from
-metrics.teaching.pitfalls (through ui.mistakes), every text from the catalogue.
+metrics.teaching.pitfalls (through ui.mistakes), every text from the catalogue; the
+collection's part is ui.collection_mistakes (values from metrics.collection.pitfalls).
 """
 
 import streamlit as st
@@ -13,7 +16,7 @@ from metrics.core.scenario import Scenario
 from metrics.teaching.demos import PITFALL_DEMOS
 from metrics.teaching.phrasing import describe
 from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES
-from ui import mistakes, state
+from ui import collection_mistakes, mistakes, state
 from ui.grades import list_caption
 from ui.literal import literal
 
@@ -60,82 +63,90 @@ def describe_scenario(s: Scenario, family: str) -> None:
     )
 
 
+def list_part(decimals: int) -> None:
+    """The mistakes on one ranked list, the Playground's or an example's; returns early (so
+    that the collection's part below still shows) when there is nothing to compare."""
+    source_col, family_col = st.columns([3, 1])
+    with source_col:
+        source = st.radio(
+            "Apply the mistakes to",
+            list(SOURCES),
+            format_func=SOURCES.get,
+            horizontal=True,
+            key="lab_source",
+            persist_state="session",
+        )
+    with family_col:
+        st.session_state.setdefault("lab_family", "nDCG")  # a default the example button can change
+        family = st.selectbox("Measure", MEASURES, key="lab_family", persist_state="session")
+    if source == EXAMPLE:
+        demo_key = st.selectbox(
+            "Example list",
+            list(PITFALL_DEMOS),
+            format_func=lambda key: f"{BY_KEY[key].title}: {PITFALL_DEMOS[key].note}",
+            key="lab_demo",
+            persist_state="session",
+        )
+        scenario = PITFALL_DEMOS[demo_key].scenario
+    else:
+        scenario = playground_scenario()
+        if scenario is None:
+            return
+    describe_scenario(scenario, family)
+
+    st.subheader("Mistakes")
+    touching = mistakes.relevant_to(family)
+    columns = st.columns(2)
+    for i, p in enumerate(touching):
+        with columns[i % 2]:
+            st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
+    with st.expander(f"Mistakes that do not touch {family}"):
+        for p in CATALOGUE:
+            if p not in touching:
+                st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
+    chosen = [p for p in CATALOGUE if st.session_state.get(toggle_key(p.key))]
+
+    if not chosen:
+        st.info("Switch on a mistake above to see what it does.", icon=":material/touch_app:")
+        return
+
+    try:
+        comparison = mistakes.compare(family, scenario, chosen)
+    except (RankingError, ValueError) as err:
+        st.error(
+            f"This list cannot be computed with these choices: {literal(err)}",
+            icon=":material/error:",
+        )
+        return
+
+    mistakes.cards(comparison, decimals)
+    if comparison.same:
+        mistakes.unchanged_note(comparison, scenario)
+
+    tables, calculations, why = st.tabs(["Rank by rank", "The calculations", "Why it is wrong"])
+    with tables:
+        mistakes.breakdowns(comparison, decimals)
+    with calculations:
+        mistakes.workings(comparison, scenario, decimals)
+    with why:
+        for p in chosen:
+            with st.container(border=True):
+                mistakes.explain(p, family, decimals)
+                st.button(
+                    "Show it on its example list",
+                    key=f"lab_show_{p.key}",
+                    on_click=show_example,
+                    args=(p.key,),
+                    icon=":material/science:",
+                )
+
+
 st.title("Pitfalls lab")
 st.markdown(
     "The mistakes people make when they compute ranking measures by hand or in code. Switch "
-    "them on, alone or together, and compare the wrong number with the right one."
+    "them on, alone or together, and compare the wrong number with the right one. Below them: "
+    "[mistakes over a whole collection](#collection), in averaging and in testing."
 )
 decimals = int(state.settings()["decimals"])
-
-source_col, family_col = st.columns([3, 1])
-with source_col:
-    source = st.radio(
-        "Apply the mistakes to",
-        list(SOURCES),
-        format_func=SOURCES.get,
-        horizontal=True,
-        key="lab_source",
-        persist_state="session",
-    )
-with family_col:
-    st.session_state.setdefault("lab_family", "nDCG")  # a default the example button can change
-    family = st.selectbox("Measure", MEASURES, key="lab_family", persist_state="session")
-if source == EXAMPLE:
-    demo_key = st.selectbox(
-        "Example list",
-        list(PITFALL_DEMOS),
-        format_func=lambda key: f"{BY_KEY[key].title}: {PITFALL_DEMOS[key].note}",
-        key="lab_demo",
-        persist_state="session",
-    )
-    scenario = PITFALL_DEMOS[demo_key].scenario
-else:
-    scenario = playground_scenario()
-    if scenario is None:
-        st.stop()
-describe_scenario(scenario, family)
-
-st.subheader("Mistakes")
-touching = mistakes.relevant_to(family)
-columns = st.columns(2)
-for i, p in enumerate(touching):
-    with columns[i % 2]:
-        st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
-with st.expander(f"Mistakes that do not touch {family}"):
-    for p in CATALOGUE:
-        if p not in touching:
-            st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
-chosen = [p for p in CATALOGUE if st.session_state.get(toggle_key(p.key))]
-
-if not chosen:
-    st.info("Switch on a mistake above to see what it does.", icon=":material/touch_app:")
-    st.stop()
-
-try:
-    comparison = mistakes.compare(family, scenario, chosen)
-except (RankingError, ValueError) as err:
-    st.error(
-        f"This list cannot be computed with these choices: {literal(err)}", icon=":material/error:"
-    )
-    st.stop()
-
-mistakes.cards(comparison, decimals)
-if comparison.same:
-    mistakes.unchanged_note(comparison, scenario)
-
-tables, calculations, why = st.tabs(["Rank by rank", "The calculations", "Why it is wrong"])
-with tables:
-    mistakes.breakdowns(comparison, decimals)
-with calculations:
-    mistakes.workings(comparison, scenario, decimals)
-with why:
-    for p in chosen:
-        with st.container(border=True):
-            mistakes.explain(p, family, decimals)
-            st.button(
-                "Show it on its example list",
-                key=f"lab_show_{p.key}",
-                on_click=show_example,
-                args=(p.key,),
-                icon=":material/science:",
-            )
+list_part(decimals)
+collection_mistakes.render(decimals)

@@ -2,8 +2,9 @@
 
 Any widget on a page reruns the whole script; without a cache the Metric behaviour page
 recomputed its sweep, swap grid, redundancy and landscape (and rebuilt their plotly figures)
-after any click, the Check page re-ran the diagnosis, and the Discounts and Gains pages rebuilt
-their figures and trade-off curves. Each function here is the core's (or
+after any click, the Check page re-ran the diagnosis, the Discounts and Gains pages rebuilt
+their figures and trade-off curves, and the Pitfalls lab's collection part would read and
+evaluate the sample collection again and redo its m t-tests. Each function here is the core's (or
 the figure builder's) own function, called with the same arguments; Streamlit keys the cache
 on every argument's value (its hasher reads dataclasses such as Ranking, Ordered and
 Convention field by field, numpy arrays by their bytes), so a changed input is a new entry,
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from metrics.collection import pitfalls as collection_pitfalls
 from metrics.collection import withheld as withheld_core
 from metrics.explore import behaviour, novelty, tradeoffs
 from metrics.teaching import diagnose
@@ -48,6 +50,10 @@ withheld = _data(withheld_core.degradation_of_files)
 landscape = _data(behaviour.landscape)
 tradeoff_curves = _data(tradeoffs.tradeoff_curves)
 diagnosis = _shared(diagnose.diagnose)
+collection_averages = _data(collection_pitfalls.averages_of_files)
+two_queries = _data(collection_pitfalls.two_queries)
+per_query_of_files = _data(collection_pitfalls.per_query_of_files)
+null_comparisons = _data(collection_pitfalls.null_comparisons)
 
 position_sweep_figure = _shared(explore_figures.position_sweep)
 swap_matrix_figure = _shared(explore_figures.swap_matrix)
