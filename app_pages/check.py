@@ -49,11 +49,11 @@ if source == PLAYGROUND:
             )
             st.page_link("app_pages/playground.py", label="Go to the Playground")
             st.stop()
-    condensed = (
+    note = (
         " The condensed list (unjudged removed: AP′, nDCG′)." if state.current_condensed() else ""
     )
     st.caption(
-        f"{list_caption(ranking)} Convention: {convention.name}.{condensed} Change them on the "
+        f"{list_caption(ranking)} Convention: {convention.name}.{note} Change them on the "
         "Playground."
     )
 else:

@@ -233,10 +233,12 @@ else:
         )
         depth = reader.details["expected_depth"]
         depth_box.metric(
-            "expected depth 1/W(1)",
+            "expected depth",
             f"{depth:.2f}" if math.isfinite(depth) else "none",
-            help="How many documents the reader reads on average ('none': no reader stops "
-            "within the list).",
+            help="How many documents the reader reads on average. For the C/W/L measures "
+            f"1/W(1), W over {cwl.DEPTH} ranks; for AP, of the readers who stop within the "
+            "list, h / Σ 1/j over the relevant ranks j = (h/R)/W(1), h the relevant documents "
+            "retrieved ('none': no reader stops within the list).",
         )
         share_box.metric(
             "attention inside the list",

@@ -26,8 +26,10 @@ from collections.abc import Mapping
 
 import streamlit as st
 
+from metrics.core.bounds import POOL_NORMALISED
+from metrics.core.condensed import PRIME
 from metrics.core.specs import SPECS
-from metrics.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, Report
+from metrics.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
 from ui import state
 
 ROWS = (HEADLINE[:5], HEADLINE[5:])  # the graded measures, then the binary ones
@@ -44,6 +46,8 @@ def changes(signature: str, values: Mapping[str, float]) -> dict[str, float | No
         history = {"signature": signature, "values": dict(values), "before": None}
     elif history["signature"] != signature:
         history = {"signature": signature, "values": dict(values), "before": history["values"]}
+    else:  # the same inputs; a card just added (More measures) joins the values kept
+        history["values"] = {**values, **history["values"]}
     st.session_state[_HISTORY] = history
     before = history["before"] or {}
     # a card that was not there before (subtopics just typed) has no change to show
@@ -102,7 +106,9 @@ def _judged_caption(report: Report, unjudged: bool, decimals: int) -> str:
     """Judged@k, and what the cards' intervals mean when there are unjudged documents."""
     judged = f"{report.judged.name} = {report.judged.value:.{decimals}f}"
     if report.condensed:
-        return f"{judged} for the list as typed; the cards read it with the unjudged removed."
+        as_typed = [r.name for r in map(report.results.get, report.cards) if PRIME not in r.name]
+        but = f", but {', '.join(as_typed)}, which have no condensed form" if as_typed else ""
+        return f"{judged} for the list as typed; the cards read it with the unjudged removed{but}."
     if not unjudged:
         return f"{judged}: every retrieved document is judged, so no card's value can move."
     return (
@@ -150,16 +156,23 @@ def _interval(report: Report, key: str, decimals: int) -> str | None:
 def _bounds_help(report: Report, key: str, decimals: int) -> str:
     """The help text's paragraph on the two fills (and why the top-grade fill can be lower)."""
     spread = report.bounds.get(key)
+    if key in OWN_UNJUDGED:
+        return (
+            "\n\nIt reads the unjudged documents its own way (bpref skips them; infAP "
+            "estimates from the judged ones), so no range over them is shown: its value is "
+            "neither that with every unjudged document non-relevant nor that with all of the "
+            "top grade."
+        )
     if spread is None:
         return f"\n\n{report.bounds_problem}" if report.bounds_problem and key != "RBP" else ""
     if not spread.unjudged and report.condensed:
         return "\n\nThe condensed list has no unjudged document left to move this value."
     if not spread.unjudged:
         return "\n\nEvery retrieved document is judged: nothing unjudged can move this value."
+    pool = " (and so also in the ideal ranking and R)" if key in POOL_NORMALISED else ""
     text = (
         f"\n\nWith the {spread.unjudged} unjudged document(s) non-relevant: "
-        f"{spread.lower:.{decimals}f}; all of the top grade (and so also in the ideal "
-        f"ranking and R): {spread.upper:.{decimals}f}."
+        f"{spread.lower:.{decimals}f}; all of the top grade{pool}: {spread.upper:.{decimals}f}."
     )
     if spread.falls:
         text += " Here the top grade lowers the value: it raises the normaliser more."

@@ -248,7 +248,8 @@ def more_cards() -> None:
         options=MORE,
         format_func=lambda family: SPECS[family].title,
         placeholder="Q-measure, infAP, bpref, INST, ...",
-        help="Each at k when it takes a cutoff, with its range over the unjudged documents. "
+        help="Each at k when it takes a cutoff, with its range over the unjudged documents "
+        "(but bpref and infAP, which read them their own way). "
         "The Discounts page shows the C/W/L ones (INST, INSQ, NERR10, BPM) as readers.",
     )
 

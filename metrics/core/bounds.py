@@ -24,7 +24,13 @@ enters the ideal ranking at rank 1. So `Bounds` reports the two fills as `low` (
 and `high` (the larger), and `falls` says when filling lowered the value. Neither is the
 extreme over every mixed assignment: for AP of [1, 0, ?, ?], only the last relevant gives
 (1 + 2/4)/2 = 0.75, below both fills (1 and 0.806). P@k, DCG, ERR, RR and RBP only rise
-with a grade, so for them the fills are the exact extremes.
+with a grade, so for them the fills are the exact extremes (for INST, INSQ, NERR10 and BPM a
+random search found no list where the top fill lowers the value; no proof is claimed).
+
+`lower` is the usual value only for a measure that reads an unjudged document as
+non-relevant. bpref skips unjudged documents and infAP estimates them from the judged ones,
+so their value can lie outside both fills (bpref of [2, ?, 0, 2, ?] with a grade-3 document
+unretrieved is 1/3, its fills 0.4 and 0.444); the Playground gives them no range.
 """
 
 from __future__ import annotations
@@ -38,6 +44,10 @@ import numpy as np
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, Ranking, order
 from metrics.core.result import Result
+
+#: The measures normalised by the judged pool (the ideal ranking or R), which a top-grade fill
+#: also changes: so they can fall when an unjudged document becomes relevant.
+POOL_NORMALISED = ("nDCG", "IDCG", "R", "F1", "AP", "Rprec", "Q")
 
 
 @dataclass(frozen=True)

@@ -111,9 +111,21 @@ def _insq_factor(gains: np.ndarray, t: float) -> np.ndarray:
     return ((i + 2 * t - 1) / (i + 2 * t)) ** 2 * np.ones_like(gains)
 
 
+INST_MIN_T = 0.5
+
+
 def inst(gains: np.ndarray, t: float = DEFAULT_T) -> np.ndarray:
-    """INST: C(i) = ((i + T + T_i - 1)/(i + T + T_i))^2, T_i = T - sum_{j<=i} g(j)."""
+    """INST: C(i) = ((i + T + T_i - 1)/(i + T + T_i))^2, T_i = T - sum_{j<=i} g(j), for
+    T >= 1/2. Then i + T + T_i - 1 = i - sum g + 2T - 1 >= 0 (the gain so far is at most i), so
+    0 <= C(i) < 1 and C falls as gain is found. cwl_eval takes any T > 0, but below 1/2 the
+    base can be negative: finding gain then makes the reader likelier to read on, and below
+    1/4 C(i) exceeds 1 (L(i) < 0), which is no probability; RankLab refuses such a T."""
     t = check_target(t)
+    if t < INST_MIN_T:
+        raise ValueError(
+            f"INST's T must be at least {INST_MIN_T:g}: below it C(i) is not a probability that "
+            f"falls as gain is found (cwl_eval computes it anyway); got {t:g}."
+        )
     i, wanted = _ranks(gains), t - np.cumsum(gains, axis=-1)
     return ((i + t + wanted - 1) / (i + t + wanted)) ** 2
 

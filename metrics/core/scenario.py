@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from metrics.core.condensed import condense, primed, removed
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ordered, Ranking, order
@@ -24,10 +25,10 @@ class Scenario:
     documents of the list that are a second listing of another one (a mistake's doing): they
     earn gain where they stand, but the judgments hold each document once, so they are not in
     the judged pool that R and the ideal ranking come from. `alpha` is the redundancy penalty
-    α of the diversity measures that take one (α-DCG, α-nDCG, NRBP, nNRBP). `condensed`: the
-    measures that take `judged_only` (nDCG, P, R, AP, RR, ...) score the condensed list, the
-    unjudged documents removed (`metrics.core.condensed`; the Playground's toggle), and are
-    named with a prime (AP′)."""
+    α of the diversity measures that take one (α-DCG, α-nDCG, NRBP, nNRBP). `condensed`: every
+    measure but the diversity ones scores the condensed list, the unjudged documents removed
+    (`metrics.core.condensed`), named with a prime (AP′, DCG′, ERR′), as the Playground's cards
+    do under its condensed toggle (`metrics.explore.report.evaluate`)."""
 
     ranking: Ranking
     convention: Convention
@@ -49,9 +50,12 @@ class _Listed(Ordered):
         return np.concatenate([once[~np.isnan(once)], self.unretrieved])
 
 
-def ordered(scenario: Scenario) -> Ordered:
-    """The scenario's list in the order its convention ranks it (copies out of the pool)."""
+def ordered(scenario: Scenario, condensed: bool = False) -> Ordered:
+    """The scenario's list in the order its convention ranks it (copies out of the pool),
+    without its unjudged documents when `condensed`."""
     listed = order(scenario.ranking, scenario.convention)
+    if condensed:
+        listed = condense(listed)
     if not scenario.copies:
         return listed
     copy = np.array([d in scenario.copies for d in listed.doc_ids], dtype=bool)
@@ -60,11 +64,9 @@ def ordered(scenario: Scenario) -> Ordered:
 
 def correct(family: str, scenario: Scenario) -> Result:
     """The measure `family` (a key of SPECS) on the scenario, computed right: its value and
-    working (of the condensed list, primed, when the scenario is condensed and the measure has
-    a condensed form)."""
+    working (of the condensed list, primed, when the scenario is condensed)."""
     spec = SPECS[family]
-    names = {p.name for p in spec.params}
-    params: dict[str, object] = {"alpha": scenario.alpha} if "alpha" in names else {}
-    if scenario.condensed and "judged_only" in names:
-        params["judged_only"] = True
-    return spec.single(ordered(scenario), scenario.convention, scenario.k, **params)
+    alpha = {"alpha": scenario.alpha} if any(p.name == "alpha" for p in spec.params) else {}
+    condensed = scenario.condensed and not spec.subtopics
+    result = spec.single(ordered(scenario, condensed), scenario.convention, scenario.k, **alpha)
+    return primed(result, removed(ordered(scenario))) if condensed else result

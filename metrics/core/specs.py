@@ -119,6 +119,13 @@ CWL_T = Param(
     _positive,
     default=cwl.DEFAULT_T,
 )
+INST_T = Param(
+    "T",
+    "The gain INST's reader wants: more wanted, more read (ir_measures' T).",
+    f"a number of at least {cwl.INST_MIN_T:g}",
+    lambda v: isinstance(v, float) and cwl.INST_MIN_T <= v < float("inf"),
+    default=cwl.DEFAULT_T,
+)
 CWL_P = Param(
     "p",
     "NERR10's persistence: the reader goes on past a non-relevant document with probability p.",
@@ -783,13 +790,13 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "INST",
             "INST(T)",
-            "Expected gain per document read, for a reader who reads on until the gain "
-            "wanted, T, is found.",
+            "Expected gain per document read, for a reader whose chance of reading on falls "
+            "as the gain wanted, T, is found.",
             "An adaptive reader: the more gain still wanted and the deeper the rank, the "
             "likelier to read on.",
             r"C(i)=\Big(\frac{i+T+T_i-1}{i+T+T_i}\Big)^2,\ T_i=T-\sum_{j\le i}g_j",
             "Moffat, Bailey, Scholer & Thomas, ADCS 2015; Moffat et al., ACM TOIS 35(3), 2017.",
-            (CWL_T,),
+            (INST_T,),
             "none",
             ("INST", "INST(T=2,max_rel=3)"),
         ),

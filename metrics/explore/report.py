@@ -32,6 +32,10 @@ DIVERSITY = ("alpha_nDCG", "ERR_IA", "StRecall")
 #: Measures a teacher can add as cards (the Playground's "More measures"), each at k when it
 #: takes a cutoff: Q-measure, infAP, bpref and the C/W/L measures (SPECS families).
 MORE = ("Q", "infAP", "Bpref", "INST", "INSQ", "NERR10", "BPM")
+#: The MORE measures with no range over the unjudged documents: they read those documents
+#: their own way (bpref skips them, infAP estimates from the judged ones), so their value is
+#: neither fill of `metrics.core.bounds`, and a range of fills would not contain it.
+OWN_UNJUDGED = ("infAP", "Bpref")
 #: Every card the Playground can show, in their order (presentation mode picks among them).
 CARDS = HEADLINE + DIVERSITY + MORE
 
@@ -46,7 +50,8 @@ class Report:
     k: int
     results: dict[str, Result]
     positions: pd.DataFrame
-    #: each HEADLINE measure with the unjudged as 0 and as the top grade (`core.bounds`);
+    #: each HEADLINE measure, and each MORE one but OWN_UNJUDGED, with the unjudged as 0 and
+    #: as the top grade (`core.bounds`);
     #: empty, with `bounds_problem` saying why, when the top grade cannot be scored
     bounds: dict[str, Bounds]
     judged: Result
@@ -87,7 +92,8 @@ def evaluate(
     Judged@k still reads the list as given, and the diversity measures, which read subtopics
     rather than grades, the whole list.
 
-    `more`: MORE measures to compute too, at k when they take a cutoff, each with its bounds.
+    `more`: MORE measures to compute too, at k when they take a cutoff, each with its bounds
+    but OWN_UNJUDGED.
     Condensed, the one among them with a condensed form (Q) reads the condensed list and is
     primed; infAP, bpref and the C/W/L measures have none and read the list as given."""
     k = check_cutoff(k)
@@ -118,7 +124,8 @@ def evaluate(
     try:
         spread = {f: bounds(SPECS[f].single, ordered, convention, k) for f in HEADLINE}
         for family, listed in read_by.items():
-            spread[family] = bounds(SPECS[family].single, listed, convention, _cut(family, k))
+            if family not in OWN_UNJUDGED:
+                spread[family] = bounds(SPECS[family].single, listed, convention, _cut(family, k))
     except ValueError as err:  # e.g. a custom gain map without the scale's top grade
         spread, problem = {}, f"No bounds over the unjudged documents: {err}"
     judged = binary.judged_at(full, convention, k)

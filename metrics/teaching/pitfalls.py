@@ -335,8 +335,8 @@ class Pitfall:
 
 
 BINARY_COUNTS = ("P", "R", "AP")
-#: the catalogue's measures that have a condensed form (their spec takes `judged_only`)
-CONDENSABLE = ("nDCG", "P", "R", "AP", "RR")
+#: the catalogue's measures the condensed list can change (IDCG reads only the judged pool)
+CONDENSABLE = tuple(f for f in FAMILIES if f != "IDCG")
 
 CATALOGUE: tuple[Pitfall, ...] = (
     Pitfall(
@@ -693,7 +693,7 @@ CATALOGUE: tuple[Pitfall, ...] = (
 CATALOGUE += (
     Pitfall(
         "unjudged_kept",
-        "Condensed measures (AP′, nDCG′) with the unjudged documents kept as non-relevant",
+        "Condensed measures (AP′, nDCG′, ...) with the unjudged documents kept as non-relevant",
         CONDENSABLE,
         "Sakai's condensed list removes the unjudged documents and scores what is left: the "
         "judged documents move up. Reading an unjudged document as non-relevant instead keeps "
@@ -710,8 +710,9 @@ CATALOGUE += (
             "list on the Playground, with an unjudged document in the list."
         ),
         unchanged=(
-            "No unjudged document stands where removing it moves a document that counts: "
-            "the list read both ways gives the same number."
+            "Removing the unjudged documents changes no rank this measure reads: P@k and R@k "
+            "only see whether a relevant document is within k, and an unjudged document "
+            "below every relevant one moves nothing that counts."
         ),
     ),
     Pitfall(

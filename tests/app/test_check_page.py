@@ -163,3 +163,24 @@ def test_a_diversity_answer_counting_each_subtopic_once_is_named(app: AppTest) -
     assert "Not alpha_nDCG@5 under this convention" in unescaped(at.warning[0].value)
     # the wrong working, read from the wrong Result: the ideal's gains 2/3 then 1/3
     assert r"\frac{0.6667}{\log_2 2} + \frac{0.3333}{\log_2 3}" in all_latex(at)
+
+
+def test_the_condensed_playground_list_is_checked_as_its_cards_show_it(app: AppTest) -> None:
+    # the Playground's list 3, ?, 2, ?, 0, 1 (0..3), k = 5, condensed: 3, 2, 0, 1, with the
+    # judged pool 3, 2, 0, 1 (R = 3 relevant). AP′@5: relevant at ranks 1, 2, 4 of the
+    # condensed list: (1/1 + 2/2 + 3/4) / 3 = 0.9167; kept in place, ranks 1, 3 (and 6):
+    # AP@5 = (1/1 + 2/3) / 3 = 0.5556
+    for key, value in {"g": "3,,2,,0,1", "top": "3", "k": "5", "cl": "1"}.items():
+        app.query_params[key] = value
+    at = app.run()
+    at.switch_page("app_pages/playground.py").run()
+    at.switch_page(CHECK).run()
+    assert "The condensed list (unjudged removed" in " ".join(c.value for c in at.caption)
+    at.selectbox(key="check_family").set_value("AP").run()
+    at = answer(at, f"{(1 + 1 + 3 / 4) / 3:.4f}")
+    assert at.success[0].value.startswith(f"**Right.** AP′@5 = {(1 + 1 + 3 / 4) / 3:.4f}")
+    at = answer(at, f"{(1 + 2 / 3) / 3:.4f}")
+    titles = [e.label for e in at.expander]
+    assert any(
+        t.startswith("Condensed measures (AP′, nDCG′, ...) with the unjudged") for t in titles
+    )

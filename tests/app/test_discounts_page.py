@@ -242,7 +242,7 @@ def test_changing_the_list_changes_insts_weights_but_not_insqs(app):
     depth = sum((2 / (m + 1)) ** 2 for m in range(1, 1001))
     insq = [(2 / (i + 1)) ** 2 / depth for i in range(1, 7)]
     assert weights["INSQ", first].tolist() == pytest.approx(insq, rel=1e-12)
-    assert metric_values(at)["expected depth 1/W(1)"] == f"{depth:.2f}"  # 2.58
+    assert metric_values(at)["expected depth"] == f"{depth:.2f}"  # 2.58
     assert metric_values(at)["INSQ"] == f"{core_value('INSQ', list(second)):.4f}"
 
 
@@ -283,7 +283,7 @@ def test_ap_as_a_reader_on_a_hand_worked_list(app):
     values = metric_values(at)
     assert values["AP"] == "0.5556" == f"{core_value('AP', [1, 0, 1, 0], [1]):.4f}"
     assert values["attention inside the list"] == "66.7%"
-    assert values["expected depth 1/W(1)"] == "1.50"  # 2 / (1/1 + 1/3)
+    assert values["expected depth"] == "1.50"  # 2 / (1/1 + 1/3)
     page = texts(at)
     assert SPECS["AP"].reader in page
     # cwl_eval's AP rescales W to sum 1: 5/9 * 3/2 = 5/6 (tests/crosscheck runs cwl_eval)
@@ -294,7 +294,7 @@ def test_ap_when_the_list_retrieves_nothing_relevant(app):
     at = pick_reader(open_page(app, PAGE, [0, 0], unretrieved=[2]), "AP")
     values = metric_values(at)
     assert values["AP"] == "0.0000"
-    assert values["expected depth 1/W(1)"] == "none"
+    assert values["expected depth"] == "none"
     assert values["attention inside the list"] == "0.0%"
 
 

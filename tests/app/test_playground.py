@@ -846,4 +846,24 @@ def test_presentation_mode_can_show_a_measure_added_as_a_card(app: AppTest) -> N
     at = open_playground(app, pm="1", cards="nDCG,BPM")
     # BPM(T=1)@5 on gains 3/3, 2/3, 3/3, 0, 1/3: the gain reaches T = 1 at rank 1, so the
     # reader stops there (C(1) = 0): W(1) = 1 and BPM = g(1) = 1
-    assert metric_values(at) == {"nDCG@5": metric_values(at)["nDCG@5"], "BPM@5": "1.0000"}
+    cards = metric_values(at)
+    assert set(cards) == {"nDCG@5", "BPM@5"} and cards["BPM@5"] == "1.0000"
+
+
+def test_the_condensed_caption_names_the_cards_that_read_the_list_as_typed(app: AppTest) -> None:
+    at = open_playground(app, g="3,,2,,0,1", top="3", k="5", cl="1", more="Q,Bpref,INST")
+    caption = next(c.value for c in at.caption if c.value.startswith("Judged@5"))
+    assert caption.endswith(
+        "with the unjudged removed, but Bpref, INST, which have no condensed form."
+    )
+
+
+def test_bpref_has_no_range_over_the_unjudged_documents(app: AppTest) -> None:
+    # 2, ?, 0, 2, ? (0..3) and a grade-3 document not retrieved: R = 3, N = 1 judged
+    # non-relevant; bpref = (1/R) sum over the relevant retrieved of 1 - min(N_r, R)/min(N, R)
+    # = (1 + (1 - 1/1)) / 3 = 1/3, while filling the unjudged with 0 gives 0.4444: no range
+    at = open_playground(app, g="2,,0,2,", u="3", top="3", k="5", more="Bpref")
+    (card,) = [m for m in at.metric if m.label == "Bpref"]
+    assert card.value == f"{1 / 3:.4f}"
+    assert not card.proto.delta_description
+    assert "reads the unjudged documents its own way" in card.help

@@ -27,7 +27,7 @@ from cwl.ruler.ranking import Ranking as CwlRanking
 
 from metrics.collection.batch import evaluate, query_ranking
 from metrics.core import conventions as C
-from metrics.core.measures import parse
+from metrics.core.measures import MeasureNameError, parse
 from metrics.core.ranking import Ranking
 from tests.crosscheck.test_batch_vs_tools import as_dicts
 
@@ -90,7 +90,7 @@ def test_equal_to_ir_measures_cwl_eval_provider(seed: int) -> None:
 
 CLASSES = [
     (lambda: INSTCWLMetric(1.0), "INST", None),
-    (lambda: INSTCWLMetric(0.3), "INST(T=0.3)", None),
+    (lambda: INSTCWLMetric(0.5), "INST(T=0.5)", None),
     (lambda: INSQCWLMetric(2.0), "INSQ(T=2)", None),
     (lambda: NERReq8CWLMetric(7), "NERR8", 7),
     (lambda: NERReq9CWLMetric(2), "NERR9", 2),
@@ -117,3 +117,13 @@ def test_equal_to_cwl_eval_classes_with_unjudged_and_long_lists(make, name, k) -
         assert ours.details["expected_depth"] == pytest.approx(metric.expected_items, rel=1e-12)
         worst = max(worst, abs(ours.value - expected))
     print(f"{name}: largest difference against cwl_eval {worst:.3g}")
+
+
+def test_below_t_one_half_cwl_evals_inst_is_no_probability_so_ranklab_refuses_it() -> None:
+    """The reason INST(T) needs T >= 0.5 here (metrics.core.cwl.inst): cwl_eval's own C(1)
+    for T = 0.1 and a top-grade document at rank 1 (T_1 = 0.1 - 1 = -0.9) is
+    ((1 + 0.1 - 0.9 - 1)/(1 + 0.1 - 0.9))^2 = (-0.8/0.2)^2 = 16, above 1."""
+    c = INSTCWLMetric(0.1).c_vector(CwlRanking("q", np.array([1.0, 1.0]), np.ones(2)))
+    assert c[0] == pytest.approx(16.0)
+    with pytest.raises(MeasureNameError, match="T must be a number of at least 0.5"):
+        parse("INST(T=0.1)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from math import log2
 
+import numpy as np
 import pytest
 
 from metrics.core import binary, graded
@@ -16,6 +17,7 @@ from metrics.core.bounds import bounds, fill, unjudged_count
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking, order
 from metrics.core.specs import SPECS
+from metrics.explore.report import MORE, OWN_UNJUDGED, evaluate
 
 
 def small() -> Ranking:
@@ -92,3 +94,18 @@ def test_a_gain_map_without_the_top_grade_is_a_message() -> None:
     mapped = TEXTBOOK.with_(gain="custom", gain_map=((0.0, 0.0), (1.0, 1.0)))
     with pytest.raises(ValueError, match="2"):
         bounds(graded.ndcg, small(), mapped, 3)
+
+
+def test_every_card_range_holds_its_value() -> None:
+    """On the Playground every card with a range shows it under its value: the value must be
+    one end of it (the grade-0 fill), for the headline and the added measures alike."""
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        n = int(rng.integers(1, 12))
+        grades = [None if rng.random() < 0.3 else int(g) for g in rng.integers(0, 4, size=n)]
+        ranking = Ranking.build(grades, unretrieved=list(rng.integers(0, 4, size=2)), scale_max=3)
+        report = evaluate(ranking, TEXTBOOK, 5, more=MORE)
+        assert set(report.bounds) == set(report.cards) - set(OWN_UNJUDGED)
+        for family, spread in report.bounds.items():
+            assert spread.lower == pytest.approx(report.value(family), abs=1e-12), family
+            assert spread.low <= report.value(family) <= spread.high + 1e-12, family

@@ -109,18 +109,17 @@ def test_gains_scale_by_max_rel_clip_and_unjudged_gain_nothing() -> None:
     assert value("NERR10", [2], scale_max=4).table["gain"].tolist() == [0.5]
 
 
-def test_contributions_sum_to_the_value_within_0_and_1() -> None:
+def test_values_lie_between_0_and_1() -> None:
     rng = np.random.default_rng(5)
     for family in ("INST", "INSQ", "NERR8@4", "NERR9@6", "NERR10", "NERR11(T=3)", "BPM@5"):
-        grades = rng.integers(0, 3, size=12).astype(float)
-        result = value(family, grades)
-        assert result.table["contribution"].sum() == pytest.approx(result.value, abs=1e-15)
-        assert 0.0 <= result.value <= 1.0
+        assert 0.0 <= value(family, rng.integers(0, 3, size=12).astype(float)).value <= 1.0
 
 
 def test_bad_parameters_are_refused_with_a_reason() -> None:
     with pytest.raises(MeasureNameError, match="T must be a positive number"):
-        parse("INST(T=0)")
+        parse("INSQ(T=0)")
+    with pytest.raises(MeasureNameError, match="T must be a number of at least 0.5"):
+        parse("INST(T=0.4)")
     with pytest.raises(MeasureNameError, match="p must be a number between 0 and 1"):
         parse("NERR10(p=1)")
     with pytest.raises(MeasureNameError, match="NERR8 needs a cutoff"):
@@ -145,3 +144,23 @@ def test_batch_equals_single_list_core(name: str) -> None:
             for measure in NAMES:
                 expected = parse(measure)(ranking, convention).value
                 assert got.loc[qid, measure] == pytest.approx(expected, abs=1e-14), (measure, qid)
+
+
+def test_continuation_is_a_probability_and_the_stops_are_not_negative() -> None:
+    """For every model (INST with T >= 1/2): 0 <= C(i) <= 1, so L(i) >= 0 and W(i) >= 0."""
+    rng = np.random.default_rng(11)
+    names = ("INST(T=0.5)", "INST(T=3)", "INSQ(T=0.1)", "NERR8@4", "NERR9@6", "NERR10(p=0.99)",
+             "NERR11(T=0.2)", "BPM(T=0.3)@5")  # fmt: skip
+    for name in names:
+        for _ in range(20):
+            result = value(name, rng.integers(0, 3, size=int(rng.integers(1, 30))))
+            table = result.table
+            assert ((table["continuation"] >= 0) & (table["continuation"] <= 1)).all(), name
+            assert (table["stop"] >= -1e-15).all() and (table["weight"] >= 0).all(), name
+
+
+def test_inst_reads_on_less_once_gain_is_found_for_t_of_one_half() -> None:
+    # T = 0.5, rank 1: C = ((1 + 1 - g - 1)/(1 + 1 - g))^2 = ((1 - g)/(2 - g))^2:
+    # g = 0 gives 1/4, g = 1 gives 0: the reader who found the gain stops
+    assert value("INST(T=0.5)", [0]).table["continuation"].iloc[0] == pytest.approx(0.25)
+    assert value("INST(T=0.5)", [2]).table["continuation"].iloc[0] == pytest.approx(0.0)

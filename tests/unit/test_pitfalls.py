@@ -13,7 +13,7 @@ import pytest
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario, correct
-from metrics.core.specs import SPECS
+from metrics.explore.report import evaluate
 from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, CONDENSABLE, FAMILIES, MEASURES, compute
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
@@ -229,6 +229,13 @@ def test_cutoff_one_short():
     assert not BY_KEY["cutoff_one_short"].applies(scenario(k=1))
 
 
-def test_the_condensable_measures_are_those_whose_spec_takes_judged_only() -> None:
-    takes = {f for f in FAMILIES if any(p.name == "judged_only" for p in SPECS[f].params)}
-    assert set(CONDENSABLE) == takes
+def test_a_condensed_scenario_scores_what_the_playground_cards_show() -> None:
+    """The lab, the check page and "Try a mistake" compare with the Playground's cards: under
+    the condensed toggle every card reads the condensed list, so `correct` must too."""
+    ranking = Ranking.build([3, None, 2, None, 0, 1], scale_max=3)
+    cards = evaluate(ranking, TEXTBOOK, 5, condensed=True).results
+    scenario = Scenario(ranking, TEXTBOOK, 5, condensed=True)
+    for family in FAMILIES:
+        right = correct(family, scenario)
+        assert (right.name, right.value) == (cards[family].name, cards[family].value), family
+    assert set(CONDENSABLE) == set(FAMILIES) - {"IDCG"}  # the pool, IDCG's input, stays
