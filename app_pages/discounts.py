@@ -208,8 +208,8 @@ with st.container(border=True):
         setting.caption(f"Reads at most k = {k} documents: the page's cutoff.")
     if not reads:
         setting.caption(
-            "AP has no parameter: it reads the whole list, a document relevant when its grade "
-            f"is at least {inputs.convention.rel_threshold:g} (the Playground's threshold)."
+            f"{family} has no parameter: it reads the whole list, a document relevant when its "
+            f"grade is at least {inputs.convention.rel_threshold:g} (the Playground's threshold)."
         )
     spec = SPECS[family]
     st.markdown(f"**{spec.title}**: {spec.description} {spec.reader}")

@@ -34,6 +34,10 @@ The convention, cwl_eval 1.0.12's (as ir_measures 0.4.3 calls it, `min_rel=0`):
 - the bounds: with the unjudged documents of gain 1 instead (cwl_eval's residual also gives
   the ranks beyond the list gain 1; RankLab's bounds fill only the list's unjudged documents).
 
+RR as a reader, for the Discounts page (`rr_reader`, cwl_eval's RR on binary gains):
+C(i) = 1 - rel_i, so the reader reads to the first relevant rank r and stops; W(i) = 1/r for
+i <= r, and sum_i W(i) rel_i = 1/r is RR.
+
 AP as a reader, for the Discounts page (`ap_reader`; Robertson, "A new interpretation of
 average precision", SIGIR 2008): the reader wants one of the query's R relevant documents, each
 equally likely, reads down to it and nothing after, and is scored by the precision there. With
@@ -248,24 +252,18 @@ def cwl_measure(
     top = float(max_rel) if max_rel is not None else ordered.scale_max
     gains = scaled_gains(ordered.grades, top)
     model = reader(continuation(family, padded(gains), k, t=T, p=p))
-    n = min(len(gains), DEPTH)
-    weight = model.weight[:n]
-    table = pd.DataFrame(
+    base = pd.DataFrame(
         {
             "rank": np.arange(1, len(gains) + 1),
             "doc_id": list(ordered.doc_ids),
             "grade": ordered.grades,
-            "gain": gains,
-            "continuation": np.pad(model.continuation[:n], (0, len(gains) - n)),
-            "weight": np.pad(weight, (0, len(gains) - n)),
-            "stop": np.pad(model.stop[:n], (0, len(gains) - n)),
         }
     )
-    table["contribution"] = table["weight"] * table["gain"]
+    table = _per_rank(base, gains, model)
     details = {
         "max_rel": top,
         "expected_depth": float(model.expected_depth),
-        "weight_in_list": float(weight.sum()),
+        "weight_in_list": float(table["weight"].sum()),
         "T": float(T),
         "p": float(p),
     }
@@ -273,7 +271,42 @@ def cwl_measure(
     return Result(_name(family, k, T, p, max_rel), value, table, details)
 
 
-# ------------------------------------------------------------------------ AP as a reader
+def _per_rank(base: pd.DataFrame, gains: np.ndarray, model: Reader) -> pd.DataFrame:
+    """`base` (one row per rank of the list) with the gain, C, W, L and the contribution W g
+    of each rank; the ranks below DEPTH get 0 (they are not read)."""
+    n, below = min(len(gains), DEPTH), max(len(gains) - DEPTH, 0)
+
+    def cut(values: np.ndarray) -> np.ndarray:
+        return np.pad(values[:n], (0, below))
+
+    weight = cut(model.weight)
+    return base.assign(
+        gain=gains,
+        continuation=cut(model.continuation),
+        weight=weight,
+        stop=cut(model.stop),
+        contribution=weight * gains,
+    )
+
+
+# ------------------------------------------------------------------ RR and AP as readers
+
+
+def rr_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
+    """RR@k (RR when k is None) read as C/W/L, as cwl_eval's RR with binary gains: rel_i = 1
+    for a relevant document within k (`binary.reciprocal_rank`'s relevance), C(i) = 1 - rel_i.
+    The reader reads down to the first relevant rank r and stops there: V(i) = 1 for i <= r,
+    so W(i) = 1/r and EU = W(r) rel_r = 1/r, RR itself. With nothing relevant the reader
+    reads all 1000 ranks and RR is 0. Columns and details as `cwl_measure`'s (relevant added)."""
+    rr = binary.reciprocal_rank(ranking, convention, k)
+    gains = (rr.table["relevant"] & rr.table["in_cutoff"]).to_numpy(dtype=float)
+    model = reader(1.0 - padded(gains))
+    table = _per_rank(rr.table[["rank", "doc_id", "grade", "relevant"]], gains, model)
+    details = {
+        "expected_depth": float(model.expected_depth),
+        "weight_in_list": float(table["weight"].sum()),
+    }
+    return Result(rr.name, float(table["contribution"].sum()), table, details, rr.note)
 
 
 def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
@@ -322,12 +355,12 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
 
 
 #: the measures the Discounts page reads as readers of the Playground's list
-READER_FAMILIES = (*MODELS, "AP")
+READER_FAMILIES = (*MODELS, "RR", "AP")
 
 
 def reader_parameters(family: str) -> tuple[str, ...]:
     """What the reader of `family` reads besides the list: 'k', 't' (T) and 'p' as `MODELS`
-    says; AP's reads none (the page reads the whole list)."""
+    says; RR's and AP's read none (the page reads the whole list)."""
     return MODELS[family][1] if family in MODELS else ()
 
 
@@ -340,9 +373,10 @@ def list_reader(
     T: float = DEFAULT_T,  # noqa: N803 (ir_measures' name)
     p: float = DEFAULT_P,
 ) -> Result:
-    """The reader of `family` (one of `READER_FAMILIES`) on one list: `ap_reader` for AP, else
-    `cwl_measure`; `k` goes only to the families that read it (NERR8, NERR9, BPM)."""
-    if family == "AP":
-        return ap_reader(ranking, convention)
+    """The reader of `family` (one of `READER_FAMILIES`) on one list: `rr_reader` for RR,
+    `ap_reader` for AP, else `cwl_measure`; `k` goes only to the families that read it (NERR8,
+    NERR9, BPM)."""
+    if family in ("RR", "AP"):
+        return (rr_reader if family == "RR" else ap_reader)(ranking, convention)
     cut = k if "k" in reader_parameters(family) else None
     return cwl_measure(ranking, convention, cut, family=family, T=T, p=p)

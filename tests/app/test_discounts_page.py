@@ -317,3 +317,11 @@ def test_no_list_is_an_info_not_an_error(app):
         for i in infos
     )
     assert "disc_reader_figure" not in [str(c.key) for c in at.get("plotly_chart")]
+
+
+def test_rr_as_a_reader_on_the_page(app):
+    at = pick_reader(open_page(app, PAGE, [0, 0, 2, 1]), "RR")
+    # the first relevant rank is 3: the reader reads 3 documents, RR = 1/3
+    values = metric_values(at)
+    assert values["RR"] == f"{1 / 3:.4f}"
+    assert values["expected depth"] == "3.00"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from cwl.ruler.measures.cwl_ap import APCWLMetric
+from cwl.ruler.measures.cwl_rr import RRCWLMetric
 from cwl.ruler.ranking import Ranking as CwlRanking
 
 from metrics.core import binary, cwl
@@ -50,3 +51,17 @@ def test_ap_reader_against_cwl_eval(grades, unretrieved):
     assert reader.details["expected_depth"] == pytest.approx(metric.expected_items, rel=TOL)
     assert eu == pytest.approx(reader.value * big_r / hits, rel=TOL)
     assert f"AP × R/h = {eu:.4f}" in reader.note
+
+
+def test_rr_reader_equals_cwl_evals_rr_on_binary_gains() -> None:
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        n = int(rng.integers(1, 30))
+        grades = rng.integers(0, 3, size=n)
+        ranking = Ranking.build(grades.tolist(), scale_max=2)
+        reader = cwl.rr_reader(ranking, TEXTBOOK)
+        metric = RRCWLMetric()
+        eu = metric.measure(CwlRanking("q", (grades >= 1).astype(float), np.ones(n)))
+        assert reader.value == pytest.approx(eu, abs=1e-15)
+        assert reader.value == pytest.approx(binary.reciprocal_rank(ranking, TEXTBOOK).value)
+        assert reader.details["expected_depth"] == pytest.approx(metric.expected_items, rel=1e-12)

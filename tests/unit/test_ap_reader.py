@@ -97,13 +97,14 @@ def test_nothing_relevant_retrieved_and_nothing_relevant_at_all():
 
 def test_the_page_passes_k_only_to_the_readers_that_read_it():
     ranking = Ranking.build([3, 2, 3, 0, 1, 2], scale_max=4)
-    families = ("INST", "INSQ", "NERR8", "NERR9", "NERR10", "NERR11", "BPM", "AP")
+    families = ("INST", "INSQ", "NERR8", "NERR9", "NERR10", "NERR11", "BPM", "RR", "AP")
     assert cwl.READER_FAMILIES == families
     assert cwl.list_reader("INST", ranking, TEXTBOOK, k=3).name == "INST"
     assert cwl.list_reader("NERR8", ranking, TEXTBOOK, k=3).name == "NERR8@3"
     assert cwl.list_reader("BPM", ranking, TEXTBOOK, k=3, T=2).name == "BPM(T=2)@3"
     assert cwl.list_reader("NERR10", ranking, TEXTBOOK, k=3, p=0.5).name == "NERR10(p=0.5)"
     assert cwl.list_reader("AP", ranking, TEXTBOOK, k=3).name == "AP"
+    assert cwl.list_reader("RR", ranking, TEXTBOOK, k=3).name == "RR"
     assert cwl.reader_parameters("BPM") == ("k", "t")
     assert cwl.reader_parameters("AP") == ()
     # NERR8@3 by hand: g = 3/4, 2/4, 3/4; C = 1/4, 1/2, 0; V = 1, 1/4, 1/8; sum 11/8, so
@@ -111,3 +112,18 @@ def test_the_page_passes_k_only_to_the_readers_that_read_it():
     nerr8 = cwl.list_reader("NERR8", ranking, TEXTBOOK, k=3)
     assert nerr8.value == pytest.approx(7.75 / 11)
     assert nerr8.table["weight"].tolist()[:4] == pytest.approx([8 / 11, 2 / 11, 1 / 11, 0])
+
+
+def test_rr_as_a_reader_reads_to_the_first_relevant_document() -> None:
+    # 0, 0, 2, 1 with relevance at grade >= 1: the first relevant rank is r = 3. C = 1, 1, 0
+    # (then 1 - rel = 0 at rank 4, never reached): V = 1, 1, 1, 0; W = 1/3 for ranks 1..3;
+    # RR = W(3) * 1 = 1/3; the reader reads 3 documents, all of them inside the list
+    result = cwl.rr_reader(Ranking.build([0, 0, 2, 1], scale_max=2), TEXTBOOK)
+    assert result.value == pytest.approx(1 / 3, abs=1e-15)
+    assert result.table["weight"].tolist() == pytest.approx([1 / 3, 1 / 3, 1 / 3, 0.0])
+    assert result.table["continuation"].tolist()[:3] == [1.0, 1.0, 0.0]
+    assert result.details["expected_depth"] == pytest.approx(3.0)
+    assert result.details["weight_in_list"] == pytest.approx(1.0)
+    # nothing relevant: the reader reads all 1000 ranks, 1/1000 each, and RR is 0
+    empty = cwl.rr_reader(Ranking.build([0, 0], scale_max=2), TEXTBOOK)
+    assert empty.value == 0.0 and empty.details["expected_depth"] == pytest.approx(1000)
