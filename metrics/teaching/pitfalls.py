@@ -693,7 +693,7 @@ CATALOGUE: tuple[Pitfall, ...] = (
 CATALOGUE += (
     Pitfall(
         "unjudged_kept",
-        "Condensed measures (AP′, nDCG′, ...) with the unjudged documents kept as non-relevant",
+        "AP′ and nDCG′ with unjudged documents kept as non-relevant",
         CONDENSABLE,
         "Sakai's condensed list removes the unjudged documents and scores what is left: the "
         "judged documents move up. Reading an unjudged document as non-relevant instead keeps "

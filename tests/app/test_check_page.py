@@ -182,5 +182,5 @@ def test_the_condensed_playground_list_is_checked_as_its_cards_show_it(app: AppT
     at = answer(at, f"{(1 + 2 / 3) / 3:.4f}")
     titles = [e.label for e in at.expander]
     assert any(
-        t.startswith("Condensed measures (AP′, nDCG′, ...) with the unjudged") for t in titles
+        t.startswith("AP′ and nDCG′ with unjudged documents kept as non-relevant") for t in titles
     )
