@@ -50,7 +50,12 @@ if presentation:
     with tools.expander("Edit the list", icon=":material/edit_note:"):
         text_box = st.container()
         editors.list_extras()
-    settings_box = settings_column.expander("Settings", icon=":material/settings:")
+    # built only when opened: its forty-odd controls, hidden, still cost the browser ~70 ms on
+    # every edit, and ~160 ms shown (bench/bench_playground.py --presentation; issue 12)
+    settings_box = settings_column.expander(
+        "Settings", icon=":material/settings:", key="settings_open", on_change="rerun"
+    )
+    settings_shown = settings_box.open
 else:
     top = st.container()
     left, settings_box = st.columns([3, 2], gap="large")
@@ -60,15 +65,21 @@ else:
         editors.ranking_editor()
         list_message = st.container()
         editors.list_extras()
+    settings_shown = True
 with text_box:
     list_box.render()
 with settings_box:
-    controls.render()
+    if settings_shown:
+        controls.render()
 
 # --- compute once, from the validated inputs -----------------------------------------------
 fresh = None
 ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
 diversity = state.current_diversity()  # α and the intent weights (their message is in settings)
+if not settings_shown:  # the settings' own messages are in the closed expander: say it here
+    wrong = next((x for x in (convention, k, diversity) if isinstance(x, ValueError)), None)
+    if wrong is not None:
+        list_message.error(f"{literal(wrong)} Open Settings to fix it.", icon=":material/error:")
 if isinstance(ranking, RankingError):
     list_message.error(literal(ranking), icon=":material/error:")
 elif not any(isinstance(value, ValueError) for value in (convention, k, diversity)):
@@ -80,7 +91,7 @@ elif not any(isinstance(value, ValueError) for value in (convention, k, diversit
     except RankingError as err:  # e.g. a negative grade this convention rejects
         list_message.error(literal(err), icon=":material/error:")
     except ValueError as err:  # e.g. a gain map or gmax that does not fit the grades, overflow
-        with settings_box:
+        with settings_box if settings_shown else list_message:
             st.error(literal(err), icon=":material/error:")
     else:
         fresh = state.Shown(

@@ -5,6 +5,7 @@ to show a shared link's numbers, each next to a trivial Streamlit page.
     python bench/bench_playground.py --apptest    # also the script time alone, in AppTest
     python bench/bench_playground.py --new-session-only   # just the shared-link figure
     python bench/bench_playground.py --root OLD_TREE      # serve another checkout's app.py
+    python bench/bench_playground.py --presentation       # the links open in presentation mode
 
 What is measured, and why a served app: a rerun is what a person waits for after an edit, from
 the moment the edit is committed (Enter in the grid) until the page shows the new numbers and
@@ -99,8 +100,9 @@ def grades(n: int) -> list[int]:
     return [min(drawn[0], 3), *drawn[1:]]
 
 
-def playground_rerun_ms(page: Page, url: str, n: int) -> float:
-    link = f"{url}/playground?g={','.join(map(str, grades(n)))}&k=10"
+def playground_rerun_ms(page: Page, url: str, n: int, mode: str = "") -> float:
+    """`mode`: "" (the default view) or "&pm=1" (presentation mode, the projector view)."""
+    link = f"{url}/playground?g={','.join(map(str, grades(n)))}&k=10{mode}"
     return _median_ms(
         lambda i: _first_edit(page, link, GRADE_COLUMN, "[data-testid='stMetricValue']")
     )
@@ -213,6 +215,9 @@ def main() -> None:
         "--new-session-only", action="store_true", help="only the shared-link new-session figure"
     )
     parser.add_argument("--root", type=Path, default=REPO, help="the checkout to serve")
+    parser.add_argument(
+        "--presentation", action="store_true", help="time the edits in presentation mode"
+    )
     args = parser.parse_args()
     with (
         served("bench/trivial_app.py") as trivial_server,
@@ -225,13 +230,15 @@ def main() -> None:
         if not args.new_session_only:
             page = browser.new_page(viewport=VIEWPORT)
             trivial = trivial_rerun_ms(page, trivial_server.url)
-            playground = {n: playground_rerun_ms(page, app_server.url, n) for n in SIZES}
+            mode = "&pm=1" if args.presentation else ""
+            playground = {n: playground_rerun_ms(page, app_server.url, n, mode) for n in SIZES}
             page.close()
         new_trivial, new_playground = new_session_ms(browser, trivial_server.url, app_server.url)
         browser.close()
     if not args.new_session_only:
         report(
-            "Served app in chromium: edit committed -> new numbers shown",
+            "Served app in chromium: edit committed -> new numbers shown"
+            + (", presentation mode" if args.presentation else ""),
             trivial,
             playground,
             target=True,

@@ -867,3 +867,31 @@ def test_bpref_has_no_range_over_the_unjudged_documents(app: AppTest) -> None:
     assert card.value == f"{1 / 3:.4f}"
     assert not card.proto.delta_description
     assert "reads the unjudged documents its own way" in card.help
+
+
+def test_presentation_mode_builds_the_settings_only_when_opened(app: AppTest) -> None:
+    at = open_playground(app, pm="1", k="3")
+    assert not [w for w in at.number_input if w.key == "w_k"]  # closed: not built
+    at.session_state["settings_open"] = True
+    at.run()
+    (k_input,) = [w for w in at.number_input if w.key == "w_k"]
+    assert k_input.value == 3  # opened: the settings as the link set them
+    k_input.set_value(4).run()
+    at.session_state["settings_open"] = False
+    at.run()
+    assert "nDCG@4" in metric_values(at)  # closed again: the setting stays
+    assert not at.exception
+
+
+def test_presentation_mode_says_under_the_list_when_a_closed_setting_is_wrong(
+    app: AppTest,
+) -> None:
+    at = open_playground(app, pm="1")
+    at.session_state["settings_open"] = True
+    at.run()
+    at.number_input(key="w_k").set_value(0).run()  # k must be 1 to 1,000
+    at.session_state["settings_open"] = False
+    at.run()
+    assert any("k must be a whole number" in e.value and "Open Settings" in e.value
+               for e in at.error)  # fmt: skip
+    assert "nDCG@5" in metric_values(at)  # the last valid result stays
