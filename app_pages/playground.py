@@ -50,8 +50,9 @@ if presentation:
     with tools.expander("Edit the list", icon=":material/edit_note:"):
         text_box = st.container()
         editors.list_extras()
-    # built only when opened: its forty-odd controls, hidden, still cost the browser ~70 ms on
-    # every edit, and ~160 ms shown (bench/bench_playground.py --presentation; issue 12)
+    # built only when opened: its forty-odd controls, hidden, still cost the browser ~90 ms on
+    # every edit, ~160 ms shown (bench/bench_playground.py; issue 12). The gain map's editor,
+    # unmounted meanwhile, is remounted on its table (state.editor_input)
     settings_box = settings_column.expander(
         "Settings", icon=":material/settings:", key="settings_open", on_change="rerun"
     )
