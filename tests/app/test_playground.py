@@ -895,3 +895,24 @@ def test_presentation_mode_says_under_the_list_when_a_closed_setting_is_wrong(
     assert any("k must be a whole number" in e.value and "Open Settings" in e.value
                for e in at.error)  # fmt: skip
     assert "nDCG@5" in metric_values(at)  # the last valid result stays
+
+
+def test_a_gain_map_edited_in_presentation_mode_survives_closing_the_settings(
+    app: AppTest,
+) -> None:
+    at = open_playground(app, pm="1", cards="DCG")
+    at.session_state["settings_open"] = True
+    at.run()
+    at.segmented_control(key="w_gain").set_value("custom").run()
+    set_data_editor_edits(at, "gain_map_editor", edited_rows={3: {"gain": 10.0}})
+    at.run()
+    # grade 3 now gains 10 (2^3 - 1 = 7 before): 3, 2, 3, 0, 1 at k = 5
+    dcg = 10 + 3 / L(3) + 10 / L(4) + 1 / L(6)
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+    at.session_state["settings_open"] = False
+    at.run()  # closed: the gain map's editor is not built, the map stays
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+    at.session_state["settings_open"] = True
+    at.run()  # reopened: the editor is built again on the edited map
+    assert value(at, "DCG@5") == f"{dcg:.4f}"
+    assert not at.exception
