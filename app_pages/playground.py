@@ -24,6 +24,8 @@ from ui import (
 from ui.literal import literal
 from ui.model import evaluate_finite
 
+SETTINGS_BUILT = "settings_built"  # the settings' controls were built in the last run
+
 state.open_link()
 settings = state.settings()
 
@@ -51,12 +53,16 @@ if presentation:
         text_box = st.container()
         editors.list_extras()
     # built only when opened: its forty-odd controls, hidden, still cost the browser ~90 ms on
-    # every edit, ~160 ms shown (bench/bench_playground.py; issue 12). The gain map's editor,
-    # unmounted meanwhile, is remounted on its table (state.editor_input)
+    # every edit, ~160 ms shown (bench/bench_playground.py; issue 12). Built once more in the
+    # run that closes it (or enters presentation mode), so that a value typed just before
+    # the click still reaches the settings. The gain map's editor, unmounted meanwhile, is
+    # remounted on its table (state.editor_input)
     settings_box = settings_column.expander(
         "Settings", icon=":material/settings:", key="settings_open", on_change="rerun"
     )
-    settings_shown = settings_box.open
+    settings_shown = settings_box.open  # what the user sees
+    settings_built = settings_shown or st.session_state.get(SETTINGS_BUILT, False)
+    st.session_state[SETTINGS_BUILT] = settings_shown
 else:
     top = st.container()
     left, settings_box = st.columns([3, 2], gap="large")
@@ -66,11 +72,11 @@ else:
         editors.ranking_editor()
         list_message = st.container()
         editors.list_extras()
-    settings_shown = True
+    settings_shown = settings_built = st.session_state[SETTINGS_BUILT] = True
 with text_box:
     list_box.render()
 with settings_box:
-    if settings_shown:
+    if settings_built:
         controls.render()
 
 # --- compute once, from the validated inputs -----------------------------------------------
@@ -92,8 +98,10 @@ elif not any(isinstance(value, ValueError) for value in (convention, k, diversit
     except RankingError as err:  # e.g. a negative grade this convention rejects
         list_message.error(literal(err), icon=":material/error:")
     except ValueError as err:  # e.g. a gain map or gmax that does not fit the grades, overflow
-        with settings_box if settings_shown else list_message:
-            st.error(literal(err), icon=":material/error:")
+        if settings_shown:
+            settings_box.error(literal(err), icon=":material/error:")
+        else:
+            list_message.error(f"{literal(err)} Open Settings to fix it.", icon=":material/error:")
     else:
         fresh = state.Shown(
             report,

@@ -4,8 +4,10 @@ metrics/.
 
 The files are whitespace-separated TREC lines: qrels `qid 0 docno grade`, runs
 `qid Q0 docno rank score tag`. trec_eval -c's mean is over the qrels' queries, a query the run
-lacks counting 0; pytrec_eval leaves such a query out of its per-query results, so the means
-here divide by the number of qrels queries.
+lacks counting 0 (the source: shared/research/library-conventions.md, fixture M1, and
+tests/crosscheck/test_cli_missing.py, which says what trec_eval does with and without -c);
+pytrec_eval leaves such a query out of its per-query results, so the means here divide by the
+number of qrels queries.
 """
 
 from __future__ import annotations

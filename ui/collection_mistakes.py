@@ -86,7 +86,7 @@ def _micro(decimals: int) -> None:
         "Recall is a ratio of counts for each query: relevant documents found ÷ relevant "
         "documents. Over a collection it can be averaged two ways. The **mean** over the "
         "queries (the *macro* average) gives every query the same weight: it is what "
-        "trec_eval's `all` line reports, and what *mean R@100* means. **Pooling** the counts "
+        "`trec_eval -c`'s `all` line reports, and what *mean R@100* means. **Pooling** the counts "
         "first (the *micro* average: relevant documents found in all queries ÷ relevant "
         "documents in all queries) gives every document the same weight. The mistake is to "
         "compute the second and report it under the name of the first."
@@ -137,9 +137,11 @@ def _micro(decimals: int) -> None:
         f"({_number(1 / averages.queries, decimals)}). Query {literal(heaviest)} has "
         f"{int(averages.relevant[heaviest])} of the {averages.relevant_total} relevant "
         f"documents: it weighs {_number(averages.micro_weight(heaviest), decimals)} in pooled "
-        f"recall, so a query with many relevant documents dominates it. {empty_text}"
-        f"The last column sets the two effects apart: from the mean to it is the queries "
-        "without a relevant document; from it to the pooled ratio is the weighting alone. P@10 "
+        f"recall, {averages.micro_weight(heaviest) * averages.queries:.1f} times its weight in "
+        f"the mean. {empty_text}"
+        f"For recall the last column sets the two effects apart: from the mean to it is the "
+        "queries without a relevant document; from it to the pooled ratio is the weighting "
+        "alone. P@10 "
         "divides by 10 for every query, so its mean and its pooled ratio are the same. A table "
         "that says *mean R@100* must hold the mean."
     )
@@ -172,7 +174,7 @@ def _micro(decimals: int) -> None:
         "ratio under the mean's name.",
         core.recall_program(shown["qrels"], shown["run"], core.PROGRAM_K, wrong=False),
         f"Sets mean_recall = {_number(values['macro'].iloc[0], decimals)}, the mean over "
-        f"the {averages.queries} queries, as trec_eval reports it.",
+        f"the {averages.queries} queries, as trec_eval -c reports it.",
     )
 
 
@@ -211,7 +213,9 @@ def _comparisons(decimals: int) -> None:
         "below 0.05 by chance alone. Here nothing differs by construction. Each *variant* is a "
         "run's per-query AP plus noise drawn independently for every query from a normal "
         f"distribution with mean 0 and standard deviation {core.SIGMA} (not clipped to [0, 1], "
-        "so that it stays zero-mean), and each is compared with the run by the paired t-test."
+        "so that it stays zero-mean), and each is compared with the run by the paired t-test. "
+        "The run cancels out: each difference is the noise alone, so any run gives the same "
+        "p-values (the run picked only names the file in the programs)."
     )
     run_col, m_col, seed_col = st.columns([2, 1, 2])
     with run_col:
@@ -233,23 +237,35 @@ def _comparisons(decimals: int) -> None:
         st.error(literal(err), icon=":material/error:")
         return
     alpha = _number(result.alpha, 2)
+    places = max(decimals, 4)  # a probability keeps 4 decimals whatever the Playground shows
     cards = st.columns(4)
     cards[0].metric(f"p < {alpha}, uncorrected", f"{result.significant} of {m}")
-    cards[1].metric(f"Smallest p (variant {result.best})", _number(result.best_p, decimals))
-    cards[2].metric("Its Holm-adjusted p", _number(result.best_holm, decimals))
+    cards[1].metric(f"Smallest p (variant {result.best})", _number(result.best_p, places))
+    cards[2].metric("Its Holm-adjusted p", _number(result.best_holm, places))
     cards[3].metric(f"Holm-adjusted p < {alpha}", f"{result.significant_holm} of {m}")
     share = f"{result.alpha:.0%}"
+    best = result.table.set_index("variant").loc[result.best, "mean_difference"]
+    if result.best_p < result.alpha:
+        claim = (
+            f"Reporting variant {result.best} as significantly different from the run with "
+            f"p = {_number(result.best_p, places)} (it is {'better' if best > 0 else 'worse'}: "
+            f"mean difference {best:+.{places}f}) reports that chance as {share}."
+        )
+    else:
+        claim = (
+            f"This draw has no variant below {alpha}, as (1 − {alpha})^{m} = "
+            f"{_number(1 - result.at_least_one, places)} of draws have none: draw again."
+        )
     st.markdown(
         f"When nothing differs, each test alone comes out below {alpha} in {share} of draws: "
         "it sees the noise, normal with mean 0, for which the t-test is exact. About "
         f"{alpha} × {m} = {_number(result.expected, 2)} of the {m} variants are expected below "
         f"it, and the chance that **at least one** of {m} independent tests is below it is "
-        f"1 − (1 − {alpha})^{m} = **{_number(result.at_least_one, decimals)}**. Calling the "
-        f"best variant significantly better with p = {_number(result.best_p, decimals)} "
-        f"reports that chance as {share}. Holm's adjustment (1979) multiplies the smallest p "
-        "by m, the next by m − 1, and so on (each at least the one before, at most 1), which "
-        f"keeps the chance of any false call at most {share} whatever the dependence between "
-        f"the tests: the best variant's p becomes {_number(result.best_holm, decimals)}."
+        f"1 − (1 − {alpha})^{m} = **{_number(result.at_least_one, places)}**. {claim} "
+        "Holm's adjustment (1979) multiplies the smallest p by m, the next by m − 1, and so on "
+        "(each at least the one before, at most 1), which keeps the chance of any false call "
+        f"at most {share} whatever the dependence between the tests: the smallest p becomes "
+        f"{_number(result.best_holm, places)}."
     )
     st.dataframe(
         result.table,
@@ -260,9 +276,9 @@ def _comparisons(decimals: int) -> None:
                 "mean difference", format=f"%.{decimals}f"
             ),
             "t": st.column_config.NumberColumn("t", format=f"%.{decimals}f"),
-            "p": st.column_config.NumberColumn("p", format=f"%.{decimals}f"),
+            "p": st.column_config.NumberColumn("p", format=f"%.{places}f"),
             "significant": st.column_config.CheckboxColumn(f"p < {alpha}"),
-            "holm": st.column_config.NumberColumn("Holm p", format=f"%.{decimals}f"),
+            "holm": st.column_config.NumberColumn("Holm p", format=f"%.{places}f"),
             "significant_holm": st.column_config.CheckboxColumn(f"Holm p < {alpha}"),
         },
     )

@@ -6,7 +6,7 @@
 The macro average (trec_eval's `all` line) is the mean over queries of each query's ratio:
 every query weighs the same. The micro average is sum(numerators) / sum(denominators)
 (`metrics.stats.stats.micro_average`): every document weighs the same, so a query with many
-relevant documents dominates micro-averaged recall. The counts, with the measure's own `rel`
+relevant documents weighs more in micro-averaged recall. The counts, with the measure's own `rel`
 threshold and cutoff:
 
     P@k   relevant in the top k / k          (k for every query: micro = macro, as trec_eval

@@ -18,9 +18,9 @@ statistics, so they live here: tests/unit/test_architecture.py.)
 
    The micro average is the macro average with query q weighted by d_q / sum_p d_p instead of
    1/n: for recall, a query with many relevant documents weighs more, and a query with none
-   weighs nothing (while the mean counts its 0). For P@k every d_q = k, so micro = macro. The
-   mean over the queries with R_q > 0 (`macro_with_relevant`) separates the two effects: from
-   it to micro is the weighting alone.
+   weighs nothing (while the mean counts its 0). For P@k every d_q = k, so micro = macro. For
+   recall, the mean over the queries with R_q > 0 (`macro_with_relevant`) separates the two
+   effects: from it to micro is the weighting alone.
 
 2. The best of many comparisons without correction (`null_comparisons`). Take one run's
    per-query values x_1..x_n (AP) and make m variants, y_jq = x_q + e_jq with e_jq ~ N(0,

@@ -143,3 +143,23 @@ def test_draw_again_changes_the_seed_and_the_draw(app: AppTest) -> None:
     after = table(at, "holm")["p"].to_numpy()
     np.testing.assert_allclose(after, by_scipy(20, 2)[0], rtol=1e-9)
     assert not np.allclose(before, after)
+
+
+def test_the_verdict_on_the_smallest_p_follows_the_draw(app: AppTest) -> None:
+    at = open_section(app, "lab_comparisons_open")
+    # seed 1: the smallest p is below 0.05; the variant's mean difference is the mean of its
+    # noise row, which decides whether it is better or worse than the run
+    p, _ = by_scipy(20, 1)
+    best = int(np.argmin(p))
+    noise = np.random.default_rng(1).normal(0, 0.05, size=(20, len(hand.qrels())))[best]
+    side = "better" if noise.mean() > 0 else "worse"
+    markdown = "\n".join(m.value for m in at.markdown)
+    assert f"Reporting variant {best + 1} as significantly different from the run" in markdown
+    assert f"(it is {side}: mean difference {noise.mean():+.4f})" in markdown
+    # a draw with nothing below 0.05 says so instead of calling a variant significant
+    seed = next(s for s in range(2, 40) if by_scipy(20, s)[0].min() >= 0.05)
+    at.session_state["lab_seed"] = seed
+    at.run()
+    markdown = "\n".join(m.value for m in at.markdown)
+    assert f"This draw has no variant below 0.05, as (1 − 0.05)^20 = {0.95**20:.4f}" in markdown
+    assert "Reporting variant" not in markdown

@@ -916,3 +916,44 @@ def test_a_gain_map_edited_in_presentation_mode_survives_closing_the_settings(
     at.run()  # reopened: the editor is built again on the edited map
     assert value(at, "DCG@5") == f"{dcg:.4f}"
     assert not at.exception
+
+
+def test_a_setting_typed_in_the_run_that_closes_the_settings_is_kept(app: AppTest) -> None:
+    """Typing k and clicking the Settings header sends both in one rerun: the settings are
+    built once more in that run, so the value reaches them."""
+    at = open_playground(app, pm="1", k="3")
+    at.session_state["settings_open"] = True
+    at.run()
+    (k_input,) = [w for w in at.number_input if w.key == "w_k"]
+    k_input.set_value(4)  # committed ...
+    at.session_state["settings_open"] = False  # ... with the click that closes the expander
+    at.run()
+    assert at.session_state["settings"]["k"] == 4
+    assert "nDCG@4" in metric_values(at)
+    at.run()  # the next run builds nothing and keeps the value
+    assert "nDCG@4" in metric_values(at)
+    assert not [w for w in at.number_input if w.key == "w_k"]
+
+
+def test_entering_presentation_mode_keeps_a_setting_typed_with_the_click(app: AppTest) -> None:
+    at = open_playground(app)
+    at.number_input(key="w_k").set_value(4)  # committed with the click on the toggle
+    at.toggle(key="w_presentation").set_value(True).run()
+    assert at.session_state["settings"]["k"] == 4 and "nDCG@4" in metric_values(at)
+
+
+def test_presentation_mode_reports_a_gain_map_problem_under_the_list_when_closed(
+    app: AppTest,
+) -> None:
+    at = open_playground(app, pm="1")
+    at.session_state["settings_open"] = True
+    at.run()
+    at.segmented_control(key="w_gain").set_value("custom").run()
+    set_data_editor_edits(at, "gain_map_editor", deleted_rows=[3])  # no gain for grade 3
+    at.session_state["settings_open"] = False
+    at.run()
+    at.run()  # and the runs after it, which build no settings
+    assert any(
+        "The gain map has no gain for grade 3" in unescaped(e.value) and "Open Settings" in e.value
+        for e in at.error
+    )
