@@ -52,3 +52,20 @@ def mean(name: str, measure: str, queries: set[str] | None = None) -> float:
     per_query = trec_eval(name, {measure})
     over = set(qrels()) if queries is None else queries
     return sum(per_query.get(q, {}).get(measure, 0.0) for q in over) / len(over)
+
+
+def hits(name: str, k: int) -> dict[str, int]:
+    """Relevant documents in each qrels query's top k, counted by hand. The runs list 40
+    documents a query, so for k >= 40 the order does not matter and the count is the set
+    intersection; for k = 10 it is P@10 x 10 from trec_eval (an integer count)."""
+    retrieved, relevant_of = run(name), relevant()
+    if k >= 40:
+        assert max(len(docs) for docs in retrieved.values()) == 40
+        return {q: len(relevant_of[q] & set(retrieved.get(q, {}))) for q in relevant_of}
+    p_at_k = trec_eval(name, {f"P_{k}"})
+    return {q: round(p_at_k.get(q, {}).get(f"P_{k}", 0.0) * k) for q in relevant_of}
+
+
+def pooled_recall(name: str, k: int) -> float:
+    """Relevant documents in the top k over all relevant documents, summed over the queries."""
+    return sum(hits(name, k).values()) / sum(len(r) for r in relevant().values())

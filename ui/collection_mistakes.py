@@ -148,8 +148,14 @@ def _micro(decimals: int) -> None:
     two = cached.two_queries()
     rows = two.table.set_index("run")
     flip = two.orders.iloc[0]
+    changed = [r.measure for r in averages.orders.itertuples() if not r.same_order]
+    here = (
+        f"On this collection pooling changes the order for {', '.join(changed)}."
+        if changed
+        else "On this collection pooling keeps the order of the runs. It need not:"
+    )
     st.markdown(
-        "On this collection pooling keeps the order of the runs. It need not: two queries, q1 "
+        f"{here} Two queries, q1 "
         "with 1 relevant document and q2 with 9. Run A finds q1's and 1 of q2's; run B none of "
         f"q1's and 4 of q2's. {core.TWO_QUERIES_MEASURE} by the mean: A "
         f"{_number(rows.loc['A', 'macro'], decimals)}, B "

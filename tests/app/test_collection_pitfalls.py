@@ -46,14 +46,6 @@ def test_closed_sections_add_nothing_to_the_list_part(app: AppTest) -> None:
     assert not at.dataframe and not at.metric and not at.code  # built when opened
 
 
-def pooled_recall(run: str) -> float:
-    """Relevant documents retrieved (every run lists 40 a query: all within R@100) over the
-    relevant documents, summed over the qrels' queries, counted in the raw files."""
-    relevant, retrieved = hand.relevant(), hand.run(run)
-    found = sum(len(docs & set(retrieved.get(q, {}))) for q, docs in relevant.items())
-    return found / sum(len(docs) for docs in relevant.values())
-
-
 def test_means_and_pooled_ratios(app: AppTest) -> None:
     at = open_section(app, "lab_micro_open")
     shown = table(at, "micro").set_index(["run", "measure"])
@@ -62,16 +54,26 @@ def test_means_and_pooled_ratios(app: AppTest) -> None:
             hand.mean(run, "recall_100"), abs=1e-12
         )
         assert shown.loc[(run, "P@10"), "macro"] == pytest.approx(hand.mean(run, "P_10"))
-        assert shown.loc[(run, "R@100"), "micro"] == pytest.approx(pooled_recall(run), abs=1e-15)
+        assert shown.loc[(run, "R@100"), "micro"] == pytest.approx(
+            hand.pooled_recall(run, 100), abs=1e-15
+        )
     assert not shown.isna().any().any()
     # the programs' values, next to them (the strong run is picked first)
     text = captions(at)
-    assert f"Sets mean_recall = {pooled_recall('strong'):.4f}: the pooled" in text
+    assert f"Sets mean_recall = {hand.pooled_recall('strong', 100):.4f}: the pooled" in text
     assert f"Sets mean_recall = {hand.mean('strong', 'recall_100'):.4f}, the mean over" in text
     assert "Run weak has no results for query 315: scored 0" in text
     markdown = "\n".join(m.value for m in at.markdown)
     assert "Queries 307 and 322 have no relevant document: recall is 0 there" in markdown
     assert "pooled: A 0.2000, B 0.4000" in markdown  # (1 + 1)/(1 + 9), (0 + 4)/(1 + 9)
+    # by the mean A = (1/1 + 1/9)/2 = 0.5556, B = (0/1 + 4/9)/2 = 0.2222
+    assert f"by the mean: A {(1 + 1 / 9) / 2:.4f}, B {(4 / 9) / 2:.4f}" in markdown
+    # the order of the three runs under each average, from pytrec_eval's means and the counts
+    for measure, trec, k in (("R@10", "recall_10", 10), ("R@100", "recall_100", 100)):
+        by_mean = sorted(hand.RUNS, key=lambda r: -hand.mean(r, trec))
+        pooled = sorted(hand.RUNS, key=lambda r: -hand.pooled_recall(r, k))
+        assert by_mean == pooled, measure  # so the page must say the order is kept
+    assert "On this collection pooling keeps the order of the runs." in markdown
     codes = [c.value for c in at.code]
     assert len(codes) == 2 and all("data/sample/run_strong.txt" in c for c in codes)
 
@@ -80,7 +82,7 @@ def test_the_programs_follow_the_run_picked(app: AppTest) -> None:
     at = open_section(app, "lab_micro_open")
     at.radio(key="lab_micro_run").set_value("weak").run()
     assert not at.exception
-    assert f"Sets mean_recall = {pooled_recall('weak'):.4f}: the pooled" in captions(at)
+    assert f"Sets mean_recall = {hand.pooled_recall('weak', 100):.4f}: the pooled" in captions(at)
     assert all("data/sample/run_weak.txt" in c.value for c in at.code)
 
 

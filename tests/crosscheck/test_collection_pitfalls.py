@@ -37,23 +37,6 @@ def value(averages: pitfalls.Averages, run: str, measure: str, column: str) -> f
 # --- micro-averaging reported as macro ------------------------------------------------------
 
 
-def hits(run: str, k: int) -> dict[str, int]:
-    """Relevant documents in each qrels query's top k, counted by hand. The runs list 40
-    documents a query, so for k >= 40 the order does not matter and the count is the set
-    intersection; for k = 10 it is P@10 x 10 from trec_eval (an integer count)."""
-    retrieved, relevant = hand.run(run), hand.relevant()
-    if k >= 40:
-        assert max(len(docs) for docs in retrieved.values()) == 40
-        return {q: len(relevant[q] & set(retrieved.get(q, {}))) for q in relevant}
-    p_at_k = hand.trec_eval(run, {f"P_{k}"})
-    return {q: round(p_at_k.get(q, {}).get(f"P_{k}", 0.0) * k) for q in relevant}
-
-
-def pooled_recall(run: str, k: int) -> float:
-    relevant = hand.relevant()
-    return sum(hits(run, k).values()) / sum(len(r) for r in relevant.values())
-
-
 @pytest.mark.parametrize("run", hand.RUNS)
 @pytest.mark.parametrize("measure", list(TREC_NAMES))
 def test_the_mean_is_trec_evals(averages, run, measure):
@@ -75,11 +58,13 @@ def test_the_mean_over_queries_with_a_relevant_document(averages, run, measure):
 @pytest.mark.parametrize("run", hand.RUNS)
 def test_the_pooled_ratios_are_the_hand_counts(averages, run):
     assert value(averages, run, "R@100", "micro") == pytest.approx(
-        pooled_recall(run, 100), abs=1e-15
+        hand.pooled_recall(run, 100), abs=1e-15
     )
-    assert value(averages, run, "R@10", "micro") == pytest.approx(pooled_recall(run, 10), abs=1e-15)
+    assert value(averages, run, "R@10", "micro") == pytest.approx(
+        hand.pooled_recall(run, 10), abs=1e-15
+    )
     # P@10 pools hits over 10 per query: the same as the mean of the hits / 10
-    p10 = sum(hits(run, 10).values()) / (10 * 30)
+    p10 = sum(hand.hits(run, 10).values()) / (10 * 30)
     assert value(averages, run, "P@10", "micro") == pytest.approx(p10, abs=1e-15)
     assert value(averages, run, "P@10", "macro") == pytest.approx(p10, abs=1e-12)
 
@@ -109,7 +94,7 @@ def test_the_order_and_the_spread_of_the_runs(averages):
         assert row["macro_order"] == tuple(sorted(macro, key=macro.get, reverse=True))
         assert row["macro_spread"] == pytest.approx(max(macro.values()) - min(macro.values()))
     # pooled: the same order on the sample, strong > medium > weak, with a wider spread
-    micro = {run: pooled_recall(run, 100) for run in hand.RUNS}
+    micro = {run: hand.pooled_recall(run, 100) for run in hand.RUNS}
     row = averages.orders.set_index("measure").loc["R@100"]
     assert row["micro_order"] == ("strong", "medium", "weak") == row["macro_order"]
     assert row["same_order"]
@@ -148,7 +133,7 @@ def test_the_recall_programs(averages, run, k, monkeypatch, capsys):
     files = ("data/sample/qrels.txt", f"data/sample/run_{run}.txt")
     wrong = run_program(pitfalls.recall_program(*files, k, wrong=True), "mean_recall", monkeypatch)
     right = run_program(pitfalls.recall_program(*files, k, wrong=False), "mean_recall", monkeypatch)
-    assert wrong == pytest.approx(pooled_recall(run, k), abs=1e-15)
+    assert wrong == pytest.approx(hand.pooled_recall(run, k), abs=1e-15)
     assert wrong == pytest.approx(value(averages, run, f"R@{k}", "micro"), abs=1e-15)
     assert right == pytest.approx(hand.mean(run, f"recall_{k}"), abs=1e-12)
     assert right == pytest.approx(value(averages, run, f"R@{k}", "macro"), abs=1e-12)
