@@ -223,7 +223,7 @@ else:
     try:
         reader = cwl.list_reader(family, inputs.ordered, inputs.convention, k=k, **params)
     except ValueError as err:  # e.g. T = 0
-        setting.error(str(err), icon=":material/error:")
+        setting.error(literal(err), icon=":material/error:")
     else:
         value_box, depth_box, share_box = st.columns(3)
         value_box.metric(

@@ -701,3 +701,20 @@ def test_precision_by_length_is_trec_evals_set_p():
     assert "trec_eval's set_P" in BY_KEY["precision_by_length"].why
     qrels, run = {"a": 1, "b": 0, "c": 1, "d": 0}, {"a": 4.0, "b": 3.0, "c": 2.0, "d": 1.0}
     assert trec(qrels, run, {"set_P"})["set_P"] == 2 / 4
+
+
+def test_unjudged_kept_pitfall_trec_eval_j_and_judged_only_remove_unjudged_documents():
+    """Pitfall 'unjudged_kept' (where): ir_measures' judged_only and trec_eval's -J (pytrec_eval's
+    judged_docs_only_flag) remove the unjudged documents instead of reading them as
+    non-relevant. Its example list 1, ?, 0, 1, ?, 1: AP′ = (1/1 + 2/3 + 3/4)/3 = 0.8056 with
+    them removed, AP = (1/1 + 2/4 + 3/6)/3 = 0.6667 with them kept."""
+    where = BY_KEY["unjudged_kept"].where
+    assert "judged_only" in where and "-J" in where
+    qrels = {"q": {"a": 1, "c": 0, "d": 1, "f": 1}}
+    run = {"q": {"a": 6.0, "b": 5.0, "c": 4.0, "d": 3.0, "e": 2.0, "f": 1.0}}  # b, e unjudged
+    kept = pytrec_eval.RelevanceEvaluator(qrels, {"map"}).evaluate(run)["q"]["map"]
+    removed = pytrec_eval.RelevanceEvaluator(qrels, {"map"}, judged_docs_only_flag=True)
+    assert kept == pytest.approx((1 / 1 + 2 / 4 + 3 / 6) / 3)
+    assert removed.evaluate(run)["q"]["map"] == pytest.approx((1 / 1 + 2 / 3 + 3 / 4) / 3)
+    irm = ir_measures.calc_aggregate([ir_measures.AP(judged_only=True)], qrels, run)
+    assert irm[ir_measures.AP(judged_only=True)] == pytest.approx((1 / 1 + 2 / 3 + 3 / 4) / 3)
