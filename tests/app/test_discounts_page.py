@@ -303,7 +303,8 @@ def test_a_bad_t_is_an_error_at_its_control(app):
     at.number_input(key="disc_reader_t").set_value(0.0).run()
     assert not at.exception
     assert any(
-        "T, the gain the reader wants, must be a positive number" in e.value for e in at.error
+        "T, the gain the reader wants, must be a positive number" in unescaped(e.value)
+        for e in at.error
     )
     assert "INST" not in metric_values(at)
 
