@@ -332,29 +332,37 @@ def swap_matrix(delta: np.ndarray, doc_ids: Sequence[str], measure: str) -> go.F
     return fig
 
 
+def _solid_and_dotted(x, solid, dotted, color: str, dotted_markers: bool = False) -> list:
+    """Two lines of one colour over `x`: `solid` (thick, with markers) and `dotted` (thin),
+    each given as (legend name, y values, hover text before the value)."""
+    styles = (
+        (solid, "lines+markers", {"width": 3}),
+        (dotted, "lines+markers" if dotted_markers else "lines", {"width": 2, "dash": "dot"}),
+    )
+    return [
+        go.Scatter(
+            name=name,
+            x=x,
+            y=y,
+            mode=mode,
+            line={"color": color, **line},
+            hovertemplate=f"{hover}%{{y:.4f}}<extra></extra>",
+        )
+        for (name, y, hover), mode, line in styles
+    ]
+
+
 def redundancy(table: pd.DataFrame) -> go.Figure:
     """ERR and nDCG (solid) and what each copy adds (dotted) against the number of copies."""
     traces = []
     for name in ("ERR", "nDCG"):
-        color = MEASURE_COLORS[name]
-        traces += [
-            go.Scatter(
-                name=name,
-                x=table["copies"],
-                y=table[name],
-                mode="lines+markers",
-                line={"color": color, "width": 3},
-                hovertemplate=f"{name} = %{{y:.4f}}<extra></extra>",
-            ),
-            go.Scatter(
-                name=f"{name} added by this copy",
-                x=table["copies"],
-                y=table[f"{name} added"],
-                mode="lines+markers",
-                line={"color": color, "width": 2, "dash": "dot"},
-                hovertemplate=f"{name} added = %{{y:.4f}}<extra></extra>",
-            ),
-        ]
+        traces += _solid_and_dotted(
+            table["copies"],
+            (name, table[name], f"{name} = "),
+            (f"{name} added by this copy", table[f"{name} added"], f"{name} added = "),
+            MEASURE_COLORS[name],
+            dotted_markers=True,
+        )
     fig = _layout(
         go.Figure(traces),
         "Repeating a highly relevant document: ERR saturates, nDCG keeps adding",
@@ -372,24 +380,12 @@ def novelty(table: pd.DataFrame, k: int) -> go.Figure:
     `metrics.explore.novelty.alpha_sweep`."""
     traces = []
     for (name, rows), color in zip(table.groupby("list", sort=False), PALETTE, strict=False):
-        traces += [
-            go.Scatter(
-                name=f"α-nDCG@{k}, {name}",
-                x=rows["alpha"],
-                y=rows["alpha_nDCG"],
-                mode="lines+markers",
-                line={"color": color, "width": 3},
-                hovertemplate=f"{name}: α-nDCG = %{{y:.4f}}<extra></extra>",
-            ),
-            go.Scatter(
-                name=f"nDCG@{k}, {name}",
-                x=rows["alpha"],
-                y=rows["nDCG"],
-                mode="lines",
-                line={"color": color, "width": 2, "dash": "dot"},
-                hovertemplate=f"{name}: nDCG = %{{y:.4f}}<extra></extra>",
-            ),
-        ]
+        traces += _solid_and_dotted(
+            rows["alpha"],
+            (f"α-nDCG@{k}, {name}", rows["alpha_nDCG"], f"{name}: α-nDCG = "),
+            (f"nDCG@{k}, {name}", rows["nDCG"], f"{name}: nDCG = "),
+            color,
+        )
     fig = _layout(
         go.Figure(traces),
         "The same relevant documents: nDCG cannot tell them apart, α-nDCG can",
