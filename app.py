@@ -6,9 +6,13 @@ Run with `streamlit run app.py`. The entry sets the page up, initialises the ses
 
 import streamlit as st
 
-from ui import navigation, state, style
+from ui import language, navigation, state, style
 
 st.set_page_config(page_title="RankLab", page_icon="📊", layout="wide")
 style.apply()
+language.start_run()  # before any text: every _() of this run speaks the session's language
 state.init()
-st.navigation(navigation.navigation()).run()
+language.picker()
+chosen_page = st.navigation(navigation.navigation())
+language.keep_in_link()
+chosen_page.run()

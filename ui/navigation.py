@@ -14,110 +14,131 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-GROUPS = ("Learn", "Explore", "Evaluate")
+from i18n import N_, _
+
+GROUPS = (N_("Learn"), N_("Explore"), N_("Evaluate"))  # shown translated, with _()
 
 
 @dataclass(frozen=True)
 class PageEntry:
     file: str
-    title: str
+    title: str  # English, marked with N_; shown with _()
     icon: str
     url_path: str
     group: str  # one of GROUPS, or "" for the home page (listed first, without a heading)
-    summary: str  # what the page is for, shown on the home page
+    summary: str  # what the page is for, shown on the home page (English, marked with N_)
 
 
 HOME = PageEntry(
     "app_pages/home.py",
-    "Home",
+    N_("Home"),
     ":material/home:",
     "home",
     "",
-    "What RankLab is and where to start.",
+    N_("What RankLab is and where to start."),
 )
 
 PAGES: tuple[PageEntry, ...] = (
     HOME,
     PageEntry(
         "app_pages/check.py",
-        "Check my answer",
+        N_("Check my answer"),
         ":material/fact_check:",
         "check",
         "Learn",
-        "Type the value you computed by hand: right or not, and if not which convention or "
-        "mistake gives it, with the calculation that leads there.",
+        N_(
+            "Type the value you computed by hand: right or not, and if not which convention or "
+            "mistake gives it, with the calculation that leads there."
+        ),
     ),
     PageEntry(
         "app_pages/pitfalls.py",
-        "Pitfalls lab",
+        N_("Pitfalls lab"),
         ":material/science:",
         "pitfalls",
         "Learn",
-        "Switch common mistakes on, alone or together: the wrong and the right value, both "
-        "breakdowns with the changed cells marked, the code, and why it is wrong.",
+        N_(
+            "Switch common mistakes on, alone or together: the wrong and the right value, both "
+            "breakdowns with the changed cells marked, the code, and why it is wrong."
+        ),
     ),
     PageEntry(
         "app_pages/conventions.py",
-        "Library conventions",
+        N_("Library conventions"),
         ":material/compare_arrows:",
         "conventions",
         "Learn",
-        "Your list under trec_eval, ir_measures, ranx, scikit-learn, LightGBM, gdeval and the "
-        "textbook, why they differ, and the known disagreements worked in one click.",
+        N_(
+            "Your list under trec_eval, ir_measures, ranx, scikit-learn, LightGBM, gdeval and the "
+            "textbook, why they differ, and the known disagreements worked in one click."
+        ),
     ),
     PageEntry(
         "app_pages/exercises.py",
-        "Exercises",
+        N_("Exercises"),
         ":material/quiz:",
         "quiz",  # not "exercises": rounds already shared, and printed on sheets, use /quiz
         "Learn",
-        "Seeded exercises a class shares by link: compute, compare, predict, choose. Answers "
-        "checked and diagnosed, a score, worked solutions, sheets in Markdown and LaTeX.",
+        N_(
+            "Seeded exercises a class shares by link: compute, compare, predict, choose. Answers "
+            "checked and diagnosed, a score, worked solutions, sheets in Markdown and LaTeX."
+        ),
     ),
     PageEntry(
         "app_pages/playground.py",
-        "Playground",
+        N_("Playground"),
         ":material/tune:",
         "playground",
         "Explore",
-        "Edit a ranked list and watch nDCG, ERR, RBP, P, R, AP and RR update, with the "
-        "per-rank breakdown, the calculation with your numbers, plots, and a link to share.",
+        N_(
+            "Edit a ranked list and watch nDCG, ERR, RBP, P, R, AP and RR update, with the "
+            "per-rank breakdown, the calculation with your numbers, plots, and a link to share."
+        ),
     ),
     PageEntry(
         "app_pages/discounts.py",
-        "Discounts",
+        N_("Discounts"),
         ":material/trending_down:",
         "discounts",
         "Explore",
-        "The weight each rank gets under log, rank-b, geometric, 1/i and flat discounts, the "
-        "reader each models (C/W/L: continuation, weight, expected depth), where the weight goes.",
+        N_(
+            "The weight each rank gets under log, rank-b, geometric, 1/i and flat discounts, "
+            "the reader each models (C/W/L: continuation, weight, expected depth), where the "
+            "weight goes."
+        ),
     ),
     PageEntry(
         "app_pages/gains.py",
-        "Gains",
+        N_("Gains"),
         ":material/stacked_line_chart:",
         "gains",
         "Explore",
-        "Linear, exponential and custom gains by grade, and when one great document beats "
-        "several good ones under each gain and discount.",
+        N_(
+            "Linear, exponential and custom gains by grade, and when one great document beats "
+            "several good ones under each gain and discount."
+        ),
     ),
     PageEntry(
         "app_pages/behaviour.py",
-        "Metric behaviour",
+        N_("Metric behaviour"),
         ":material/insights:",
         "behaviour",
         "Explore",
-        "Each measure as one relevant document moves down the list, swap deltas you can click "
-        "to apply, ERR against nDCG on repeated documents, and every ordering of your list.",
+        N_(
+            "Each measure as one relevant document moves down the list, swap deltas you can click "
+            "to apply, ERR against nDCG on repeated documents, and every ordering of your list."
+        ),
     ),
     PageEntry(
         "app_pages/evaluate.py",
-        "Evaluate runs",
+        N_("Evaluate runs"),
         ":material/analytics:",
         "evaluate",
         "Evaluate",
-        "Upload qrels and runs (or use the sample): per-query values, means with confidence "
-        "intervals, paired tests, groups, assessor agreement, and any query in the Playground.",
+        N_(
+            "Upload qrels and runs (or use the sample): per-query values, means with confidence "
+            "intervals, paired tests, groups, assessor agreement, and any query in the Playground."
+        ),
     ),
 )
 
@@ -131,10 +152,10 @@ def navigation() -> dict[str, list[st.Page]]:
         sections[entry.group].append(
             st.Page(
                 entry.file,
-                title=entry.title,
+                title=_(entry.title),
                 icon=entry.icon,
                 url_path=entry.url_path,
                 default=entry is HOME,
             )
         )
-    return {name: pages for name, pages in sections.items() if pages}
+    return {_(name) if name else name: pages for name, pages in sections.items() if pages}

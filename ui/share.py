@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from metrics.core.ranking import Ranking
-from ui import url_state
+from ui import language, url_state
 from ui.literal import literal
 
 FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser session
@@ -22,7 +22,7 @@ FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser ses
 def sync_url(ranking: Ranking, settings: Mapping[str, Any]) -> dict[str, str] | ValueError:
     """Write the state into the URL's query string; the parameters, or why they cannot be."""
     try:
-        params = url_state.encode(ranking, settings)
+        params = {**url_state.encode(ranking, settings), **language.link_params()}
     except url_state.LinkTooLong as err:
         st.query_params.clear()  # an older state in the address bar would mislead a reload
         return err

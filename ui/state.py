@@ -34,7 +34,7 @@ import streamlit as st
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ranking, RankingError
-from ui import url_state
+from ui import language, url_state
 from ui.model import (
     Diversity,
     convention_from,
@@ -110,8 +110,8 @@ def open_link() -> None:
         return
     st.session_state["link_opened"] = True
     params = st.query_params.to_dict()
-    if params:
-        load(decode_link(params))
+    if set(params) - {language.PARAM}:  # the language alone is not a Playground state
+        load(decode_link(params))  # with the language in the cache's key: problems are texts
 
 
 # Decoding a link validates it by evaluating its list (~50 ms): a class opening one shared link

@@ -1,0 +1,88 @@
+"""RankLab's languages: English (the source), 简体中文 and Tiếng Việt, from gettext catalogues.
+
+Every sentence a user reads is written in English in the code and wrapped for translation:
+
+- ``_("text")`` returns the text in the current language, or the English when the catalogue
+  has no translation for it. Placeholders are named and filled after translation, so that a
+  translator can move them: ``_("{n} documents are unjudged.").format(n=n)`` (never an
+  f-string inside ``_``, whose text would differ for every value and match no entry).
+- ``ngettext("{n} query", "{n} queries", n)`` picks the singular or plural form (Chinese and
+  Vietnamese have one form; English two).
+- ``N_("text")`` only marks a constant defined at import time (a measure's description, a
+  pitfall's explanation) so that Babel extracts it; the code that shows it translates it
+  then, with ``_(constant)``, in the language of the session that shows it.
+
+The catalogues are ``i18n/locales/<lang>/LC_MESSAGES/ranklab.po`` (standard gettext, kept with
+Babel: ``python -m i18n update``; ``i18n/glossary.csv`` holds the field's terms they follow).
+They are read with Babel and compiled in memory once per process, fuzzy entries left out.
+
+The current language belongs to the thread running a session's script: app.py sets it with
+``use(lang)`` at the start of every run (Streamlit runs each session's script in its own
+thread), so two students in two languages on one server never see each other's. Code outside
+a run (the command line, the tests) gets English. The command line's output stays English on
+purpose: it is trec_eval's format.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from contextvars import ContextVar
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+SOURCE = "en"
+LANGUAGES = {"en": "English", "zh": "简体中文", "vi": "Tiếng Việt"}  # code -> its own name
+DOMAIN = "ranklab"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+_current: ContextVar[str] = ContextVar("ranklab_language", default=SOURCE)
+
+
+def catalogue_path(lang: str) -> Path:
+    """The .po file of a language (there is none for English, the source)."""
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The language's catalogue, compiled in memory (English: the identity)."""
+    if lang == SOURCE:
+        return gettext.NullTranslations()
+    with catalogue_path(lang).open("rb") as po:
+        catalogue = read_po(po, locale=lang, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def use(lang: str) -> None:
+    """Make `lang` (a key of LANGUAGES) the language of this thread's texts."""
+    if lang not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise ValueError(f"{lang!r} is not a language RankLab speaks; it speaks {known}.")
+    _current.set(lang)
+
+
+def current() -> str:
+    """The code of this thread's language ("en" unless `use` said otherwise)."""
+    return _current.get()
+
+
+def _(text: str) -> str:
+    """`text` in the current language (itself when the catalogue has no translation)."""
+    return translations(current()).gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of `singular`/`plural` for `n`, in the current language."""
+    return translations(current()).ngettext(singular, plural, n)
+
+
+def N_(text: str) -> str:
+    """Mark `text` for extraction only; translate it where it is shown, with `_`."""
+    return text

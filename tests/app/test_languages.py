@@ -1,0 +1,144 @@
+"""Every page in every language: it runs, and what it shows is translated (issue 16).
+
+A page's shown texts are every string of its elements (labels, bodies, help, options, the
+expanders' and tabs' labels) except code, formulas and tables' cells. Untranslated means one
+of two things: an English text of the catalogue that has a translation appears as it is, or
+(in Chinese, where English cannot pass for the language) four English words in a row appear
+outside formulas, code and names."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from google.protobuf.message import Message as Proto
+from streamlit.testing.v1 import AppTest
+
+import i18n
+from i18n import catalogues
+from ui.navigation import PAGES
+
+# pages whose every text is wrapped and translated (issue 16 is under way; it grows)
+TRANSLATED_PAGES = ("app_pages/home.py",)
+_NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "plotly_chart", "exception"}
+_FORMULA_OR_CODE = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\([^()]*\)", re.S)
+_ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3}\b")
+
+
+def _strings(proto: Proto):
+    for field, value in proto.ListFields():
+        values = value if isinstance(value, (list, tuple)) or hasattr(value, "extend") else [value]
+        for item in values:
+            if isinstance(item, str):
+                yield item
+            elif isinstance(item, Proto):
+                yield from _strings(item)
+
+
+def shown_texts(at: AppTest) -> list[str]:
+    """Every text the run shows (see the module's docstring)."""
+    found: list[str] = []
+
+    def walk(node) -> None:
+        if getattr(node, "type", None) in _NOT_TEXT:
+            return
+        proto = getattr(node, "proto", None)
+        if proto is not None and not (node.type == "markdown" and proto.element_type == 2):
+            found.extend(_strings(proto))
+        for child in (getattr(node, "children", None) or {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return found
+
+
+def translated_english(lang: str) -> list[str]:
+    """The catalogue's English texts that `lang` translates differently (their longest piece
+    between placeholders, when that is long enough to be found in a text)."""
+    pieces = []
+    for entry in catalogues.read(i18n.catalogue_path(lang), lang):
+        if not entry.id or isinstance(entry.id, tuple) or entry.string in ("", entry.id):
+            continue
+        longest = max(re.split(r"\{[^{}]*\}", entry.id), key=len)
+        if " " in longest.strip() and len(longest) >= 12:
+            pieces.append(longest)
+    return pieces
+
+
+def untranslated(at: AppTest, lang: str) -> list[str]:
+    texts = shown_texts(at)
+    found = [piece for piece in translated_english(lang) if any(piece in t for t in texts)]
+    if lang == "zh":
+        for text in texts:
+            found += _ENGLISH_RUN.findall(_FORMULA_OR_CODE.sub(" ", text))
+    return found
+
+
+def _lang_param(at: AppTest) -> str | None:
+    value = at.query_params.get("lang")
+    return value[-1] if isinstance(value, list) else value
+
+
+def in_language(app: AppTest, lang: str) -> AppTest:
+    app.query_params["lang"] = lang
+    return app.run()
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_every_page_runs_in_each_language(app: AppTest, lang: str) -> None:
+    at = in_language(app, lang)
+    for entry in PAGES:
+        at.switch_page(entry.file).run()
+        assert not at.exception, f"{entry.file} in {lang}: {at.exception}"
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+@pytest.mark.parametrize("page", TRANSLATED_PAGES)
+def test_a_translated_page_shows_no_english_sentence(app: AppTest, lang: str, page: str) -> None:
+    at = in_language(app, lang)
+    at.switch_page(page).run()
+    assert not at.exception
+    assert untranslated(at, lang) == []
+
+
+def test_the_check_finds_english_on_a_page_in_english(app: AppTest) -> None:
+    # the same check on the home page in English finds its sentences (it can fail)
+    at = app.run()
+    assert untranslated(at, "zh")
+
+
+def test_the_link_chooses_the_language_and_the_address_keeps_it(app: AppTest) -> None:
+    at = in_language(app, "zh")
+    assert at.selectbox(key="language").value == "zh"
+    assert at.title[0].value == "RankLab"
+    assert at.subheader[0].value == "学习"
+    at.switch_page("app_pages/playground.py").run()
+    assert _lang_param(at) == "zh"
+
+
+def test_the_picker_changes_the_language_and_english_leaves_the_address_clean(
+    app: AppTest,
+) -> None:
+    at = app.run()
+    assert at.subheader[0].value == "Learn" and "lang" not in at.query_params
+    at.selectbox(key="language").set_value("vi").run()
+    assert at.subheader[0].value == "Học" and _lang_param(at) == "vi"
+    at.selectbox(key="language").set_value("en").run()
+    assert at.subheader[0].value == "Learn" and "lang" not in at.query_params
+
+
+def test_a_language_the_link_asks_for_but_ranklab_lacks_is_said_and_english_shown(
+    app: AppTest,
+) -> None:
+    app.query_params["lang"] = "fr"
+    at = app.run()
+    assert at.subheader[0].value == "Learn"
+    assert any("fr" in c.value and "does not speak" in c.value for c in at.sidebar.caption)
+
+
+def test_the_browser_language_is_the_default(app: AppTest, monkeypatch) -> None:
+    import streamlit as st
+
+    monkeypatch.setattr(type(st.context), "locale", property(lambda self: "vi-VN"))
+    at = app.run()
+    assert at.selectbox(key="language").value == "vi"

@@ -1,0 +1,102 @@
+"""The catalogues (i18n/locales/*/ranklab.po) translate every wrapped text of the code, compile,
+keep what must not be translated, and follow the glossary; the translation functions."""
+
+from __future__ import annotations
+
+import csv
+import re
+import threading
+
+import pytest
+
+import i18n
+from i18n import catalogues
+from metrics.core.specs import SPECS
+
+GLOSSARY = catalogues.ROOT / "i18n" / "glossary.csv"
+
+
+@pytest.fixture(scope="module")
+def template():
+    return catalogues.extract()
+
+
+def test_the_committed_template_holds_every_wrapped_text_of_the_code(template) -> None:
+    committed = {message.id for message in catalogues.read(catalogues.TEMPLATE) if message.id}
+    now = {message.id for message in template if message.id}
+    assert committed == now, "run `python -m i18n update` and translate what it adds"
+
+
+@pytest.mark.parametrize("lang", catalogues.TRANSLATED)
+def test_every_text_is_translated_none_fuzzy_and_the_catalogue_compiles(lang, template) -> None:
+    assert catalogues.problems(lang, template) == []
+
+
+def _entries(lang: str):
+    return [m for m in catalogues.read(i18n.catalogue_path(lang), lang) if m.id and m.string]
+
+
+@pytest.mark.parametrize("lang", catalogues.TRANSLATED)
+def test_measure_names_stay_as_they_are(lang) -> None:
+    plain_words = {"Judged", "Success", "F"}  # families that are also English words
+    names = {spec.family for spec in SPECS.values()} - plain_words | {"MAP", "MRR"}
+    token = re.compile(r"(?<![\w@])(" + "|".join(map(re.escape, names)) + r")(?![\w(])")
+    for entry in _entries(lang):
+        for english, translated in zip(_forms(entry.id), _forms(entry.string), strict=False):
+            missing = set(token.findall(english)) - set(token.findall(translated))
+            assert not missing, f"{lang}: {sorted(missing)} lost in {translated!r}"
+
+
+def _forms(text):
+    return text if isinstance(text, tuple) else (text,)
+
+
+@pytest.mark.parametrize("lang", catalogues.TRANSLATED)
+def test_page_names_and_whole_terms_follow_the_glossary(lang) -> None:
+    with GLOSSARY.open(encoding="utf-8") as file:
+        glossary = {row["term"]: row[lang] for row in csv.DictReader(file)}
+    for entry in _entries(lang):
+        if entry.id in glossary:
+            assert entry.string == glossary[entry.id], entry.id
+
+
+def test_a_translated_placeholder_mismatch_is_found() -> None:
+    entry = catalogues.Message("{n} documents", string="{count} 个文档")
+    assert catalogues._differences(entry) == ["placeholders"]
+    entry = catalogues.Message("the $k$ first", string="前 k 个")
+    assert catalogues._differences(entry) == ["formula delimiters ($)"]
+
+
+def test_english_by_default_and_the_chosen_language_in_its_own_thread_only() -> None:
+    assert i18n.current() == "en"
+    assert i18n._("Language") == "Language"
+    seen = {}
+
+    def student(lang: str) -> None:
+        i18n.use(lang)
+        seen[lang] = i18n._("Language")
+
+    threads = [threading.Thread(target=student, args=(lang,)) for lang in ("zh", "vi")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {"zh": "语言", "vi": "Ngôn ngữ"}
+    assert i18n.current() == "en" and i18n._("Language") == "Language"
+
+
+def test_an_unknown_language_is_refused_with_the_ones_known() -> None:
+    with pytest.raises(ValueError, match="en, zh, vi"):
+        i18n.use("fr")
+
+
+def test_a_text_with_no_translation_stays_english() -> None:
+    def in_chinese():
+        i18n.use("zh")
+        seen.append(i18n._("A sentence no catalogue holds."))
+
+    seen: list[str] = []
+    thread = threading.Thread(target=in_chinese)
+    thread.start()
+    thread.join()
+    assert seen == ["A sentence no catalogue holds."]

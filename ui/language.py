@@ -1,0 +1,87 @@
+"""The session's language: the sidebar's picker, the link's ``lang`` parameter, the browser's.
+
+On a session's first run the language comes from its link (``?lang=zh``, so a teacher's link
+opens in the class's language), else from the browser's preferred language (Streamlit's
+`st.context.locale`, then the Accept-Language header), else English. The picker changes it for
+the session; every page keeps it in the address bar, so any link copied from it carries it.
+`i18n.use` makes it the language of the run's texts (see i18n).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import i18n
+from i18n import LANGUAGES, _
+from ui.literal import literal
+
+PARAM = "lang"  # the link's parameter
+KEY = "language"  # the session's language code, and the picker's state
+_LINK_PROBLEM = "language_link_problem"
+
+
+def start_run() -> str:
+    """Set this run's language (choosing it on the session's first run); its code."""
+    ss = st.session_state
+    if KEY not in ss:
+        ss[KEY] = _from_link() or _from_browser() or i18n.SOURCE
+    i18n.use(ss[KEY])
+    return ss[KEY]
+
+
+def _from_link() -> str | None:
+    if PARAM not in st.query_params:
+        return None
+    asked = st.query_params[PARAM]
+    if asked in LANGUAGES:
+        return asked
+    st.session_state[_LINK_PROBLEM] = asked
+    return None
+
+
+def _from_browser() -> str | None:
+    """The first of the browser's preferred languages that RankLab speaks (zh-CN -> zh)."""
+    header = st.context.headers.get("Accept-Language") or ""
+    asked = [st.context.locale or "", *(part.split(";")[0] for part in header.split(","))]
+    for tag in asked:
+        primary = tag.strip().split("-")[0].split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return None
+
+
+def picker() -> None:
+    """The sidebar's language picker (each language named in itself), and a note when the
+    link asked for one RankLab does not speak."""
+    with st.sidebar:
+        st.selectbox(
+            _("Language"),
+            options=list(LANGUAGES),
+            format_func=LANGUAGES.get,
+            key=KEY,
+            help=_("The language of every page. Links copied from now on open in it."),
+        )
+        asked = st.session_state.pop(_LINK_PROBLEM, None)
+        if asked is not None:
+            said = _(
+                "The link asked for the language {asked}, which RankLab does not speak; "
+                "showing {shown}."
+            )
+            st.caption(said.format(asked=literal(asked), shown=LANGUAGES[st.session_state[KEY]]))
+
+
+def link_params() -> dict[str, str]:
+    """The language's part of any link: nothing for English."""
+    lang = st.session_state.get(KEY, i18n.SOURCE)
+    return {} if lang == i18n.SOURCE else {PARAM: lang}
+
+
+def keep_in_link() -> None:
+    """Keep the session's language in the address bar (page switches drop the query)."""
+    wanted = link_params().get(PARAM)
+    if st.query_params.get(PARAM) == wanted:
+        return
+    if wanted is None:
+        del st.query_params[PARAM]
+    else:
+        st.query_params[PARAM] = wanted
