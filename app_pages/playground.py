@@ -6,6 +6,7 @@ When an input is wrong, its message appears next to it and the last valid result
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.ranking import RankingError
 from metrics.explore.report import cutoff_curves
 from ui import (
@@ -26,19 +27,25 @@ from ui.model import evaluate_finite
 
 SETTINGS_BUILT = "settings_built"  # the settings' controls were built in the last run
 
+
+def _open_settings(error: ValueError) -> str:
+    """A settings' error shown under the list while the Settings expander is closed."""
+    return _("{error} Open Settings to fix it.").format(error=literal(error))
+
+
 state.open_link()
 settings = state.settings()
 
 title, actions = st.columns([3, 2.6], vertical_alignment="bottom")
-title.title("Playground")
+title.title(_("Playground"))
 with actions.container(horizontal=True, horizontal_alignment="right", vertical_alignment="center"):
     picker_box, link_box = st.container(width="content"), st.container(width="content")
-    presentation = state.bound("presentation", st.toggle, "Presentation mode", width="content")
+    presentation = state.bound("presentation", st.toggle, _("Presentation mode"), width="content")
 shown_cards = None
 # the projector view: the sidebar away, the list beside the teacher's cards
 st.set_page_config(initial_sidebar_state="collapsed" if presentation else "auto")
 if presentation:
-    with picker_box.popover("Cards", icon=":material/dashboard_customize:"):
+    with picker_box.popover(_("Cards"), icon=":material/dashboard_customize:"):
         shown_cards = cards.picker()
 
 link_problems.show(state.link_problems(), state.dismiss_link_problems)
@@ -49,7 +56,7 @@ if presentation:
         editors.ranking_editor(large=True)
         list_message = st.container()
     tools, settings_column = st.columns(2)
-    with tools.expander("Edit the list", icon=":material/edit_note:"):
+    with tools.expander(_("Edit the list"), icon=":material/edit_note:"):
         text_box = st.container()
         editors.list_extras()
     # built only when opened: its forty-odd controls, hidden, still cost the browser ~90 ms on
@@ -58,7 +65,7 @@ if presentation:
     # the click still reaches the settings. The gain map's editor, unmounted meanwhile, is
     # remounted on its table (state.editor_input)
     settings_box = settings_column.expander(
-        "Settings", icon=":material/settings:", key="settings_open", on_change="rerun"
+        _("Settings"), icon=":material/settings:", key="settings_open", on_change="rerun"
     )
     settings_shown = settings_box.open  # what the user sees
     settings_built = settings_shown or st.session_state.get(SETTINGS_BUILT, False)
@@ -67,7 +74,7 @@ else:
     top = st.container()
     left, settings_box = st.columns([3, 2], gap="large")
     with left:
-        st.subheader("Ranked list")
+        st.subheader(_("Ranked list"))
         text_box = st.container()  # filled after the editors, so that it sees this run's edits
         editors.ranking_editor()
         list_message = st.container()
@@ -86,7 +93,7 @@ diversity = state.current_diversity()  # α and the intent weights (their messag
 if not settings_shown:  # the settings' own messages are in the closed expander: say it here
     wrong = next((x for x in (convention, k, diversity) if isinstance(x, ValueError)), None)
     if wrong is not None:
-        list_message.error(f"{literal(wrong)} Open Settings to fix it.", icon=":material/error:")
+        list_message.error(_open_settings(wrong), icon=":material/error:")
 if isinstance(ranking, RankingError):
     list_message.error(literal(ranking), icon=":material/error:")
 elif not any(isinstance(value, ValueError) for value in (convention, k, diversity)):
@@ -101,7 +108,7 @@ elif not any(isinstance(value, ValueError) for value in (convention, k, diversit
         if settings_shown:
             settings_box.error(literal(err), icon=":material/error:")
         else:
-            list_message.error(f"{literal(err)} Open Settings to fix it.", icon=":material/error:")
+            list_message.error(_open_settings(err), icon=":material/error:")
     else:
         fresh = state.Shown(
             report,
@@ -114,7 +121,7 @@ elif not any(isinstance(value, ValueError) for value in (convention, k, diversit
 # --- render the result (the last valid one while an input is wrong) ------------------------
 shown = state.last_result()
 if shown is None:
-    top.info("Nothing to show yet: fix the input marked in red.")
+    top.info(_("Nothing to show yet: fix the input marked in red."))
     st.stop()
 report, decimals = shown.report, int(settings["decimals"])
 with link_box:
@@ -122,16 +129,16 @@ with link_box:
 with top:
     if fresh is None:
         st.warning(
-            "Showing the last valid result until the input marked in red is fixed.",
+            _("Showing the last valid result until the input marked in red is fixed."),
             icon=":material/history:",
         )
     deltas = cards.changes(shown.signature, {key: report.value(key) for key in report.cards})
     cards.render(report, deltas, decimals, shown_cards)
 
-st.subheader("Rank by rank")
+st.subheader(_("Rank by rank"))
 breakdown.render(report, decimals)
 
-calc = st.expander("Show the calculation", icon=":material/function:", key="calc_open",
+calc = st.expander(_("Show the calculation"), icon=":material/function:", key="calc_open",
                    on_change="rerun")  # fmt: skip
 with calc:
     if calc.open:
@@ -143,11 +150,11 @@ if fresh is not None:
 
 # The plots are built only when opened: a chart is the heaviest thing a new session's browser
 # loads (plotly), and the numbers above should not wait for it.
-plots = st.expander("Plots", icon=":material/bar_chart:", key="plots_open", on_change="rerun")
+plots = st.expander(_("Plots"), icon=":material/bar_chart:", key="plots_open", on_change="rerun")
 with plots:
     if plots.open:
         plot_tabs = st.tabs(
-            ["Contribution per rank", "Cumulative gain", "Measures at every depth"],
+            [_("Contribution per rank"), _("Cumulative gain"), _("Measures at every depth")],
             key="plot_tab",
             on_change="rerun",
         )

@@ -16,11 +16,12 @@ The catalogues are ``i18n/locales/<lang>/LC_MESSAGES/ranklab.po`` (standard gett
 Babel: ``python -m i18n update``; ``i18n/glossary.csv`` holds the field's terms they follow).
 They are read with Babel and compiled in memory once per process, fuzzy entries left out.
 
-The current language belongs to the thread running a session's script: app.py sets it with
-``use(lang)`` at the start of every run (Streamlit runs each session's script in its own
-thread), so two students in two languages on one server never see each other's. Code outside
-a run (the command line, the tests) gets English. The command line's output stays English on
-purpose: it is trec_eval's format.
+The current language is the session's: ui.language registers, with `follow`, a function that
+reads it from the running session's state (Streamlit runs each session's script, and its
+widgets' callbacks, with that session's state), so two students in two languages on one server
+never see each other's. Elsewhere (a thread of its own, the tests) `use(lang)` sets the
+language of the calling thread; code outside both (the command line) gets English. The command
+line's output stays English on purpose: it is trec_eval's format.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -39,7 +41,8 @@ LANGUAGES = {"en": "English", "zh": "简体中文", "vi": "Tiếng Việt"}  # c
 DOMAIN = "ranklab"
 LOCALES = Path(__file__).resolve().parent / "locales"
 
-_current: ContextVar[str] = ContextVar("ranklab_language", default=SOURCE)
+_current: ContextVar[str | None] = ContextVar("ranklab_language", default=None)
+_followed: list[Callable[[], str | None]] = []  # the session's language, when in a session
 
 
 def catalogue_path(lang: str) -> Path:
@@ -68,9 +71,20 @@ def use(lang: str) -> None:
     _current.set(lang)
 
 
+def follow(session_language: Callable[[], str | None]) -> None:
+    """Take the language from `session_language()` whenever it gives one (ui.language
+    registers the running Streamlit session's choice)."""
+    _followed[:] = [session_language]
+
+
 def current() -> str:
-    """The code of this thread's language ("en" unless `use` said otherwise)."""
-    return _current.get()
+    """The code of the current language: the session's, else this thread's (`use`), else
+    English."""
+    for session_language in _followed:
+        lang = session_language()
+        if lang in LANGUAGES:
+            return lang
+    return _current.get() or SOURCE
 
 
 def _(text: str) -> str:

@@ -20,6 +20,16 @@ if [[ ! -x "$CHROMIUM" ]]; then
     $SUDO apt-get update
     $SUDO apt-get install -y chromium
 fi
+# Chinese in the browser tests and screenshots needs a CJK font (Vietnamese is covered by
+# chromium's default fonts)
+if ! fc-list :lang=zh 2>/dev/null | grep -q .; then
+    say "installing Debian's fonts-noto-cjk (the pages in 简体中文)"
+    SUDO=""
+    if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update
+    $SUDO apt-get install -y fonts-noto-cjk
+fi
 say "browser: $("$CHROMIUM" --version 2>/dev/null | head -n 1)"
 
 if [[ ! -x .venv/bin/python ]]; then

@@ -9,48 +9,49 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import N_, _
 from metrics.explore.report import Report
 from ui import novelty, rank_table
 
-COLUMNS = {
-    "rank": "rank",
-    "doc_id": "doc",
-    "grade": "grade",
-    "gain": "gain",
-    "discount": "discount",
-    "dcg_contribution": "contribution",
-    "cum_dcg": "cum. DCG",
-    "ideal_grade": "ideal grade",
-    "ideal_contribution": "ideal contribution",
-    "cum_idcg": "cum. IDCG",
-    "err_p_stop": "ERR P(stop)",
-    "rbp_weight": "RBP weight",
+COLUMNS = {  # the column -> its header (English, N_; shown with _)
+    "rank": N_("rank"),
+    "doc_id": N_("doc"),
+    "grade": N_("grade"),
+    "gain": N_("gain"),
+    "discount": N_("discount"),
+    "dcg_contribution": N_("contribution"),
+    "cum_dcg": N_("cum. DCG"),
+    "ideal_grade": N_("ideal grade"),
+    "ideal_contribution": N_("ideal contribution"),
+    "cum_idcg": N_("cum. IDCG"),
+    "err_p_stop": N_("ERR P(stop)"),
+    "rbp_weight": N_("RBP weight"),
 }
-HELP = {
-    "gain": "gain(grade) under the convention; unjudged documents gain 0",
-    "discount": "disc(i), the weight of rank i",
-    "dcg_contribution": "gain × discount: this rank's part of DCG",
-    "ideal_grade": "the grade at rank i of the ideal ranking",
-    "ideal_contribution": "the ideal ranking's gain × discount at rank i",
-    "err_p_stop": "the chance that ERR's reader stops at rank i: R_i × prod_{j<i}(1 - R_j)",
-    "rbp_weight": "(1 - p) p^(i-1): the share of RBP's reader's attention at rank i",
+HELP = {  # shown with _
+    "gain": N_("gain(grade) under the convention; unjudged documents gain 0"),
+    "discount": N_("disc(i), the weight of rank i"),
+    "dcg_contribution": N_("gain × discount: this rank's part of DCG"),
+    "ideal_grade": N_("the grade at rank i of the ideal ranking"),
+    "ideal_contribution": N_("the ideal ranking's gain × discount at rank i"),
+    "err_p_stop": N_("the chance that ERR's reader stops at rank i: R_i × prod_{j<i}(1 - R_j)"),
+    "rbp_weight": N_("(1 - p) p^(i-1): the share of RBP's reader's attention at rank i"),
 }
 
 
 def _config(decimals: int) -> dict:
     config = {}
-    for column, label in COLUMNS.items():
+    for column, english in COLUMNS.items():
+        label = _(english)
+        help_text = _(HELP[column]) if column in HELP else None
         if column == "rank":
             config[column] = st.column_config.NumberColumn(label, format="%d", pinned=True)
         elif column == "doc_id":
             config[column] = st.column_config.TextColumn(label, pinned=True)
         elif column in ("grade", "ideal_grade"):
-            config[column] = st.column_config.NumberColumn(
-                label, format="%g", help=HELP.get(column)
-            )
+            config[column] = st.column_config.NumberColumn(label, format="%g", help=help_text)
         else:
             config[column] = st.column_config.NumberColumn(
-                label, format=f"%.{decimals}f", help=HELP.get(column)
+                label, format=f"%.{decimals}f", help=help_text
             )
     return config
 
@@ -65,16 +66,25 @@ def render(report: Report, decimals: int) -> None:
     rank_table.show(within[list(COLUMNS)], config)
     if len(beyond):
         first, last = int(beyond["rank"].iloc[0]), int(beyond["rank"].iloc[-1])
-        ranks = f"Rank {first} is" if first == last else f"Ranks {first}–{last} are"
-        st.markdown(
-            f":gray-badge[beyond k = {report.k}] :gray[{ranks} not counted by the "
-            f"@{report.k} measures (DCG, nDCG, ERR, P, R, F1, AP, RR); RBP and R-Precision "
-            "still read them.]"
-        )
+        if first == last:
+            said = _(
+                ":gray-badge[beyond k = {k}] :gray[Rank {first} is not counted by the @{k} "
+                "measures (DCG, nDCG, ERR, P, R, F1, AP, RR); RBP and R-Precision still read "
+                "it.]"
+            )
+        else:
+            said = _(
+                ":gray-badge[beyond k = {k}] :gray[Ranks {first}–{last} are not counted by the "
+                "@{k} measures (DCG, nDCG, ERR, P, R, F1, AP, RR); RBP and R-Precision still "
+                "read them.]"
+            )
+        st.markdown(said.format(k=report.k, first=first, last=last))
         rank_table.show(beyond[list(COLUMNS)], config)
     if (~positions["retrieved"]).any():
         st.caption(
-            "Rows without a doc belong to the ideal ranking only: it holds more judged "
-            "documents than the list retrieved."
+            _(
+                "Rows without a doc belong to the ideal ranking only: it holds more judged "
+                "documents than the list retrieved."
+            )
         )
     novelty.table(report, decimals)

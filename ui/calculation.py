@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import _
 from metrics.explore.report import Report
 from ui import latex, novelty, novelty_latex
 
@@ -43,11 +44,11 @@ def render(report: Report, decimals: int) -> None:
                     st.caption(line.note)
             left, right = st.columns(2)
             with left:
-                st.caption("Copy as LaTeX")
+                st.caption(_("Copy as LaTeX"))
                 st.code(latex.to_latex(lines), language="latex", wrap_lines=True)
             with right:
-                st.caption("Copy as Markdown")
+                st.caption(_("Copy as Markdown"))
                 st.code(latex.to_markdown(lines), language="markdown", wrap_lines=True)
             if name == "α-nDCG":
-                st.markdown("**The greedy ideal ranking, rank by rank**")
+                st.markdown(_("**The greedy ideal ranking, rank by rank**"))
                 novelty.ideal_table(report, decimals)

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.bounds import POOL_NORMALISED
 from metrics.core.condensed import PRIME
 from metrics.core.specs import SPECS
@@ -60,7 +61,7 @@ def picker() -> tuple[str, ...]:
     settings = state.settings()
     if PICKER_KEY not in st.session_state:
         st.session_state[PICKER_KEY] = list(settings["cards"])
-    picked = st.pills("Cards shown", CARDS, selection_mode="multi", key=PICKER_KEY)
+    picked = st.pills(_("Cards shown"), CARDS, selection_mode="multi", key=PICKER_KEY)
     settings["cards"] = tuple(key for key in CARDS if key in picked)
     return settings["cards"]
 
@@ -77,10 +78,8 @@ def render(
     if shown is not None:
         waiting = [key for key in shown if key not in report.results]
         if waiting:  # diversity cards picked for a list without subtopics
-            st.caption(
-                f"{', '.join(waiting)}: no subtopics in the list yet; type them in its "
-                "subtopics column."
-            )
+            said = _("{cards}: no subtopics in the list yet; type them in its subtopics column.")
+            st.caption(said.format(cards=", ".join(waiting)))
         shown = tuple(key for key in shown if key in report.results)
         rows = [shown[i : i + LARGE_PER_ROW] for i in range(0, len(shown), LARGE_PER_ROW)]
         widths: list[list[float]] = [[1] * LARGE_PER_ROW for _ in rows]
@@ -92,7 +91,7 @@ def render(
         widths = [[1.8 if key == "RBP" else 1 for key in row] for row in rows]
     with st.container(key="cards" if shown is None else "cards_large"):
         if not rows:
-            st.info("No card picked: choose some under Cards.", icon=":material/dashboard:")
+            st.info(_("No card picked: choose some under Cards."), icon=":material/dashboard:")
         for row, row_widths in zip(rows, widths, strict=True):
             for column, key in zip(st.columns(row_widths), row, strict=False):
                 with column:
@@ -107,14 +106,21 @@ def _judged_caption(report: Report, unjudged: bool, decimals: int) -> str:
     judged = f"{report.judged.name} = {report.judged.value:.{decimals}f}"
     if report.condensed:
         as_typed = [r.name for r in map(report.results.get, report.cards) if PRIME not in r.name]
-        but = f", but {', '.join(as_typed)}, which have no condensed form" if as_typed else ""
-        return f"{judged} for the list as typed; the cards read it with the unjudged removed{but}."
+        if as_typed:
+            said = _(
+                "{judged} for the list as typed; the cards read it with the unjudged removed, "
+                "but {as_typed}, which have no condensed form."
+            )
+        else:
+            said = _("{judged} for the list as typed; the cards read it with the unjudged removed.")
+        return said.format(judged=judged, as_typed=", ".join(as_typed))
     if not unjudged:
-        return f"{judged}: every retrieved document is judged, so no card's value can move."
-    return (
-        f"{judged}. Under each value, low–high: the measure with every unjudged document "
+        said = _("{judged}: every retrieved document is judged, so no card's value can move.")
+        return said.format(judged=judged)
+    return _(
+        "{judged}. Under each value, low–high: the measure with every unjudged document "
         "non-relevant, and with every one of the top grade (hover a card for which is which)."
-    )
+    ).format(judged=judged)
 
 
 def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
@@ -133,7 +139,7 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
         delta_color="off" if key in NEUTRAL or unchanged else "normal",
         delta_arrow="off" if unchanged else "auto",
         delta_description=description,
-        help=f"{info.description} {info.reader} ({info.citation})"
+        help=f"{_(info.description)} {_(info.reader)} ({info.citation})"
         + (f"\n\n{result.note}" if result.note else "")
         + _bounds_help(report, key, decimals),
         border=True,
@@ -157,8 +163,8 @@ def _bounds_help(report: Report, key: str, decimals: int) -> str:
     """The help text's paragraph on the two fills (and why the top-grade fill can be lower)."""
     spread = report.bounds.get(key)
     if key in OWN_UNJUDGED:
-        return (
-            "\n\nIt reads the unjudged documents its own way (bpref skips them; infAP "
+        return "\n\n" + _(
+            "It reads the unjudged documents its own way (bpref skips them; infAP "
             "estimates from the judged ones), so no range over them is shown: its value is "
             "neither that with every unjudged document non-relevant nor that with all of the "
             "top grade."
@@ -166,14 +172,26 @@ def _bounds_help(report: Report, key: str, decimals: int) -> str:
     if spread is None:
         return f"\n\n{report.bounds_problem}" if report.bounds_problem and key != "RBP" else ""
     if not spread.unjudged and report.condensed:
-        return "\n\nThe condensed list has no unjudged document left to move this value."
+        return "\n\n" + _("The condensed list has no unjudged document left to move this value.")
     if not spread.unjudged:
-        return "\n\nEvery retrieved document is judged: nothing unjudged can move this value."
-    pool = " (and so also in the ideal ranking and R)" if key in POOL_NORMALISED else ""
-    text = (
-        f"\n\nWith the {spread.unjudged} unjudged document(s) non-relevant: "
-        f"{spread.lower:.{decimals}f}; all of the top grade{pool}: {spread.upper:.{decimals}f}."
+        return "\n\n" + _(
+            "Every retrieved document is judged: nothing unjudged can move this value."
+        )
+    if key in POOL_NORMALISED:
+        said = _(
+            "With the {n} unjudged document(s) non-relevant: {lower}; all of the top grade "
+            "(and so also in the ideal ranking and R): {upper}."
+        )
+    else:
+        said = _(
+            "With the {n} unjudged document(s) non-relevant: {lower}; all of the top grade: "
+            "{upper}."
+        )
+    text = "\n\n" + said.format(
+        n=spread.unjudged,
+        lower=f"{spread.lower:.{decimals}f}",
+        upper=f"{spread.upper:.{decimals}f}",
     )
     if spread.falls:
-        text += " Here the top grade lowers the value: it raises the normaliser more."
+        text += " " + _("Here the top grade lowers the value: it raises the normaliser more.")
     return text

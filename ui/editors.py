@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import N_, _
 from ui import examples, reorder, state
 from ui.model import next_doc_id, ranking_frame, unretrieved_frame
 
@@ -25,7 +26,7 @@ EXAMPLE_KEY = "loaded_example"
 #: static/js/DataFrame.*.js): only its rows grow.
 LARGE_ROW_HEIGHT = 46
 LARGE_ROWS_SHOWN = 12
-SUBTOPICS_HELP = (
+SUBTOPICS_HELP = N_(
     "Optional: the subtopics (intents) this document is relevant to, e.g. 1,3; empty for none. "
     "When any document has some, α-nDCG, ERR-IA and S-recall appear; they read only this "
     "column, the other measures only the grade."
@@ -34,7 +35,9 @@ SUBTOPICS_HELP = (
 
 def subtopics_column(more_help: str = ""):
     """The text column of subtopics, in both editors."""
-    return st.column_config.TextColumn("subtopics", help=SUBTOPICS_HELP + more_help, default="")
+    return st.column_config.TextColumn(
+        _("subtopics"), help=_(SUBTOPICS_HELP) + more_help, default=""
+    )
 
 
 def ranking_editor(large: bool = False) -> None:
@@ -53,16 +56,18 @@ def ranking_editor(large: bool = False) -> None:
         hide_index=True,
         placeholder="–",
         column_config={
-            "rank": st.column_config.NumberColumn("rank", disabled=True, format="%d"),
-            "doc": st.column_config.TextColumn("doc id", default=new_doc),
+            "rank": st.column_config.NumberColumn(_("rank"), disabled=True, format="%d"),
+            "doc": st.column_config.TextColumn(_("doc id"), default=new_doc),
             "grade": st.column_config.TextColumn(
-                "grade", help="A number from 0 to the top grade; leave empty for unjudged."
+                _("grade"), help=_("A number from 0 to the top grade; leave empty for unjudged.")
             ),
             "score": st.column_config.NumberColumn(
-                "score",
+                _("score"),
                 format="%g",
-                help="Optional. With scores the list is ranked by score (ties: see the "
-                "convention); give every document one or none.",
+                help=_(
+                    "Optional. With scores the list is ranked by score (ties: see the "
+                    "convention); give every document one or none."
+                ),
             ),
             "subtopics": subtopics_column(),
         },
@@ -77,10 +82,10 @@ def unretrieved_editor() -> None:
         hide_index=True,
         column_config={
             "grade": st.column_config.TextColumn(
-                "grade of a judged document not retrieved", default="1"
+                _("grade of a judged document not retrieved"), default="1"
             ),
             "subtopics": subtopics_column(
-                " These documents are named u1, u2, ... in the ideal ranking."
+                " " + _("These documents are named u1, u2, ... in the ideal ranking.")
             ),
         },
     )
@@ -128,39 +133,39 @@ def _load(example: examples.Example) -> None:
 def list_buttons() -> None:
     """Ideal order, reverse, shuffle, random list, reset; move a rank up or down; examples."""
     with st.container(horizontal=True):
-        st.button("Ideal order", on_click=_ideal, icon=":material/sort:")
-        st.button("Reverse", on_click=_reverse, icon=":material/swap_vert:")
-        st.button("Shuffle", on_click=_shuffle, icon=":material/shuffle:")
-        st.button("Random list", on_click=_random, icon=":material/casino:")
+        st.button(_("Ideal order"), on_click=_ideal, icon=":material/sort:")
+        st.button(_("Reverse"), on_click=_reverse, icon=":material/swap_vert:")
+        st.button(_("Shuffle"), on_click=_shuffle, icon=":material/shuffle:")
+        st.button(_("Random list"), on_click=_random, icon=":material/casino:")
         st.button(
-            "Reset list",
+            _("Reset list"),
             on_click=_load,
             args=(examples.DEFAULT,),
             icon=":material/restart_alt:",
-            help="Back to the first example.",
+            help=_("Back to the first example."),
         )
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.number_input(
-            "Move rank", min_value=1, step=1, key=MOVE_KEY, width=130, persist_state="session"
+            _("Move rank"), min_value=1, step=1, key=MOVE_KEY, width=130, persist_state="session"
         )
-        st.button("Up", on_click=_move, args=(-1,), icon=":material/arrow_upward:")
-        st.button("Down", on_click=_move, args=(1,), icon=":material/arrow_downward:")
+        st.button(_("Up"), on_click=_move, args=(-1,), icon=":material/arrow_upward:")
+        st.button(_("Down"), on_click=_move, args=(1,), icon=":material/arrow_downward:")
         st.number_input(
-            "Seed",
+            _("Seed"),
             min_value=0,
             step=1,
             key=SEED_KEY,
             width=130,
             persist_state="session",
-            help="Shuffle and Random list use it: the same seed gives the same list.",
+            help=_("Shuffle and Random list use it: the same seed gives the same list."),
         )
-        with st.popover("Examples", icon=":material/list:"):
+        with st.popover(_("Examples"), icon=":material/list:"):
             for example in examples.EXAMPLES:
                 st.button(
-                    example.title,
+                    _(example.title),
                     on_click=_load,
                     args=(example,),
-                    help=example.lesson,
+                    help=_(example.lesson),
                     width="stretch",
                 )
 
@@ -170,7 +175,7 @@ def list_extras() -> None:
     judged documents that were not retrieved."""
     loaded_example_note()
     list_buttons()
-    st.markdown("**Judged documents that were not retrieved**")
+    st.markdown(_("**Judged documents that were not retrieved**"))
     unretrieved_editor()
 
 
@@ -180,6 +185,6 @@ def loaded_example_note() -> None:
     if example is None:
         return
     if state.table(state.RANKING).equals(ranking_frame(example.grades)):
-        st.caption(f"**{example.title}:** {example.lesson}")
+        st.caption(f"**{_(example.title)}:** {_(example.lesson)}")
     else:
         del st.session_state[EXAMPLE_KEY]

@@ -4,12 +4,13 @@ On a session's first run the language comes from its link (``?lang=zh``, so a te
 opens in the class's language), else from the browser's preferred language (Streamlit's
 `st.context.locale`, then the Accept-Language header), else English. The picker changes it for
 the session; every page keeps it in the address bar, so any link copied from it carries it.
-`i18n.use` makes it the language of the run's texts (see i18n).
+`i18n.follow` makes it the language of every text of the session's runs and callbacks.
 """
 
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import i18n
 from i18n import LANGUAGES, _
@@ -20,12 +21,21 @@ KEY = "language"  # the session's language code, and the picker's state
 _LINK_PROBLEM = "language_link_problem"
 
 
+def _session_language() -> str | None:
+    """The running session's language (None outside a session's script run)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    return st.session_state.get(KEY)
+
+
+i18n.follow(_session_language)
+
+
 def start_run() -> str:
-    """Set this run's language (choosing it on the session's first run); its code."""
+    """Choose the session's language on its first run; its code."""
     ss = st.session_state
     if KEY not in ss:
         ss[KEY] = _from_link() or _from_browser() or i18n.SOURCE
-    i18n.use(ss[KEY])
     return ss[KEY]
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
+from i18n import _
 from ui.literal import literal
 
 
@@ -22,8 +23,9 @@ def show(
     if not problems:
         return
     st.warning(
-        "This link was damaged or edited by hand, so part of it was not used:\n\n"
+        _("This link was damaged or edited by hand, so part of it was not used:")
+        + "\n\n"
         + "\n".join(f"- {literal(problem)}" for problem in problems),
         icon=":material/link_off:",
     )
-    st.button("Dismiss", on_click=on_dismiss, key=key)
+    st.button(_("Dismiss"), on_click=on_dismiss, key=key)

@@ -19,6 +19,7 @@ import math
 
 import streamlit as st
 
+from i18n import N_, _
 from metrics.core.ranking import Ranking, RankingError
 from metrics.explore.list_text import ListText, ListTextError, format_text, parse
 from ui import state
@@ -34,8 +35,9 @@ NOTE = "list_box_note"  # why the tables cannot be written as text, if so
 MISSED_IDS = "list_box_missed_ids"  # the ids of the judged documents not retrieved, as typed
 UNJUDGED_ZERO = "list_box_unjudged_zero"
 
-IDLE = "Ctrl+Enter reads the text into the tables; edits in the tables show here."
-HELP = """Three ways to write one query; press Ctrl+Enter to fill the tables.
+IDLE = N_("Ctrl+Enter reads the text into the tables; edits in the tables show here.")
+HELP = N_(
+    """Three ways to write one query; press Ctrl+Enter to fill the tables.
 
 - **Grades** in rank order: `3, 2, 3, 0, 1, 2`. A blank between commas or `?` is unjudged.
   After `|`, the grades of judged documents not retrieved: `3, 2, ?, 0 | 2, 1`.
@@ -47,6 +49,7 @@ HELP = """Three ways to write one query; press Ctrl+Enter to fill the tables.
 
 Subtopics (for α-nDCG, ERR-IA and S-recall) go in the grid's subtopics column: a text read
 here is a new list, without them."""
+)
 
 
 def render() -> None:
@@ -59,20 +62,22 @@ def render() -> None:
     if BOX not in ss:
         ss[BOX] = ss.get(TEXT, "")
     st.text_area(
-        "Type or paste the list",
+        _("Type or paste the list"),
         key=BOX,
         on_change=_apply,
         height=90,
         placeholder="3, 2, 3, 0, 1, 2 | 2, 1",
-        help=HELP,
+        help=_(HELP),
     )
     st.checkbox(
-        "Ranked ids without a judgment are non-relevant (grade 0), not unjudged",
+        _("Ranked ids without a judgment are non-relevant (grade 0), not unjudged"),
         key=UNJUDGED_ZERO,
         on_change=_apply,
         persist_state="session",
-        help="For judgments and a ranking, and for TREC lines. Unjudged documents also gain 0, "
-        "but RBP's residual counts what they might add.",
+        help=_(
+            "For judgments and a ranking, and for TREC lines. Unjudged documents also gain 0, "
+            "but RBP's residual counts what they might add."
+        ),
     )
     with st.container(key="list_box_status"):  # two lines reserved (ui/style.py)
         _status()
@@ -83,9 +88,9 @@ def _status() -> None:
     ss = st.session_state
     problem = ss.get(PROBLEM)
     if isinstance(problem, ListTextError):
+        said = _("Not read (line {line}, column {column}): {problem} The tables are unchanged.")
         st.error(
-            f"Not read (line {problem.line}, column {problem.column}): {problem.problem} "
-            "The tables are unchanged.",
+            said.format(line=problem.line, column=problem.column, problem=problem.problem),
             icon=":material/error:",
         )
         source = ss.get(TEXT, "").splitlines() or [""]
@@ -94,11 +99,13 @@ def _status() -> None:
             language=None,
         )
     elif problem is not None:
+        said = _("Not read: {problem} The tables are unchanged.")
         st.error(  # e.g. a doc id typed twice: the message quotes the user's text
-            f"Not read: {literal(str(problem))} The tables are unchanged.", icon=":material/error:"
+            said.format(problem=literal(str(problem))), icon=":material/error:"
         )
     else:  # always one line here, so that the grid below does not move
-        st.caption(ss.get(NOTE) or (f"Read as {ss[READ]}." if ss.get(READ) else IDLE))
+        read = _("Read as {what}.").format(what=ss[READ]) if ss.get(READ) else _(IDLE)
+        st.caption(ss.get(NOTE) or read)
 
 
 def _tables() -> str:
@@ -126,7 +133,7 @@ def _write_from_tables(tables: str) -> None:
             ss.get(MISSED_IDS, ()),
         )
     except ValueError as err:
-        ss[NOTE] = f"The box cannot show this list: {err}"
+        ss[NOTE] = _("The box cannot show this list: {why}").format(why=err)
         text = ""
     ss[TEXT] = ss[BOX] = text
 
@@ -146,9 +153,11 @@ def _apply() -> None:
         return
     state.load_ranking(ranking, changes)
     ss[MISSED_IDS] = read.unretrieved_ids
-    ss[READ] = read.summary() + (
-        f"; the top grade is now {changes['scale_max']}" if changes else ""
-    )
+    if changes:
+        said = _("{what}; the top grade is now {top}")
+        ss[READ] = said.format(what=read.summary(), top=changes["scale_max"])
+    else:
+        ss[READ] = read.summary()
     ss[SYNCED] = _tables()  # in step: keep the text as typed
 
 

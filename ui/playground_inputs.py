@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.conventions import TEXTBOOK, Convention
 from metrics.core.ranking import Ordered, RankingError, order
 from ui import state
+from ui.literal import literal
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX
 
 
@@ -29,29 +31,34 @@ class PlaygroundInputs:
     def caption(self, page_k: int | None = None) -> str:
         """Where the page's inputs come from. `page_k`: the page has a cutoff of its own,
         which is named instead of the Playground's."""
-        n = f"{len(self.ordered)} documents" if self.ordered is not None else "no usable list"
+        if self.ordered is not None:
+            n = _("{n} documents").format(n=len(self.ordered))
+        else:
+            n = _("no usable list")
         k = f"k = {self.k}"
         if page_k is not None:
-            k = f"this page's k = {page_k} (not the Playground's)"
-        return (
-            f"From the Playground: the **{self.convention.name}** convention, grades "
-            f"0..{self.scale_max}, {n}; {k}. Change the list and convention on the Playground."
+            k = _("this page's k = {k} (not the Playground's)").format(k=page_k)
+        said = _(
+            "From the Playground: the **{convention}** convention, grades 0..{top}, {n}; {k}. "
+            "Change the list and convention on the Playground."
         )
+        return said.format(convention=_(self.convention.name), top=self.scale_max, n=n, k=k)
 
 
 def read() -> PlaygroundInputs:
     """The Playground's current inputs (warnings shown for settings that fall back)."""
     convention = state.current_convention()
     if isinstance(convention, ValueError):
-        st.warning(
-            f"The Playground's settings have a problem ({convention}); this page uses the "
-            "Textbook convention until it is fixed.",
-            icon=":material/warning:",
+        said = _(
+            "The Playground's settings have a problem ({problem}); this page uses the "
+            "Textbook convention until it is fixed."
         )
+        st.warning(said.format(problem=literal(convention)), icon=":material/warning:")
         convention = TEXTBOOK
     k = state.current_k()
     if isinstance(k, ValueError):
-        st.warning(f"{k} This page uses k = {DEFAULT_K} meanwhile.", icon=":material/warning:")
+        said = _("{problem} This page uses k = {k} meanwhile.")
+        st.warning(said.format(problem=literal(k), k=DEFAULT_K), icon=":material/warning:")
         k = DEFAULT_K
     scale_max = _scale_max(state.settings().get("scale_max"))
     ranking = state.current_ranking()

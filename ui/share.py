@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.ranking import Ranking
 from ui import language, url_state
 from ui.literal import literal
@@ -38,12 +39,14 @@ def link(params: Mapping[str, str]) -> str:
 
 def copy_link(params: Mapping[str, str] | ValueError) -> None:
     """A "Copy link" popover showing the URL in a box with a copy button."""
-    with st.popover("Copy link", icon=":material/link:"):
+    with st.popover(_("Copy link"), icon=":material/link:"):
         if isinstance(params, ValueError):
             st.warning(literal(params))
             return
         st.code(link(params), language=None, wrap_lines=True)
         st.caption(
-            "Copy it with the button at the box's right. Opening it restores this list and "
-            "every setting exactly."
+            _(
+                "Copy it with the button at the box's right. Opening it restores this list and "
+                "every setting exactly."
+            )
         )

@@ -32,6 +32,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from i18n import _, ngettext
+
 GRADES, IDS, TREC = "grades", "ids", "trec"
 UNJUDGED_MARK = "?"
 TREC_QID = "1"  # the query id format_text writes in the TREC form
@@ -53,7 +55,8 @@ class ListTextError(ValueError):
 
     def __init__(self, problem: str, token: str, line: int, column: int) -> None:
         self.problem, self.token, self.line, self.column = problem, token, line, column
-        super().__init__(f"Line {line}, column {column}, {token!r}: {problem}")
+        said = _("Line {line}, column {column}, {token}: {problem}")
+        super().__init__(said.format(line=line, column=column, token=repr(token), problem=problem))
 
 
 @dataclass(frozen=True)
@@ -72,12 +75,14 @@ class ListText:
         """What was read, in words: 'judgments and a ranking: 7 ranked (3 judged), 1 judged
         document not retrieved'."""
         judged = sum(g is not None for g in self.grades)
-        name = {GRADES: "grades", IDS: "judgments and a ranking", TREC: "a TREC fragment"}
+        name = {GRADES: _("grades"), IDS: _("judgments and a ranking"), TREC: _("a TREC fragment")}
         missed = len(self.unretrieved)
-        return (
-            f"{name[self.form]}: {len(self.grades)} ranked ({judged} judged), {missed} judged "
-            f"document{'s' * (missed != 1)} not retrieved"
+        said = ngettext(
+            "{form}: {n} ranked ({judged} judged), {missed} judged document not retrieved",
+            "{form}: {n} ranked ({judged} judged), {missed} judged documents not retrieved",
+            missed,
         )
+        return said.format(form=name[self.form], n=len(self.grades), judged=judged, missed=missed)
 
 
 @dataclass(frozen=True)
@@ -104,8 +109,10 @@ def parse(text: str, *, unjudged_grade: float | None = None) -> ListText:
     ids and TREC forms."""
     if not text.strip():
         raise ListTextError(
-            "the box is empty: type grades such as 3, 2, 0, 1, or judgments and a ranking "
-            "such as 101:2 203:1 and 101 450 203.",
+            _(
+                "the box is empty: type grades such as 3, 2, 0, 1, or judgments and a ranking "
+                "such as 101:2 203:1 and 101 450 203."
+            ),
             "",
             1,
             1,
@@ -131,7 +138,7 @@ def _tokens(text: str) -> list[_Token]:
             match = _TOKEN.match(line, at)
             if match is None:  # an unclosed quote
                 raise ListTextError(
-                    "this quote is not closed on its line; close it, or remove it.",
+                    _("this quote is not closed on its line; close it, or remove it."),
                     line[at:],
                     number,
                     at + 1,
@@ -147,7 +154,7 @@ def _number(token: _Token, what: str) -> float:
         value = float(token.text)
         if math.isfinite(value):
             return value
-    raise token.error(f"{what} must be a number such as 0, 1, 2 or 2.5.")
+    raise token.error(_("{what} must be a number such as 0, 1, 2 or 2.5.").format(what=what))
 
 
 # --- grades only -----------------------------------------------------------------------------
@@ -157,20 +164,22 @@ def _parse_grades(tokens: list[_Token]) -> ListText:
     bars = [t for t in tokens if t.text == "|"]
     if len(bars) > 1:
         raise bars[1].error(
-            "only one | is allowed: the grades after it are the judged "
-            "documents that were not retrieved."
+            _(
+                "only one | is allowed: the grades after it are the judged "
+                "documents that were not retrieved."
+            )
         )
     cut = tokens.index(bars[0]) if bars else len(tokens)
     ranked = _grade_cells(tokens[:cut])
     if not ranked:
         where = bars[0] if bars else tokens[0]
-        raise where.error("no ranked grades: type the grades of the ranked list first.")
+        raise where.error(_("no ranked grades: type the grades of the ranked list first."))
     grades = tuple(None if cell is None else _grade(cell) for cell in ranked)
     missed = []
     for cell in _grade_cells(tokens[cut + 1 :]) if bars else []:
         if cell is None or cell.text == UNJUDGED_MARK:
             where = cell or bars[0]
-            raise where.error("after | every document is judged: give it a grade, or remove it.")
+            raise where.error(_("after | every document is judged: give it a grade, or remove it."))
         missed.append(_grade(cell))
     return ListText(GRADES, grades, None, None, tuple(missed), ())
 
@@ -186,7 +195,7 @@ def _grade_cells(tokens: list[_Token]) -> list[_Token | None]:
                 cells.append(None)
             open_cell = True
         elif token.text == ":":
-            raise token.error("a colon belongs to id:grade judgments, not to a list of grades.")
+            raise token.error(_("a colon belongs to id:grade judgments, not to a list of grades."))
         else:
             cells.append(token)
             open_cell = False
@@ -196,7 +205,7 @@ def _grade_cells(tokens: list[_Token]) -> list[_Token | None]:
 def _grade(cell: _Token) -> float | None:
     if cell.text == UNJUDGED_MARK:
         return None
-    return _number(cell, f"a grade (or {UNJUDGED_MARK} for unjudged)")
+    return _number(cell, _("a grade (or {mark} for unjudged)").format(mark=UNJUDGED_MARK))
 
 
 # --- judgments and a ranking -----------------------------------------------------------------
@@ -213,42 +222,50 @@ def _parse_ids(tokens: list[_Token], unjudged_grade: float | None) -> ListText:
         if token.text in {",", "|"}:
             if token.text == "|":
                 raise token.error(
-                    "| belongs to the grades-only form; with doc ids, judged "
-                    "documents missing from the ranking are the ones not retrieved."
+                    _(
+                        "| belongs to the grades-only form; with doc ids, judged "
+                        "documents missing from the ranking are the ones not retrieved."
+                    )
                 )
             i += 1
             continue
         if token.text == ":":
-            raise token.error("a colon needs a doc id before it, as in 101:2.")
+            raise token.error(_("a colon needs a doc id before it, as in 101:2."))
         doc = _doc_id(token)
         if i + 1 < len(tokens) and tokens[i + 1].text == ":":
             grade = tokens[i + 2] if i + 2 < len(tokens) else None
             if grade is None or grade.kind == "punct" or grade.line != token.line:
-                raise tokens[i + 1].error("a judgment needs a grade after the colon, as in 101:2.")
+                raise tokens[i + 1].error(
+                    _("a judgment needs a grade after the colon, as in 101:2.")
+                )
             if doc in judged:
                 first = judged_at[doc]
-                raise token.error(
-                    f"this id is judged twice (first at line {first.line}, column "
-                    f"{first.column}); keep one judgment."
+                said = _(
+                    "this id is judged twice (first at line {line}, column {column}); keep one "
+                    "judgment."
                 )
-            judged[doc] = _number(grade, "a judgment's grade")
+                raise token.error(said.format(line=first.line, column=first.column))
+            judged[doc] = _number(grade, _("a judgment's grade"))
             judged_at[doc] = token
             i += 3
             continue
         if doc in ranked_at:
             first = ranked_at[doc]
-            raise token.error(
-                f"this id is ranked twice (first at line {first.line}, column "
-                f"{first.column}); a document is retrieved once."
+            said = _(
+                "this id is ranked twice (first at line {line}, column {column}); a document "
+                "is retrieved once."
             )
+            raise token.error(said.format(line=first.line, column=first.column))
         ranking.append(doc)
         ranked_at[doc] = token
         i += 1
     if not ranking:
         last = tokens[-1]
         raise last.error(
-            "judgments but no ranking: after the judgments, list the ranked doc "
-            "ids in order, e.g. 101 450 305."
+            _(
+                "judgments but no ranking: after the judgments, list the ranked doc "
+                "ids in order, e.g. 101 450 305."
+            )
         )
     grades = tuple(judged.get(doc, unjudged_grade) for doc in ranking)
     missed = [doc for doc in judged if doc not in ranked_at]
@@ -260,7 +277,7 @@ def _parse_ids(tokens: list[_Token], unjudged_grade: float | None) -> ListText:
 def _doc_id(token: _Token) -> str:
     doc = token.value.strip()
     if not doc or (token.kind == "word" and doc == UNJUDGED_MARK):
-        raise token.error("not a doc id: ids are words or numbers such as 101 or d7.")
+        raise token.error(_("not a doc id: ids are words or numbers such as 101 or d7."))
     return doc
 
 
@@ -286,36 +303,43 @@ def _parse_trec(lines: list[str], unjudged_grade: float | None) -> ListText:
         if _is_run_line([f.text for f in fields]):
             kind, table, doc = "run", run, fields[2]
             _whole(fields[3])
-            value = _number(fields[4], "a run line's score (fifth field)")
+            value = _number(fields[4], _("a run line's score (fifth field)"))
         elif len(fields) == 4:
             kind, table, doc = "qrels", qrels, fields[2]
-            value = _number(fields[3], "a qrels line's grade (fourth field)")
+            value = _number(fields[3], _("a qrels line's grade (fourth field)"))
         elif len(fields) >= 6:
-            raise fields[1].error("a run line's second field is Q0 (qid Q0 docno rank score tag).")
-        else:
-            raise fields[-1].error(
-                f"a TREC line has 4 fields (qrels: qid iter docno grade) or at least 6 "
-                f"(run: qid Q0 docno rank score tag); this one has {len(fields)}."
+            raise fields[1].error(
+                _("a run line's second field is Q0 (qid Q0 docno rank score tag).")
             )
+        else:
+            said = _(
+                "a TREC line has 4 fields (qrels: qid iter docno grade) or at least 6 "
+                "(run: qid Q0 docno rank score tag); this one has {n}."
+            )
+            raise fields[-1].error(said.format(n=len(fields)))
         if qid is None:
             qid = fields[0]
         elif fields[0].text != qid.text:
-            raise fields[0].error(
-                f"a second query id (the first, on line {qid.line}, differs): the box takes the "
+            said = _(
+                "a second query id (the first, on line {line}, differs): the box takes the "
                 "lines of one query."
             )
+            raise fields[0].error(said.format(line=qid.line))
         if doc.text in table:
             first = table[doc.text][1]
-            raise doc.error(
-                f"this document is in the {kind} lines twice (first on line "
-                f"{first.line}); keep one line per document."
+            said = _(
+                "this document is in the {kind} lines twice (first on line {line}); keep one "
+                "line per document."
             )
+            raise doc.error(said.format(kind=kind, line=first.line))
         table[doc.text] = (value, doc)
     if not run:
         where = qid or _Token("", "word", 1, 1)
         raise where.error(
-            "qrels lines but no run lines (qid Q0 docno rank score tag): "
-            "paste the run's lines for this query too."
+            _(
+                "qrels lines but no run lines (qid Q0 docno rank score tag): "
+                "paste the run's lines for this query too."
+            )
         )
     ranking = list(run)
     missed = [d for d in qrels if d not in run]
@@ -331,7 +355,7 @@ def _parse_trec(lines: list[str], unjudged_grade: float | None) -> ListText:
 
 def _whole(token: _Token) -> None:
     if not re.fullmatch(r"[+-]?[0-9]+", token.text):
-        raise token.error("a run line's rank (fourth field) must be a whole number.")
+        raise token.error(_("a run line's rank (fourth field) must be a whole number."))
 
 
 # --- a list back to text ---------------------------------------------------------------------

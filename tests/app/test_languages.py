@@ -26,7 +26,7 @@ _ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3}\b")
 
 
 def _strings(proto: Proto):
-    for field, value in proto.ListFields():
+    for _descriptor, value in proto.ListFields():
         values = value if isinstance(value, (list, tuple)) or hasattr(value, "extend") else [value]
         for item in values:
             if isinstance(item, str):
