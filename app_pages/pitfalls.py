@@ -11,6 +11,7 @@ collection's part is ui.collection_mistakes (values from metrics.collection.pitf
 
 import streamlit as st
 
+from i18n import N_, _
 from metrics.core.ranking import RankingError
 from metrics.core.scenario import Scenario
 from metrics.teaching.demos import PITFALL_DEMOS
@@ -21,7 +22,10 @@ from ui.grades import list_caption
 from ui.literal import literal
 
 PLAYGROUND, EXAMPLE = "playground", "example"
-SOURCES = {PLAYGROUND: "My Playground list", EXAMPLE: "The example that shows a mistake best"}
+SOURCES = {  # shown with _()
+    PLAYGROUND: N_("My Playground list"),
+    EXAMPLE: N_("The example that shows a mistake best"),
+}
 
 
 def toggle_key(key: str) -> str:
@@ -43,11 +47,13 @@ def playground_scenario() -> Scenario | None:
     problem = next((x for x in (ranking, convention, k) if isinstance(x, Exception)), None)
     if problem is not None:
         st.error(
-            f"The Playground's input needs fixing first: {literal(problem)}",
+            _("The Playground's input needs fixing first: {problem}").format(
+                problem=literal(problem)
+            ),
             icon=":material/error:",
         )
         st.page_link(
-            "app_pages/playground.py", label="Go to the Playground", icon=":material/tune:"
+            "app_pages/playground.py", label=_("Go to the Playground"), icon=":material/tune:"
         )
         return None
     alpha, condensed = state.current_alpha(), state.current_condensed()
@@ -55,12 +61,12 @@ def playground_scenario() -> Scenario | None:
 
 
 def describe_scenario(s: Scenario, family: str) -> None:
-    k = "no cutoff" if s.k is None else f"k = {s.k}"
-    condensed = " The condensed list: unjudged documents removed." if s.condensed else ""
-    st.caption(
-        f"{list_caption(s.ranking)} {k}.{condensed} "
-        f"Convention {s.convention.name}: {describe(s.convention, family, s.ranking.scale_max)}"
+    k = _("no cutoff") if s.k is None else f"k = {s.k}"
+    condensed = " " + _("The condensed list: unjudged documents removed.") if s.condensed else ""
+    convention = _("Convention {name}: {description}").format(
+        name=s.convention.name, description=describe(s.convention, family, s.ranking.scale_max)
     )
+    st.caption(f"{list_caption(s.ranking)} {k}.{condensed} {convention}")
 
 
 def list_part(decimals: int) -> None:
@@ -69,21 +75,25 @@ def list_part(decimals: int) -> None:
     source_col, family_col = st.columns([3, 1])
     with source_col:
         source = st.radio(
-            "Apply the mistakes to",
+            _("Apply the mistakes to"),
             list(SOURCES),
-            format_func=SOURCES.get,
+            format_func=mistakes.in_run_language(lambda source: _(SOURCES[source])),
             horizontal=True,
             key="lab_source",
             persist_state="session",
         )
     with family_col:
         st.session_state.setdefault("lab_family", "nDCG")  # a default the example button can change
-        family = st.selectbox("Measure", MEASURES, key="lab_family", persist_state="session")
+        family = st.selectbox(_("Measure"), MEASURES, key="lab_family", persist_state="session")
     if source == EXAMPLE:
         demo_key = st.selectbox(
-            "Example list",
+            _("Example list"),
             list(PITFALL_DEMOS),
-            format_func=lambda key: f"{BY_KEY[key].title}: {PITFALL_DEMOS[key].note}",
+            format_func=mistakes.in_run_language(
+                lambda key: _("{mistake}: {example}").format(
+                    mistake=_(BY_KEY[key].title), example=_(PITFALL_DEMOS[key].note)
+                )
+            ),
             key="lab_demo",
             persist_state="session",
         )
@@ -94,27 +104,29 @@ def list_part(decimals: int) -> None:
             return
     describe_scenario(scenario, family)
 
-    st.subheader("Mistakes")
+    st.subheader(_("Mistakes"))
     touching = mistakes.relevant_to(family)
     columns = st.columns(2)
     for i, p in enumerate(touching):
         with columns[i % 2]:
-            st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
-    with st.expander(f"Mistakes that do not touch {family}"):
+            st.toggle(_(p.title), key=toggle_key(p.key), persist_state="session")
+    with st.expander(_("Mistakes that do not touch {measure}").format(measure=family)):
         for p in CATALOGUE:
             if p not in touching:
-                st.toggle(p.title, key=toggle_key(p.key), persist_state="session")
+                st.toggle(_(p.title), key=toggle_key(p.key), persist_state="session")
     chosen = [p for p in CATALOGUE if st.session_state.get(toggle_key(p.key))]
 
     if not chosen:
-        st.info("Switch on a mistake above to see what it does.", icon=":material/touch_app:")
+        st.info(_("Switch on a mistake above to see what it does."), icon=":material/touch_app:")
         return
 
     try:
         comparison = mistakes.compare(family, scenario, chosen)
     except (RankingError, ValueError) as err:
         st.error(
-            f"This list cannot be computed with these choices: {literal(err)}",
+            _("This list cannot be computed with these choices: {error}").format(
+                error=literal(err)
+            ),
             icon=":material/error:",
         )
         return
@@ -123,7 +135,9 @@ def list_part(decimals: int) -> None:
     if comparison.same:
         mistakes.unchanged_note(comparison, scenario)
 
-    tables, calculations, why = st.tabs(["Rank by rank", "The calculations", "Why it is wrong"])
+    tables, calculations, why = st.tabs(
+        [_("Rank by rank"), _("The calculations"), _("Why it is wrong")]
+    )
     with tables:
         mistakes.breakdowns(comparison, decimals)
     with calculations:
@@ -133,7 +147,7 @@ def list_part(decimals: int) -> None:
             with st.container(border=True):
                 mistakes.explain(p, family, decimals)
                 st.button(
-                    "Show it on its example list",
+                    _("Show it on its example list"),
                     key=f"lab_show_{p.key}",
                     on_click=show_example,
                     args=(p.key,),
@@ -141,11 +155,13 @@ def list_part(decimals: int) -> None:
                 )
 
 
-st.title("Pitfalls lab")
+st.title(_("Pitfalls lab"))
 st.markdown(
-    "The mistakes people make when they compute ranking measures by hand or in code. Switch "
-    "them on, alone or together, and compare the wrong number with the right one. Below them: "
-    "[mistakes over a whole collection](#collection), in averaging and in testing."
+    _(
+        "The mistakes people make when they compute ranking measures by hand or in code. Switch "
+        "them on, alone or together, and compare the wrong number with the right one. Below "
+        "them: [mistakes over a whole collection](#collection), in averaging and in testing."
+    )
 )
 decimals = int(state.settings()["decimals"])
 list_part(decimals)

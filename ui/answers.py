@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import Diagnosis, Match, rounding_hint
@@ -83,7 +84,7 @@ def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> Non
         choices = changes(scenario.convention, m.convention, d.family, moot(scenario.ranking))
         st.markdown("\n".join(f"- {line}" for line in choices))
     for p in m.mistakes:
-        st.markdown(f"**{p.title}.** {p.why}")
+        st.markdown(f"**{_(p.title)}.** {_(p.why)}")
     s = replace(scenario, convention=m.convention)
     convention = transformed(d.family, s, m.mistakes).convention
     show_lines(working.lines(d.family, m.result, convention, decimals))

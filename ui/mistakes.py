@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import difflib
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
+import i18n
+from i18n import N_, _, ngettext
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ranking, RankingError
@@ -49,6 +52,29 @@ LABELS = {
     "p_reach": "P(reach)",
     "p_stop": "P(stop)",
     "residual_weight": "residual",
+}  # the tables' English headers (the frames keep their column names; see `_headers`)
+# each header's text, marked for translation and shown with _() (a header not here, e.g.
+# R_i, is notation and stays as it is)
+HEADERS = {
+    "rank": N_("rank"),
+    "doc": N_("doc"),
+    "grade": N_("grade"),
+    "gain": N_("gain"),
+    "discount": N_("discount"),
+    "contribution": N_("contribution"),
+    "ideal grade": N_("ideal grade"),
+    "ideal gain": N_("ideal gain"),
+    "ideal contribution": N_("ideal contribution"),
+    "residual": N_("residual"),
+    "hits": N_("hits"),
+    "precision": N_("precision"),
+    "relevant": N_("relevant"),
+    "subtopics": N_("subtopics"),
+    "weight": N_("weight"),
+    "new": N_("new"),
+    "repeated": N_("repeated"),
+    "ideal_doc": N_("ideal_doc"),
+    "ideal_subtopics": N_("ideal_subtopics"),
 }
 HIGHLIGHT = "background-color: rgba(255, 75, 75, 0.22)"
 MAX_DECIMALS = 12
@@ -121,17 +147,25 @@ def _shown(result: Result, family: str) -> pd.DataFrame:
     return result.table[[c for c in COLUMNS[family] if c in result.table.columns]]
 
 
+def _headers(columns) -> dict[str, str]:
+    """Each column's header in the session's language (English: LABELS, else its name)."""
+    english = {c: LABELS.get(c, c) for c in columns}
+    return {c: _(HEADERS[e]) if e in HEADERS else e for c, e in english.items()}
+
+
 def _styled(table: pd.DataFrame, marks: pd.DataFrame | None, decimals: int):
+    headers = _headers(table.columns)
     floats = [c for c in table.columns if table[c].dtype.kind == "f" and c not in ("grade",)]
-    styler = table.rename(columns=LABELS).style.format(
-        {LABELS.get(c, c): f"{{:.{decimals}f}}" for c in floats}, na_rep="–"
+    styler = table.rename(columns=headers).style.format(
+        {headers[c]: f"{{:.{decimals}f}}" for c in floats}, na_rep="–"
     )
-    styler = styler.format({"grade": "{:g}", "ideal grade": "{:g}"}, na_rep="–", subset=[
-        c for c in ("grade", "ideal grade") if c in styler.columns
-    ])  # fmt: skip
+    whole = [headers[c] for c in ("grade", "ideal_grade") if c in headers]
+    styler = styler.format(dict.fromkeys(whole, "{:g}"), na_rep="–", subset=whole)
     if marks is not None:
-        renamed = marks.rename(columns=LABELS)
-        styler = styler.apply(lambda _: renamed.map(lambda m: HIGHLIGHT if m else ""), axis=None)
+        renamed = marks.rename(columns=_headers(marks.columns))
+        styler = styler.apply(
+            lambda _frame: renamed.map(lambda m: HIGHLIGHT if m else ""), axis=None
+        )
     return styler.hide(axis="index")
 
 
@@ -143,13 +177,17 @@ def value_text(value: float, decimals: int) -> str:
     return f"{value:.{decimals}f}"
 
 
-NOT_FINITE = {
-    "inf": "The code returns inf: numpy divides by zero without stopping (it only prints a "
-    "RuntimeWarning, 'divide by zero encountered'), and the infinite weight makes the sum "
-    "infinite.",
-    "nan": "The code returns nan: numpy goes on past the division by zero (it only prints a "
-    "RuntimeWarning), and 0 · inf or inf / inf is undefined, so the result is nan, and so is "
-    "every mean it enters.",
+NOT_FINITE = {  # shown with _()
+    "inf": N_(
+        "The code returns inf: numpy divides by zero without stopping (it only prints a "
+        "RuntimeWarning, 'divide by zero encountered'), and the infinite weight makes the sum "
+        "infinite."
+    ),
+    "nan": N_(
+        "The code returns nan: numpy goes on past the division by zero (it only prints a "
+        "RuntimeWarning), and 0 · inf or inf / inf is undefined, so the result is nan, and so "
+        "is every mean it enters."
+    ),
 }
 
 
@@ -158,26 +196,36 @@ def cards(c: Comparison, decimals: int) -> None:
     to tell them apart)."""
     decimals = c.decimals(decimals)
     left, right = st.columns(2)
-    left.metric(f"Right {c.right.name}", value_text(c.right.value, decimals), border=True)
+    left.metric(
+        _("Right {measure}").format(measure=c.right.name),
+        value_text(c.right.value, decimals),
+        border=True,
+    )
     delta = c.wrong.value - c.right.value
     right.metric(
-        f"With the mistake{'s' * (len(c.mistakes) > 1)}: {c.wrong.name}",
+        ngettext(
+            "With the mistake: {measure}", "With the mistakes: {measure}", max(len(c.mistakes), 1)
+        ).format(measure=c.wrong.name),
         value_text(c.wrong.value, decimals),
         delta=f"{delta:+.{decimals}f}" if np.isfinite(delta) else None,
         delta_color="off",
         border=True,
     )
     if not np.isfinite(c.wrong.value):
-        st.caption(NOT_FINITE["nan" if np.isnan(c.wrong.value) else "inf"])
+        st.caption(_(NOT_FINITE["nan" if np.isnan(c.wrong.value) else "inf"]))
 
 
 def unchanged_note(c: Comparison, scenario: Scenario) -> None:
     """When the mistakes change nothing here: say so, and why, mistake by mistake."""
     reasons = "\n".join(
-        f"- **{p.title}**: {why_unchanged(p, c.family, scenario)}" for p in c.mistakes
+        "- "
+        + _("**{mistake}**: {reason}").format(
+            mistake=_(p.title), reason=why_unchanged(p, c.family, scenario)
+        )
+        for p in c.mistakes
     )
     st.info(
-        f"No change on this list: that is a lesson too.\n\n{reasons}",
+        _("No change on this list: that is a lesson too.") + f"\n\n{reasons}",
         icon=":material/lightbulb:",
     )
 
@@ -186,10 +234,10 @@ def breakdowns(c: Comparison, decimals: int) -> None:
     """Both per-rank tables, one above the other (they are wide); the wrong table's differing
     cells highlighted."""
     right, wrong = _shown(c.right, c.family), _shown(c.wrong, c.family)
-    st.markdown("**Right**")
+    st.markdown(_("**Right**"))
     # placeholder: an empty cell (no ideal document at this rank) reads "–", not "None"
     st.dataframe(_styled(right, None, decimals), hide_index=True, placeholder="–")
-    st.markdown("**With the mistakes** (changed cells highlighted)")
+    st.markdown(_("**With the mistakes** (changed cells highlighted)"))
     st.dataframe(
         _styled(wrong, differing(right, wrong), decimals), hide_index=True, placeholder="–"
     )
@@ -198,10 +246,10 @@ def breakdowns(c: Comparison, decimals: int) -> None:
 def workings(c: Comparison, scenario: Scenario, decimals: int) -> None:
     """The two calculations with their numbers, one above the other."""
     for label, result, convention in (
-        ("Right", c.right, scenario.convention),
-        ("With the mistakes", c.wrong, c.wrong_convention),
+        (_("**Right**"), c.right, scenario.convention),
+        (_("**With the mistakes**"), c.wrong, c.wrong_convention),
     ):
-        st.markdown(f"**{label}**")
+        st.markdown(label)
         show_lines(working.lines(c.family, result, convention, decimals))
 
 
@@ -217,9 +265,9 @@ def explain(p: Pitfall, family: str, decimals: int) -> None:
     """Why a mistake is wrong, where it happens, and the code: the lines the wrong program
     writes differently, then both programs whole, on the mistake's example list, with the
     values they return (the lab's own numbers for that list; a test runs both programs)."""
-    st.markdown(f"**{p.title}**")
-    st.markdown(p.why)
-    st.caption(f"Where it happens: {p.where}")
+    st.markdown(f"**{_(p.title)}**")
+    st.markdown(_(p.why))
+    st.caption(_("Where it happens: {where}").format(where=_(p.where)))
     demo = PITFALL_DEMOS[p.key]
     shown = family if family in p.families else demo.family
     wrong, right = (program(p.key, shown, demo.scenario, w) for w in (True, False))
@@ -229,17 +277,25 @@ def explain(p: Pitfall, family: str, decimals: int) -> None:
     wrong_lines, right_lines = differing_lines(wrong, right)
     wrong_col, right_col = st.columns(2)
     with wrong_col:
-        st.caption("Wrong")
+        st.caption(_("Wrong"))
         st.code(wrong_lines, language="python", wrap_lines=True)
     with right_col:
-        st.caption("Right")
+        st.caption(_("Right"))
         st.code(right_lines, language="python", wrap_lines=True)
-    with st.expander(f"Both programs, whole and runnable, on its example list ({shown})"):
-        st.caption(
-            f"{demo.note} Run them: the wrong program sets `{VARIABLE[shown]}` to "
-            f"{value_text(wrong_value, decimals)} and the right one to "
-            f"{value_text(right_value, decimals)}, the lab's values for this list."
+    with st.expander(
+        _("Both programs, whole and runnable, on its example list ({measure})").format(
+            measure=shown
         )
+    ):
+        run_them = _(
+            "Run them: the wrong program sets `{variable}` to {wrong} and the right one to "
+            "{right}, the lab's values for this list."
+        ).format(
+            variable=VARIABLE[shown],
+            wrong=value_text(wrong_value, decimals),
+            right=value_text(right_value, decimals),
+        )
+        st.caption(f"{_(demo.note)} {run_them}")
         wrong_col, right_col = st.columns(2)
         wrong_col.code(wrong, language="python", wrap_lines=True)
         right_col.code(right, language="python", wrap_lines=True)
@@ -259,6 +315,23 @@ def differing_lines(wrong: str, right: str) -> tuple[str, str]:
         textwrap.dedent("\n".join(only_a)) or "# (no line differs)",
         textwrap.dedent("\n".join(only_b)) or "# (no line)",
     )
+
+
+def in_run_language(format_func: Callable[[Any], str]) -> Callable[[Any], str]:
+    """A widget's `format_func` that translates in this run's language wherever it is called
+    (Streamlit's AppTest formats a widget's options from the test's own thread, whose language
+    is English, and then finds no option to match the value)."""
+    lang = i18n.current()
+
+    def formatted(value: Any) -> str:
+        before = i18n.current()
+        i18n.use(lang)
+        try:
+            return format_func(value)
+        finally:
+            i18n.use(before)
+
+    return formatted
 
 
 def relevant_to(family: str) -> list[Pitfall]:
@@ -281,25 +354,25 @@ def try_a_mistake(
     value of the current list side by side, and why nothing changed when nothing did (`alpha`:
     the diversity measures' α, `ranking` with its intent weights applied; `condensed`: the
     Playground scores the condensed list, so the right values are AP′, nDCG′...)."""
-    with st.expander("Try a mistake", icon=":material/bug_report:"):
+    with st.expander(_("Try a mistake"), icon=":material/bug_report:"):
         left, right = st.columns([1, 3])
         with left:
             family = st.selectbox(
-                "Measure", MEASURES, index=MEASURES.index("nDCG"), key="try_family"
+                _("Measure"), MEASURES, index=MEASURES.index("nDCG"), key="try_family"
             )
         with right:
             keys = st.multiselect(
-                "Mistakes to make",
+                _("Mistakes to make"),
                 [p.key for p in relevant_to(family)],
-                format_func=lambda key: BY_KEY[key].title,
+                format_func=in_run_language(lambda key: _(BY_KEY[key].title)),
                 key=f"try_mistakes_{family}",
-                placeholder="Choose one or more common mistakes",
+                placeholder=_("Choose one or more common mistakes"),
             )
             chosen = [BY_KEY[key] for key in keys]
         cut = None if SPECS[family].cutoff == "none" else k
         scenario = Scenario(ranking, convention, cut, alpha=alpha, condensed=condensed)
         if not chosen:
-            st.caption("Pick a mistake to see what it does to this list.")
+            st.caption(_("Pick a mistake to see what it does to this list."))
         else:
             try:
                 c = compare(family, scenario, chosen)
@@ -309,4 +382,4 @@ def try_a_mistake(
                 cards(c, decimals)
                 if c.same:
                     unchanged_note(c, scenario)
-        st.page_link(LAB, label="Open the Pitfalls lab", icon=":material/science:")
+        st.page_link(LAB, label=_("Open the Pitfalls lab"), icon=":material/science:")

@@ -27,6 +27,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
+from i18n import _
 from metrics.core.conventions import PRESETS, Convention
 from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct
@@ -105,7 +106,7 @@ class Match:
             ]
             changed = f" ({', '.join(SHORT[f] for f in fields)})" if fields else ""
             parts.append(f"the {self.convention.name} convention{changed}")
-        parts += [m.title for m in self.mistakes]
+        parts += [_(m.title) for m in self.mistakes]
         return " + ".join(parts)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from i18n import N_, _
 from metrics.core import diversity, graded
 from metrics.core.intents import subtopics_text
 from metrics.core.ranking import Ranking
@@ -111,7 +112,7 @@ def _integer_division(family: str, scenario: Scenario, result: Result) -> Result
         value = int(terms.sum()) // big_r if big_r else 0
     table = t.copy()
     table["contribution"] = 0.0
-    note = "Integer division throws the fraction away before it is used."
+    note = _("Integer division throws the fraction away before it is used.")
     details = {**result.details, "integer_division": 1.0}
     return Result(result.name, float(value), table, details, note)
 
@@ -125,7 +126,7 @@ def _precision_by_length(family: str, scenario: Scenario, result: Result) -> Res
         float(t["contribution"].sum()),
         t,
         {**result.details, "depth": float(n)},
-        f"Divided by the list length {len(t)} instead of k.",
+        _("Divided by the list length {n} instead of k.").format(n=len(t)),
     )
 
 
@@ -146,17 +147,17 @@ def _ideal_of_ndcg(family: str, scenario: Scenario, full: Result) -> Result:
     depth = scenario.k if scenario.k is not None else len(t)
     by_gain = [(sum(j.weight.get(x, 0.0) for x in subs), d) for d, subs in j.pool]
     plain = sorted(by_gain, key=lambda p: (p[0], p[1].encode("utf-8")), reverse=True)[:depth]
-    gains = np.array([g for g, _ in plain])
+    gains = np.array([g for g, _doc in plain])
     disc = 1.0 / np.log2(np.arange(1, len(gains) + 1) + 1.0)
     norm = float(np.sum(gains * disc))
     shown = min(len(t), len(plain))
-    t["ideal_doc"] = [d for _, d in plain[:shown]] + [""] * (len(t) - shown)
-    t["ideal_subtopics"] = [subtopics_text(dict(j.pool)[d]) for _, d in plain[:shown]] + [""] * (
-        len(t) - shown
-    )
+    t["ideal_doc"] = [d for _gain, d in plain[:shown]] + [""] * (len(t) - shown)
+    t["ideal_subtopics"] = [subtopics_text(dict(j.pool)[d]) for _gain, d in plain[:shown]] + [
+        ""
+    ] * (len(t) - shown)
     t["ideal_gain"] = np.concatenate([gains[:shown], np.zeros(len(t) - shown)])
     t["ideal_contribution"] = t["ideal_gain"] * t["discount"] / norm if norm > 0 else 0.0
-    note = f"Normalised by the ideal of nDCG, no novelty discount: {norm:.4g}."
+    note = _("Normalised by the ideal of nDCG, no novelty discount: {norm:.4g}.").format(norm=norm)
     return _novelty_result(full, t, norm, t["rank"] <= depth, note)
 
 
@@ -178,7 +179,7 @@ def _subtopics_once(family: str, scenario: Scenario, full: Result) -> Result:
         t["ideal_subtopics"] = [subtopics_text(c.subtopics) for c in shown] + pad
         t["ideal_gain"] = [c.gain for c in shown] + [0.0] * len(pad)
         t["ideal_contribution"] = t["ideal_gain"] * t["discount"] / norm if norm > 0 else 0.0
-    note = "A subtopic seen before gains nothing: each counted once per list."
+    note = _("A subtopic seen before gains nothing: each counted once per list.")
     return _novelty_result(full, t, norm, t["rank"] <= depth, note)
 
 
@@ -341,429 +342,562 @@ CONDENSABLE = tuple(f for f in FAMILIES if f != "IDCG")
 CATALOGUE: tuple[Pitfall, ...] = (
     Pitfall(
         "log2_of_rank",
-        "Discount 1/log2(i): rank 1 divides by zero",
+        N_("Discount 1/log2(i): rank 1 divides by zero"),
         DCG_FAMILY,
-        "log2(1) = 0, so rank 1 weighs 1/0. numpy does not stop: it prints a RuntimeWarning "
-        "and makes the weight inf. A relevant document at rank 1 makes DCG inf; a non-relevant "
-        "one makes 0 · inf = nan, and nan swallows the whole sum. IDCG is inf whenever anything "
-        "is relevant, so nDCG comes out nan (inf/inf or nan/inf). The 'fix' rel_1 + "
-        "sum_{i>=2} rel_i/log2(i) is Järvelin & Kekäläinen's rank-b discount with b = 2: a "
-        "different metric, not a repair.",
-        "Formulas copied from older Wikipedia versions and course wikis; 1-based ranks fed to a "
-        "formula written for i+1.",
+        N_(
+            "log2(1) = 0, so rank 1 weighs 1/0. numpy does not stop: it prints a RuntimeWarning "
+            "and makes the weight inf. A relevant document at rank 1 makes DCG inf; a non-relevant "
+            "one makes 0 · inf = nan, and nan swallows the whole sum. IDCG is inf whenever "
+            "anything is relevant, so nDCG comes out nan (inf/inf or nan/inf). The 'fix' rel_1 + "
+            "sum_{i>=2} rel_i/log2(i) is Järvelin & Kekäläinen's rank-b discount with b = 2: a "
+            "different metric, not a repair."
+        ),
+        N_(
+            "Formulas copied from older Wikipedia versions and course wikis; 1-based ranks fed to "
+            "a formula written for i+1."
+        ),
         0.5,
         adjust=_shift_discount(0),
         applies=_log_discount,
-        needs="It concerns the log discount 1/log2(i+1); this convention uses another discount.",
+        needs=N_(
+            "It concerns the log discount 1/log2(i+1); this convention uses another discount."
+        ),
         unchanged=(
-            "The list is empty, so no weight is used, not even 1/0 (with any document at rank 1, "
-            "numpy's DCG is inf or nan)."
+            N_(
+                "The list is empty, so no weight is used, not even 1/0 (with any document at rank "
+                "1, numpy's DCG is inf or nan)."
+            )
         ),
     ),
     Pitfall(
         "log2_off_by_one",
-        "Discount off by one: 1/log2(i + 2)",
+        N_("Discount off by one: 1/log2(i + 2)"),
         DCG_FAMILY,
-        "Mixing 0-based and 1-based positions shifts every weight by one rank: rank 1 weighs "
-        "1/log2(3) = 0.631 instead of 1. DCG shrinks, and nDCG changes because the top ranks "
-        "lose relatively more than the lower ones.",
-        "`np.log2(np.arange(1, k + 1) + 2)` or enumerate() starting at 1 on a formula for i+2.",
+        N_(
+            "Mixing 0-based and 1-based positions shifts every weight by one rank: rank 1 weighs "
+            "1/log2(3) = 0.631 instead of 1. DCG shrinks, and nDCG changes because the top ranks "
+            "lose relatively more than the lower ones."
+        ),
+        N_("`np.log2(np.arange(1, k + 1) + 2)` or enumerate() starting at 1 on a formula for i+2."),
         1.0,
         adjust=_shift_discount(2),
         applies=_log_discount,
-        needs="It concerns the log discount 1/log2(i+1); this convention uses another discount.",
+        needs=N_(
+            "It concerns the log discount 1/log2(i+1); this convention uses another discount."
+        ),
         unchanged=(
-            "Nothing with a positive gain lies in the top k, so the shifted weights multiply zeros."
+            N_(
+                "Nothing with a positive gain lies in the top k, so the shifted weights multiply "
+                "zeros."
+            )
         ),
     ),
     Pitfall(
         "natural_log",
-        "Natural log instead of log2",
+        N_("Natural log instead of log2"),
         DCG_FAMILY,
-        "1/ln(i+1) = (1/log2(i+1)) / ln 2: every weight is scaled by 1.4427, so DCG and IDCG grow "
-        "by that factor and nDCG does not change at all. A wrong DCG, a right nDCG.",
-        "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints nDCG and "
-        "ERR, never DCG).",
+        N_(
+            "1/ln(i+1) = (1/log2(i+1)) / ln 2: every weight is scaled by 1.4427, so DCG and IDCG "
+            "grow by that factor and nDCG does not change at all. A wrong DCG, a right nDCG."
+        ),
+        N_(
+            "np.log instead of np.log2; gdeval.pl uses ln (harmless there: it prints nDCG and "
+            "ERR, never DCG)."
+        ),
         1.5,
         transform=_convention(discount="log", log_base=math.e),
         applies=lambda s: _log_discount(s) and s.convention.log_base != math.e,
         needs=(
-            "It concerns the log2 discount; this convention already uses another base or discount."
+            N_(
+                "It concerns the log2 discount; this convention already uses another base or "
+                "discount."
+            )
         ),
         unchanged=(
-            "Changing the log base multiplies every weight by the same factor (1/ln 2 = 1.4427): "
-            "DCG and IDCG grow alike and the factor cancels in nDCG. A wrong DCG, a right nDCG."
+            N_(
+                "Changing the log base multiplies every weight by the same factor (1/ln 2 = "
+                "1.4427): DCG and IDCG grow alike and the factor cancels in nDCG. A wrong DCG, a "
+                "right nDCG."
+            )
         ),
     ),
     Pitfall(
         "gain_flipped",
-        "Linear gain where exponential is meant (or the reverse)",
+        N_("Linear gain where exponential is meant (or the reverse)"),
         DCG_FAMILY,
-        "2^g - 1 rewards high grades much more than g: 2^3 - 1 = 7 vs 3. On binary grades the "
-        "two coincide (2^1 - 1 = 1), so the mistake only shows with graded labels.",
-        "trec_eval and pytrec_eval use linear gain, LightGBM and gdeval exponential; code and "
-        "papers rarely say which (pytrec_eval's maintainer once called its linear gain "
-        "exponential).",
+        N_(
+            "2^g - 1 rewards high grades much more than g: 2^3 - 1 = 7 vs 3. On binary grades the "
+            "two coincide (2^1 - 1 = 1), so the mistake only shows with graded labels."
+        ),
+        N_(
+            "trec_eval and pytrec_eval use linear gain, LightGBM and gdeval exponential; code and "
+            "papers rarely say which (pytrec_eval's maintainer once called its linear gain "
+            "exponential)."
+        ),
         3.0,
         transform=_flip_gain,
         applies=lambda s: s.convention.gain != "custom",
-        needs="A custom gain map is neither linear nor exponential.",
+        needs=N_("A custom gain map is neither linear nor exponential."),
         unchanged=(
-            "On grades 0 and 1 the two gains coincide (2^0 - 1 = 0, 2^1 - 1 = 1): only a grade of"
-            " 2 or more in the top k (or in the ideal top k) tells them apart."
+            N_(
+                "On grades 0 and 1 the two gains coincide (2^0 - 1 = 0, 2^1 - 1 = 1): only a grade "
+                "of 2 or more in the top k (or in the ideal top k) tells them apart."
+            )
         ),
     ),
     Pitfall(
         "mixed_gain",
-        "Exponential gain in DCG, linear in IDCG",
+        N_("Exponential gain in DCG, linear in IDCG"),
         ("IDCG", "nDCG"),
-        "DCG and IDCG must use the same gain, or nDCG is not a ratio of like quantities: with "
-        "2^g - 1 above and g below, nDCG can exceed 1.",
-        "A DCG helper with exponential gain and an IDCG computed by a second, simpler helper.",
+        N_(
+            "DCG and IDCG must use the same gain, or nDCG is not a ratio of like quantities: with "
+            "2^g - 1 above and g below, nDCG can exceed 1."
+        ),
+        N_("A DCG helper with exponential gain and an IDCG computed by a second, simpler helper."),
         1.0,
         adjust=_linear_ideal,
         applies=_exponential,
-        needs="It shows with exponential gain, when the ideal side falls back to linear.",
+        needs=N_("It shows with exponential gain, when the ideal side falls back to linear."),
         unchanged=(
-            "The ideal top k holds only grades 0 and 1, where 2^g - 1 = g: the mixed IDCG equals "
-            "the right one."
+            N_(
+                "The ideal top k holds only grades 0 and 1, where 2^g - 1 = g: the mixed IDCG "
+                "equals the right one."
+            )
         ),
     ),
     Pitfall(
         "ideal_from_retrieved",
-        "IDCG from the retrieved list only",
+        N_("IDCG from the retrieved list only"),
         ("IDCG", "nDCG"),
-        "The ideal ranking must come from every judged document of the query. Re-sorting only "
-        "what was retrieved forgets the relevant documents the system missed, so a list that "
-        "found few of them can still score 1.",
-        "scikit-learn's ndcg_score, LightGBM, XGBoost and most learning-to-rank code (by design: "
-        "they only see the scored list).",
+        N_(
+            "The ideal ranking must come from every judged document of the query. Re-sorting only "
+            "what was retrieved forgets the relevant documents the system missed, so a list that "
+            "found few of them can still score 1."
+        ),
+        N_(
+            "scikit-learn's ndcg_score, LightGBM, XGBoost and most learning-to-rank code (by "
+            "design: they only see the scored list)."
+        ),
         3.0,
         transform=_convention(ideal="retrieved"),
         applies=lambda s: s.convention.ideal == "judged" and _has_unretrieved(s),
         needs=(
-            "Every judged document was retrieved (or the ideal already comes from the list): the "
-            "list is the whole judged pool."
+            N_(
+                "Every judged document was retrieved (or the ideal already comes from the list): "
+                "the list is the whole judged pool."
+            )
         ),
         unchanged=(
-            "The judged documents that were not retrieved would not enter the ideal top k: the "
-            "list already holds k documents at least as good."
+            N_(
+                "The judged documents that were not retrieved would not enter the ideal top k: the "
+                "list already holds k documents at least as good."
+            )
         ),
     ),
     Pitfall(
         "ideal_uncut",
-        "IDCG not cut at k",
+        N_("IDCG not cut at k"),
         ("IDCG", "nDCG"),
-        "nDCG@k compares the top k with the best possible top k. An IDCG over every judged "
-        "document is larger, so nDCG@k can never reach 1 when more than k are relevant.",
-        "Hand-written IDCG over the whole judged pool. No tool prints this: trec_eval's `ndcg` "
-        "cuts neither DCG nor IDCG (it has no cutoff), its ndcg_cut.k cuts both.",
+        N_(
+            "nDCG@k compares the top k with the best possible top k. An IDCG over every judged "
+            "document is larger, so nDCG@k can never reach 1 when more than k are relevant."
+        ),
+        N_(
+            "Hand-written IDCG over the whole judged pool. No tool prints this: trec_eval's `ndcg` "
+            "cuts neither DCG nor IDCG (it has no cutoff), its ndcg_cut.k cuts both."
+        ),
         2.0,
         transform=_convention(ideal_cut=False),
         applies=_ideal_cut,
-        needs="It needs a cutoff k and an ideal ranking cut at k.",
+        needs=N_("It needs a cutoff k and an ideal ranking cut at k."),
         unchanged=(
-            "No more than k documents have a positive gain, so the ideal ranking ends by rank k "
-            "whether it is cut or not."
+            N_(
+                "No more than k documents have a positive gain, so the ideal ranking ends by rank "
+                "k whether it is cut or not."
+            )
         ),
     ),
     Pitfall(
         "ideal_cut_at_r",
-        "IDCG cut at R instead of k",
+        N_("IDCG cut at R instead of k"),
         ("IDCG", "nDCG"),
-        "The ideal ranking is cut at R, the number of relevant documents, not at k: IDCG then "
-        "counts more ideal documents than the list is allowed to show when R > k.",
-        "Code that builds the ideal list from the relevant documents alone, then forgets to cut.",
+        N_(
+            "The ideal ranking is cut at R, the number of relevant documents, not at k: IDCG then "
+            "counts more ideal documents than the list is allowed to show when R > k."
+        ),
+        N_(
+            "Code that builds the ideal list from the relevant documents alone, then forgets to "
+            "cut."
+        ),
         1.0,
         transform=_convention(ideal_cut=False),
         adjust=_ideal_cut_at_r,
         applies=_ideal_cut,
-        needs="It needs a cutoff k and an ideal ranking cut at k.",
+        needs=N_("It needs a cutoff k and an ideal ranking cut at k."),
         unchanged=(
-            "Cutting the ideal at R or at k keeps the same documents with a positive gain here (R"
-            " <= k and nothing of positive gain below the first R)."
+            N_(
+                "Cutting the ideal at R or at k keeps the same documents with a positive gain here "
+                "(R <= k and nothing of positive gain below the first R)."
+            )
         ),
     ),
     Pitfall(
         "recall_retrieved_only",
-        "Relevant documents never retrieved are ignored",
+        N_("Relevant documents never retrieved are ignored"),
         ("R", "F1", "AP", "IDCG", "nDCG"),
-        "R, AP and IDCG divide by every relevant judged document, retrieved or not. Counting "
-        "only the retrieved ones rewards a system for what it failed to find.",
-        "Evaluation code that only has the ranked list in hand (no qrels): R = sum(list_rels).",
+        N_(
+            "R, AP and IDCG divide by every relevant judged document, retrieved or not. Counting "
+            "only the retrieved ones rewards a system for what it failed to find."
+        ),
+        N_("Evaluation code that only has the ranked list in hand (no qrels): R = sum(list_rels)."),
         2.5,
         transform=_drop_unretrieved,
         applies=_has_unretrieved,
         needs=(
-            "Every judged document was retrieved: there is no relevant document outside the list "
-            "to forget."
+            N_(
+                "Every judged document was retrieved: there is no relevant document outside the "
+                "list to forget."
+            )
         ),
         unchanged=(
-            "The judged documents outside the list are not relevant (or would not reach the ideal"
-            " top k), so leaving them out changes no count."
+            N_(
+                "The judged documents outside the list are not relevant (or would not reach the "
+                "ideal top k), so leaving them out changes no count."
+            )
         ),
     ),
     Pitfall(
         "integer_division",
-        "Integer division",
+        N_("Integer division"),
         BINARY_COUNTS,
-        "Counts divided as integers drop the fraction: 3 // 5 = 0, so P@5 is 0 unless all five "
-        "are relevant.",
-        "C, Java and Python 2 `/` on ints; numpy integer arrays with //.",
+        N_(
+            "Counts divided as integers drop the fraction: 3 // 5 = 0, so P@5 is 0 unless all five "
+            "are relevant."
+        ),
+        N_("C, Java and Python 2 `/` on ints; numpy integer arrays with //."),
         1.0,
         adjust=_integer_division,
         unchanged=(
-            "The division comes out whole here (0 hits, or every one of k relevant), so nothing "
-            "is thrown away."
+            N_(
+                "The division comes out whole here (0 hits, or every one of k relevant), so "
+                "nothing is thrown away."
+            )
         ),
     ),
     Pitfall(
         "epsilon_denominator",
-        "1e-8 added to the denominator",
+        N_("1e-8 added to the denominator"),
         ("nDCG",),
-        "nDCG = DCG / (IDCG + 1e-8) avoids a division by zero but makes a perfect list score "
-        "0.99999999..., and hides the real decision: what a query with nothing relevant scores.",
-        "Deep-learning code that guards every division with eps.",
+        N_(
+            "nDCG = DCG / (IDCG + 1e-8) avoids a division by zero but makes a perfect list score "
+            "0.99999999..., and hides the real decision: what a query with nothing relevant scores."
+        ),
+        N_("Deep-learning code that guards every division with eps."),
         0.5,
         adjust=_epsilon,
         unchanged=(
-            "DCG is 0 (nothing relevant in the top k), and 0 divided by anything is 0. Elsewhere "
-            "the change hides in the 8th decimal or so: a perfect list scores 0.99999999."
+            N_(
+                "DCG is 0 (nothing relevant in the top k), and 0 divided by anything is 0. "
+                "Elsewhere the change hides in the 8th decimal or so: a perfect list scores "
+                "0.99999999."
+            )
         ),
     ),
     Pitfall(
         "negative_exponential",
-        "Negative grades fed to 2^g - 1",
+        N_("Negative grades fed to 2^g - 1"),
         ("DCG", "IDCG", "nDCG", "ERR", "RBP"),
-        "2^g - 1 is meant for grades 0 and up: a grade of -1 gives 2^-1 - 1 = -0.5, a negative "
-        "gain that lowers DCG, and nDCG can leave [0, 1]. In trec_eval's qrels a negative grade "
-        "is not a judgment at all: the document was in the pool but not judged, so it is "
-        "neither relevant nor non-relevant and gains nothing.",
-        "Hand-written 2**g - 1 on qrels with negative grades. scikit-learn's dcg_score accepts "
-        "negative labels with linear gain (a -1 counts -1, not -0.5); its ndcg_score refuses "
-        "them.",
+        N_(
+            "2^g - 1 is meant for grades 0 and up: a grade of -1 gives 2^-1 - 1 = -0.5, a negative "
+            "gain that lowers DCG, and nDCG can leave [0, 1]. In trec_eval's qrels a negative "
+            "grade is not a judgment at all: the document was in the pool but not judged, so it is "
+            "neither relevant nor non-relevant and gains nothing."
+        ),
+        N_(
+            "Hand-written 2**g - 1 on qrels with negative grades. scikit-learn's dcg_score accepts "
+            "negative labels with linear gain (a -1 counts -1, not -0.5); its ndcg_score refuses "
+            "them."
+        ),
         1.0,
         transform=_convention(negative="keep"),
         applies=_has_negative,
-        needs="The list has no negative grade.",
+        needs=N_("The list has no negative grade."),
         unchanged=(
-            "The negative grades lie beyond k (and outside the ideal top k), where no gain is read."
+            N_(
+                "The negative grades lie beyond k (and outside the ideal top k), where no gain is "
+                "read."
+            )
         ),
     ),
     Pitfall(
         "duplicate_counted",
-        "A duplicate document counted twice",
+        N_("A duplicate document counted twice"),
         FAMILIES,
-        "A document retrieved twice earns its gain twice in DCG, while the ideal ranking, built "
-        "from the judgments, holds it once: nDCG can exceed 1. trec_eval stops with an error "
-        "('duplicate docs'); tools that read the run into a dictionary silently keep one copy.",
-        "Runs merged from several shards; gdeval; hand-made evaluation loops.",
+        N_(
+            "A document retrieved twice earns its gain twice in DCG, while the ideal ranking, "
+            "built from the judgments, holds it once: nDCG can exceed 1. trec_eval stops with an "
+            "error ('duplicate docs'); tools that read the run into a dictionary silently keep one "
+            "copy."
+        ),
+        N_("Runs merged from several shards; gdeval; hand-made evaluation loops."),
         0.5,
         transform=_duplicate_top,
         diagnosable=False,
         unchanged=(
-            "The repeated document falls beyond k or gains nothing, so counting it twice adds "
-            "nothing."
+            N_(
+                "The repeated document falls beyond k or gains nothing, so counting it twice adds "
+                "nothing."
+            )
         ),
     ),
     Pitfall(
         "merged_queries",
-        "Relevant sets of several queries merged",
+        N_("Relevant sets of several queries merged"),
         ("R", "F1", "AP", "IDCG", "nDCG"),
-        "R must count the relevant documents of this query only. Pooling the judgments of all "
-        "queries inflates R (and IDCG), so recall and AP drop.",
-        "qrels loaded as one set of relevant doc ids instead of a dict per query.",
+        N_(
+            "R must count the relevant documents of this query only. Pooling the judgments of all "
+            "queries inflates R (and IDCG), so recall and AP drop."
+        ),
+        N_("qrels loaded as one set of relevant doc ids instead of a dict per query."),
         0.5,
         transform=_merge_other_query,
         diagnosable=False,
         unchanged=(
-            "The pooled documents do not reach the ideal top k and nothing here divides by R."
+            N_("The pooled documents do not reach the ideal top k and nothing here divides by R.")
         ),
     ),
     Pitfall(
         "cutoff_one_short",
-        "The sum stops one rank early (k - 1 ranks)",
+        N_("The sum stops one rank early (k - 1 ranks)"),
         ("DCG", "IDCG", "nDCG", "ERR", "P", "R", "F1", "AP", "RR"),
-        "@k reads ranks 1 to k inclusive. A loop `for i in range(1, k)` or a slice "
-        "`ranked[:k - 1]` stops at rank k - 1, so the k-th document never counts. Simulated "
-        "here as the measure at k - 1 throughout: the list, the ideal ranking and P's "
-        "divisor all stop one short.",
-        "1-based formulas translated to 0-based loops; `range(1, k)` where `range(1, k + 1)` "
-        "was meant.",
+        N_(
+            "@k reads ranks 1 to k inclusive. A loop `for i in range(1, k)` or a slice "
+            "`ranked[:k - 1]` stops at rank k - 1, so the k-th document never counts. Simulated "
+            "here as the measure at k - 1 throughout: the list, the ideal ranking and P's "
+            "divisor all stop one short."
+        ),
+        N_(
+            "1-based formulas translated to 0-based loops; `range(1, k)` where `range(1, k + 1)` "
+            "was meant."
+        ),
         1.0,
         transform=_cutoff_one_short,
         applies=lambda s: s.k is not None and s.k > 1,
-        needs="a cutoff k of at least 2.",
-        unchanged="The document at rank k adds nothing (it is not relevant, or beyond the list).",
+        needs=N_("a cutoff k of at least 2."),
+        unchanged=N_(
+            "The document at rank k adds nothing (it is not relevant, or beyond the list)."
+        ),
     ),
     Pitfall(
         "k_clipped",
-        "k larger than the list clipped to the list",
+        N_("k larger than the list clipped to the list"),
         ("IDCG", "nDCG", "P", "R", "F1"),
-        "When the list is shorter than k, the missing ranks are non-relevant: P@10 of 4 documents "
-        "divides by 10 and IDCG@10 still counts 10 ideal documents. Clipping k to the list "
-        "length rewards short lists.",
-        "k = min(k, len(ranked)) written once at the top of a function.",
+        N_(
+            "When the list is shorter than k, the missing ranks are non-relevant: P@10 of 4 "
+            "documents divides by 10 and IDCG@10 still counts 10 ideal documents. Clipping k to "
+            "the list length rewards short lists."
+        ),
+        N_("k = min(k, len(ranked)) written once at the top of a function."),
         1.5,
         transform=_clip_k,
         applies=_k_beyond_list,
-        needs="k does not go beyond the end of the list: there is nothing to clip.",
+        needs=N_("k does not go beyond the end of the list: there is nothing to clip."),
         unchanged=(
-            "The ranks beyond the list gain nothing either way and nothing here divides by k."
+            N_("The ranks beyond the list gain nothing either way and nothing here divides by k.")
         ),
     ),
     Pitfall(
         "ties_input_order",
-        "Ties by input order instead of doc id",
+        N_("Ties by input order instead of doc id"),
         FAMILIES,
-        "With equal scores the order is arbitrary unless fixed: trec_eval breaks ties by doc id "
-        "descending (compared as text: 'd9' > 'd10'). Input order gives another ranking and "
-        "another value.",
-        "ranx, LightGBM and Python's stable sort keep input order; trec_eval does not.",
+        N_(
+            "With equal scores the order is arbitrary unless fixed: trec_eval breaks ties by doc "
+            "id descending (compared as text: 'd9' > 'd10'). Input order gives another ranking and "
+            "another value."
+        ),
+        N_("ranx, LightGBM and Python's stable sort keep input order; trec_eval does not."),
         2.0,
         transform=_convention(ties="input"),
         applies=_ties_not_input,
         needs=(
-            "No two scores tie (or the convention already keeps input order): there is no tie to "
-            "break."
+            N_(
+                "No two scores tie (or the convention already keeps input order): there is no tie "
+                "to break."
+            )
         ),
         unchanged=(
-            "The tied documents have the same grade (or lie beyond k), so either order gives the "
-            "same value."
+            N_(
+                "The tied documents have the same grade (or lie beyond k), so either order gives "
+                "the same value."
+            )
         ),
     ),
     Pitfall(
         "err_gmax_4",
-        "ERR with top grade 4 on another scale",
+        N_("ERR with top grade 4 on another scale"),
         ("ERR",),
-        "R_i = (2^g - 1)/2^gmax must use the scale's top grade. gdeval fixes gmax = 4, so on a "
-        "0..3 or binary scale every stopping probability shrinks: a relevant document at rank "
-        "1 gives 1/16 instead of 1/2 on binary labels.",
-        "gdeval.pl and ir_measures' ERR@k; RankLib fixes 16 = 2^4.",
+        N_(
+            "R_i = (2^g - 1)/2^gmax must use the scale's top grade. gdeval fixes gmax = 4, so on a "
+            "0..3 or binary scale every stopping probability shrinks: a relevant document at rank "
+            "1 gives 1/16 instead of 1/2 on binary labels."
+        ),
+        N_("gdeval.pl and ir_measures' ERR@k; RankLib fixes 16 = 2^4."),
         2.0,
         transform=_convention(err_gmax=4.0),
         applies=lambda s: (s.convention.err_gmax or s.ranking.scale_max) != 4.0,
-        needs="The scale's top grade is already 4.",
-        unchanged="Nothing relevant in the top k: ERR is 0 whatever the top grade.",
+        needs=N_("The scale's top grade is already 4."),
+        unchanged=N_("Nothing relevant in the top k: ERR is 0 whatever the top grade."),
     ),
     Pitfall(
         "err_gmax_list",
-        "ERR with the list's largest grade as top grade",
+        N_("ERR with the list's largest grade as top grade"),
         ("ERR",),
-        "Taking gmax from the grades in this list makes R_i depend on the query: the same "
-        "document at the same rank scores differently from one query to the next.",
-        "gmax = max(grades) computed per query in hand-written code.",
+        N_(
+            "Taking gmax from the grades in this list makes R_i depend on the query: the same "
+            "document at the same rank scores differently from one query to the next."
+        ),
+        N_("gmax = max(grades) computed per query in hand-written code."),
         1.0,
         transform=_err_list_max,
         unchanged=(
-            "The list's largest grade is the scale's maximum, so the two top grades coincide (or "
-            "nothing relevant is in the top k)."
+            N_(
+                "The list's largest grade is the scale's maximum, so the two top grades coincide "
+                "(or nothing relevant is in the top k)."
+            )
         ),
     ),
     Pitfall(
         "rbp_raw_grade",
-        "RBP with the raw grade as gain",
+        N_("RBP with the raw grade as gain"),
         ("RBP",),
-        "RBP's gain must lie in [0, 1] (g/gmax, or 0/1). With the raw grade a grade-3 document "
-        "counts 3 times and RBP can exceed 1.",
-        "ranx's graded RBP (since 0.3.15) uses the raw grade.",
+        N_(
+            "RBP's gain must lie in [0, 1] (g/gmax, or 0/1). With the raw grade a grade-3 document "
+            "counts 3 times and RBP can exceed 1."
+        ),
+        N_("ranx's graded RBP (since 0.3.15) uses the raw grade."),
         1.0,
         transform=_convention(rbp_gain="raw"),
         applies=lambda s: s.convention.rbp_gain == "graded",
-        needs="RBP is not graded g/gmax under this convention (binary or raw already).",
+        needs=N_("RBP is not graded g/gmax under this convention (binary or raw already)."),
         unchanged=(
-            "With a top grade of 1, g/gmax = g: binary grades make the raw grade right by accident."
+            N_(
+                "With a top grade of 1, g/gmax = g: binary grades make the raw grade right by "
+                "accident."
+            )
         ),
     ),
     Pitfall(
         "precision_by_length",
-        "P@k divided by the list length",
+        N_("P@k divided by the list length"),
         ("P",),
-        "P@k divides the hits in the top k by k. Dividing by the list length n is a different "
-        "number whenever n != k (set precision, trec_eval's set_P).",
-        "`len(ranked)` used where `k` was meant.",
+        N_(
+            "P@k divides the hits in the top k by k. Dividing by the list length n is a different "
+            "number whenever n != k (set precision, trec_eval's set_P)."
+        ),
+        N_("`len(ranked)` used where `k` was meant."),
         1.5,
         adjust=_precision_by_length,
         applies=lambda s: s.k is not None and s.k != len(s.ranking),
-        needs="k equals the list length (or there is no cutoff): k and n coincide.",
-        unchanged="No relevant document in the top k: 0/k = 0/n = 0.",
+        needs=N_("k equals the list length (or there is no cutoff): k and n coincide."),
+        unchanged=N_("No relevant document in the top k: 0/k = 0/n = 0."),
     ),
 )
 
 CATALOGUE += (
     Pitfall(
         "unjudged_kept",
-        "AP′ and nDCG′ with unjudged documents kept as non-relevant",
+        N_("AP′ and nDCG′ with unjudged documents kept as non-relevant"),
         CONDENSABLE,
-        "Sakai's condensed list removes the unjudged documents and scores what is left: the "
-        "judged documents move up. Reading an unjudged document as non-relevant instead keeps "
-        "it in its place, where it pushes every judged document below it down a rank: that "
-        "is the ordinary AP (or nDCG), which is exactly what AP′ was made to avoid, since a "
-        "new system's unjudged documents then count against it.",
-        "`qrels.get(doc, 0)` in code that then reports the number as AP′ or nDCG′; "
-        "ir_measures' judged_only and trec_eval's -J remove the unjudged documents instead.",
+        N_(
+            "Sakai's condensed list removes the unjudged documents and scores what is left: the "
+            "judged documents move up. Reading an unjudged document as non-relevant instead keeps "
+            "it in its place, where it pushes every judged document below it down a rank: that "
+            "is the ordinary AP (or nDCG), which is exactly what AP′ was made to avoid, since a "
+            "new system's unjudged documents then count against it."
+        ),
+        N_(
+            "`qrels.get(doc, 0)` in code that then reports the number as AP′ or nDCG′; "
+            "ir_measures' judged_only and trec_eval's -J remove the unjudged documents instead."
+        ),
         1.0,
         transform=_unjudged_kept,
         applies=_condensed_with_unjudged,
         needs=(
-            "It concerns the condensed measures (AP′, nDCG′, P′...): switch on the condensed "
-            "list on the Playground, with an unjudged document in the list."
+            N_(
+                "It concerns the condensed measures (AP′, nDCG′, P′...): switch on the condensed "
+                "list on the Playground, with an unjudged document in the list."
+            )
         ),
         unchanged=(
-            "Removing the unjudged documents changes no rank this measure reads: P@k and R@k "
-            "only see whether a relevant document is within k, and an unjudged document "
-            "below every relevant one moves nothing that counts."
+            N_(
+                "Removing the unjudged documents changes no rank this measure reads: P@k and R@k "
+                "only see whether a relevant document is within k, and an unjudged document "
+                "below every relevant one moves nothing that counts."
+            )
         ),
     ),
     Pitfall(
         "alpha_ideal_of_ndcg",
-        "α-nDCG normalised by nDCG's ideal",
+        N_("α-nDCG normalised by nDCG's ideal"),
         ("alpha_nDCG",),
-        "α-nDCG must divide by the α-DCG of the best ranking under the same novelty gains (in "
-        "practice ndeval's greedy one). Sorting the documents by how many subtopics each covers, "
-        "as nDCG's ideal would, and summing their gains with no penalty for repeats, gives a "
-        "larger denominator that no list can reach: a perfectly diverse list scores below 1.",
-        "Code that reuses an nDCG helper's IDCG for α-nDCG.",
+        N_(
+            "α-nDCG must divide by the α-DCG of the best ranking under the same novelty gains (in "
+            "practice ndeval's greedy one). Sorting the documents by how many subtopics each "
+            "covers, as nDCG's ideal would, and summing their gains with no penalty for repeats, "
+            "gives a larger denominator that no list can reach: a perfectly diverse list scores "
+            "below 1."
+        ),
+        N_("Code that reuses an nDCG helper's IDCG for α-nDCG."),
         1.0,
         adjust=_ideal_of_ndcg,
         applies=_has_subtopics,
-        needs="No document of this list has subtopics: there is no α-nDCG to normalise.",
+        needs=N_("No document of this list has subtopics: there is no α-nDCG to normalise."),
         unchanged=(
-            "No two judged documents share a subtopic within the ideal top k, so the novelty "
-            "penalty never applies and both ideals coincide."
+            N_(
+                "No two judged documents share a subtopic within the ideal top k, so the novelty "
+                "penalty never applies and both ideals coincide."
+            )
         ),
     ),
     Pitfall(
         "subtopics_once",
-        "Each subtopic counted once per list",
+        N_("Each subtopic counted once per list"),
         ("alpha_nDCG", "ERR_IA"),
-        "A document on a subtopic already seen c times gains (1 - α)^c of it, not nothing. "
-        "Counting each subtopic only the first time it appears is α = 1: it is subtopic recall "
-        "with a discount, and a second document on a subtopic, which still helps a reader who "
-        "missed the first, is worth nothing.",
-        "Hand-written diversity code that keeps a set of seen subtopics.",
+        N_(
+            "A document on a subtopic already seen c times gains (1 - α)^c of it, not nothing. "
+            "Counting each subtopic only the first time it appears is α = 1: it is subtopic recall "
+            "with a discount, and a second document on a subtopic, which still helps a reader who "
+            "missed the first, is worth nothing."
+        ),
+        N_("Hand-written diversity code that keeps a set of seen subtopics."),
         1.0,
         adjust=_subtopics_once,
         applies=_has_subtopics,
-        needs="No document of this list has subtopics.",
-        unchanged="No subtopic comes up twice in the top k, so there is no repeat to count.",
+        needs=N_("No document of this list has subtopics."),
+        unchanged=N_("No subtopic comes up twice in the top k, so there is no repeat to count."),
     ),
     Pitfall(
         "intents_ignored",
-        "Intent probabilities ignored",
+        N_("Intent probabilities ignored"),
         ("ERR_IA", "alpha_nDCG"),
-        "ERR-IA weights each intent's ERR by how likely a user means it. Averaging the intents "
-        "equally when they are not equally likely lets a list that serves a rare intent score as "
-        "well as one that serves the common one.",
-        "ndeval and ir_measures take no intent weights (they assume equal ones); code built on "
-        "them drops the weights silently.",
+        N_(
+            "ERR-IA weights each intent's ERR by how likely a user means it. Averaging the intents "
+            "equally when they are not equally likely lets a list that serves a rare intent score "
+            "as well as one that serves the common one."
+        ),
+        N_(
+            "ndeval and ir_measures take no intent weights (they assume equal ones); code built on "
+            "them drops the weights silently."
+        ),
         1.0,
         transform=_equal_intents,
         applies=_has_weights,
-        needs="The list gives no intent weights: equal weights are already right.",
+        needs=N_("The list gives no intent weights: equal weights are already right."),
         unchanged=(
-            "The list's gains come out the same with equal weights (the weighted subtopics "
-            "balance out in the top k)."
+            N_(
+                "The list's gains come out the same with equal weights (the weighted subtopics "
+                "balance out in the top k)."
+            )
         ),
     ),
 )
@@ -775,17 +909,25 @@ def pitfall(key: str) -> Pitfall:
     try:
         return BY_KEY[key]
     except KeyError:
-        raise ValueError(f"Unknown pitfall {key!r}; known: {', '.join(BY_KEY)}.") from None
+        raise ValueError(
+            _("Unknown pitfall {key!r}; known: {known}.").format(key=key, known=", ".join(BY_KEY))
+        ) from None
 
 
 def why_unchanged(p: Pitfall, family: str, scenario: Scenario) -> str:
     """Why mistake `p` leaves `family` unchanged on `scenario`: it does not touch the measure,
     the scenario lacks what it needs, or (when it applies) the reason it can still cancel."""
     if family not in p.families:
-        return f"It does not touch {family}: it changes {', '.join(p.families)} only."
+        return _("It does not touch {family}: it changes {families} only.").format(
+            family=family, families=", ".join(p.families)
+        )
     if not p.applies(scenario):
-        return p.needs or "It cannot show on this list."
-    return p.unchanged or "On this list the mistake happens to give the same number."
+        return _(p.needs) if p.needs else _("It cannot show on this list.")
+    return (
+        _(p.unchanged)
+        if p.unchanged
+        else _("On this list the mistake happens to give the same number.")
+    )
 
 
 def _chosen(mistakes: Iterable[str | Pitfall]) -> list[Pitfall]:
@@ -807,7 +949,11 @@ def transformed(
 def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] = ()) -> Result:
     """`family` computed with the given mistakes (keys or Pitfalls) switched on."""
     if family not in MEASURES:
-        raise ValueError(f"Unknown measure {family!r}; choose one of {', '.join(MEASURES)}.")
+        raise ValueError(
+            _("Unknown measure {family!r}; choose one of {known}.").format(
+                family=family, known=", ".join(MEASURES)
+            )
+        )
     chosen = _chosen(mistakes)
     scenario = transformed(family, scenario, chosen)
     adjusters = [p.adjust for p in chosen if p.adjust is not None and family in p.families]
