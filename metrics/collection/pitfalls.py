@@ -48,6 +48,7 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.collection import micro
 from metrics.collection.batch import evaluate
 from metrics.collection.trec import read_qrels, read_run
@@ -114,7 +115,7 @@ def averages(
     and whether the two order the runs alike. Raises ValueError for a measure that is not P or
     R (`micro.count_measures`) and for no run."""
     if not runs:
-        raise ValueError("name at least one run to average")
+        raise ValueError(_("name at least one run to average"))
     names = list(dict.fromkeys([*measures, *micro.extra_measures(measures), RELEVANT]))
     rows, relevant, missing = [], None, {}
     for run_name, run in runs.items():
@@ -286,8 +287,9 @@ def check_variants(m: object) -> int:
         if MIN_VARIANTS <= float(m) <= MAX_VARIANTS:
             return int(float(m))
     raise ValueError(
-        f"The number of variants must be a whole number from {MIN_VARIANTS} to "
-        f"{MAX_VARIANTS}; got {m!r}."
+        _("The number of variants must be a whole number from {low} to {high}; got {m!r}.").format(
+            low=MIN_VARIANTS, high=MAX_VARIANTS, m=m
+        )
     )
 
 
@@ -296,7 +298,9 @@ def variants(values, m: int, seed: int, sigma: float = SIGMA) -> np.ndarray:
     `numpy.random.default_rng(seed)`."""
     x = np.asarray(values, dtype=np.float64)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"The seed must be a whole number from 0 up; got {seed!r}.")
+        raise ValueError(
+            _("The seed must be a whole number from 0 up; got {seed!r}.").format(seed=seed)
+        )
     noise = np.random.default_rng(seed).normal(0.0, sigma, size=(check_variants(m), x.size))
     return x + noise
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import _, ngettext
 from metrics.stats.stats import holm, percentile_interval_coverage
 
 TIE_TOLERANCE = 1e-12  # per-query values closer than this are a tie (rounding, not a difference)
@@ -122,9 +123,10 @@ def family_text(table: pd.DataFrame) -> str:
     made: 3 pairs of runs × 4 measures'."""
     pairs = table[["baseline", "challenger"]].drop_duplicates().shape[0]
     measures = table["measure"].nunique()
-    return (
-        f"the {len(table)} comparisons made: {pairs} pair{'s' * (pairs != 1)} of runs × "
-        f"{measures} measure{'s' * (measures != 1)}"
+    return _("the {total} comparisons made: {pairs} × {measures}").format(
+        total=len(table),
+        pairs=ngettext("{n} pair of runs", "{n} pairs of runs", pairs).format(n=pairs),
+        measures=ngettext("{n} measure", "{n} measures", measures).format(n=measures),
     )
 
 
@@ -133,16 +135,17 @@ def holm_note(table: pd.DataFrame, alpha: float = 0.05) -> str | None:
     m = len(table)
     if m < 2:
         return None
-    return (
-        f"Multiple comparisons: {family_text(table)}. Even if no run differed from any "
-        f"other, each test would come out below {alpha:g} with probability up to "
-        f"{alpha:.0%}; over {m} tests the chance that at least one does is larger "
-        f"({1 - (1 - alpha) ** m:.0%} if they were independent: 1 − {1 - alpha:g}^{m}). "
-        f"Holm's method (Holm 1979) adjusts the p-values over these {m} comparisons: concluding "
-        f"there is a difference only where the adjusted p is below {alpha:g} keeps the chance "
-        f"of any false conclusion among them at most {alpha:.0%}, however the tests depend on "
-        "each other. The randomisation and t-test p-values are adjusted separately; the "
-        "bootstrap intervals are not adjusted."
+    return _(
+        "Multiple comparisons: {family}. Even if no run differed from any other, each test "
+        "would come out below {alpha:g} with probability up to {alpha:.0%}; over {m} tests the "
+        "chance that at least one does is larger ({chance:.0%} if they were independent: "
+        "1 − {keep:g}^{m}). Holm's method (Holm 1979) adjusts the p-values over these {m} "
+        "comparisons: concluding there is a difference only where the adjusted p is below "
+        "{alpha:g} keeps the chance of any false conclusion among them at most {alpha:.0%}, "
+        "however the tests depend on each other. The randomisation and t-test p-values are "
+        "adjusted separately; the bootstrap intervals are not adjusted."
+    ).format(
+        family=family_text(table), alpha=alpha, m=m, chance=1 - (1 - alpha) ** m, keep=1 - alpha
     )
 
 
@@ -154,15 +157,14 @@ def interval_warning(queries: int, confidence: float = 0.95, where: str = "") ->
     if not 2 <= queries < FEW_QUERIES:
         return None
     cover = percentile_interval_coverage(queries, confidence)
-    return (
-        f"Only {queries} queries{where}: with fewer than {FEW_QUERIES}, {confidence:.0%} "
-        "percentile bootstrap intervals are too narrow. Even if the per-query values were "
-        "normally distributed, such an interval would contain the true mean only about "
-        f"{cover:.1%} of the time with {queries} queries, and less for skewed values "
-        "(Hesterberg 2015, The American Statistician 69(4): percentile intervals are less "
-        "accurate than t-intervals for small samples). Read the intervals as rough; more "
-        "queries help."
-    )
+    return _(
+        "Only {queries} queries{where}: with fewer than {few}, {confidence:.0%} percentile "
+        "bootstrap intervals are too narrow. Even if the per-query values were normally "
+        "distributed, such an interval would contain the true mean only about {cover:.1%} of "
+        "the time with {queries} queries, and less for skewed values (Hesterberg 2015, The "
+        "American Statistician 69(4): percentile intervals are less accurate than t-intervals "
+        "for small samples). Read the intervals as rough; more queries help."
+    ).format(queries=queries, where=where, few=FEW_QUERIES, confidence=confidence, cover=cover)
 
 
 def per_query_differences(baseline: pd.Series, challenger: pd.Series) -> pd.DataFrame:
@@ -190,7 +192,7 @@ def outcome_counts(differences: pd.DataFrame) -> tuple[int, int, int]:
 def p_text(p: float) -> str:
     """A p-value as a reader wants it: 'p = 0.02', 'p < 0.001', 'p undefined'."""
     if math.isnan(p):
-        return "p undefined"
+        return _("p undefined")
     if p < 0.001:
         return "p < 0.001"
     return f"p = {p:.2g}" if p < 0.1 else f"p = {p:.2f}"
@@ -211,55 +213,73 @@ def verdict(pair: Pair, alpha: float = 0.05, decimals: int = 3) -> str:
     """
     f = f"+.{decimals}f"
     runs = f"{pair.challenger} − {pair.baseline}"
-    where = (
-        f"{pair.challenger} and {pair.baseline} have the same mean {pair.measure}"
-        if abs(pair.diff) <= TIE_TOLERANCE
-        else f"{pair.challenger if pair.diff > 0 else pair.baseline} has the higher mean "
-        f"{pair.measure}"
-    )
+    if abs(pair.diff) <= TIE_TOLERANCE:
+        where = _("{challenger} and {baseline} have the same mean {measure}").format(
+            challenger=pair.challenger, baseline=pair.baseline, measure=pair.measure
+        )
+    else:
+        where = _("{run} has the higher mean {measure}").format(
+            run=pair.challenger if pair.diff > 0 else pair.baseline, measure=pair.measure
+        )
     diff = f"{pair.diff:{f}}" if abs(pair.diff) > TIE_TOLERANCE else "0"
-    effect = (
-        f"{where}: {runs} = {diff} in {pair.measure}'s own units, "
-        f"{pair.confidence:.0%} bootstrap interval [{pair.ci_low:{f}}, {pair.ci_high:{f}}] "
-        f"over {pair.queries} queries."
+    effect = _(
+        "{where}: {runs} = {diff} in {measure}'s own units, {confidence:.0%} bootstrap "
+        "interval [{low}, {high}] over {queries} queries."
+    ).format(
+        where=where,
+        runs=runs,
+        diff=diff,
+        measure=pair.measure,
+        confidence=pair.confidence,
+        low=f"{pair.ci_low:{f}}",
+        high=f"{pair.ci_high:{f}}",
+        queries=pair.queries,
     )
-    test = (
-        f"Paired randomisation test: {p_text(pair.p_randomisation)}, the probability of a "
-        "mean difference at least this large, either way, if the two runs were equally good."
-    )
+    test = _(
+        "Paired randomisation test: {p}, the probability of a mean difference at least this "
+        "large, either way, if the two runs were equally good."
+    ).format(p=p_text(pair.p_randomisation))
     p, p_name = pair.p_randomisation, "p"
     if pair.family > 1:
-        p, p_name = pair.p_randomisation_holm, "the adjusted p"
-        test += (
-            f" Holm-adjusted for the {pair.family} comparisons made: "
-            f"{p_text(pair.p_randomisation_holm)}."
+        p, p_name = pair.p_randomisation_holm, _("the adjusted p")
+        test += " " + _("Holm-adjusted for the {family} comparisons made: {p}.").format(
+            family=pair.family, p=p_text(pair.p_randomisation_holm)
         )
     tested = p < alpha
     excluded = pair.ci_low > 0 or pair.ci_high < 0
-    level = f"at the {alpha:.0%} level"
     if tested and excluded:
-        tail = (
-            f"Evidence of a difference {level}: {p_name} is below {alpha:g} and the interval "
-            f"excludes 0. Whether {abs(pair.diff):.{decimals}f} {pair.measure} matters is "
-            "a question about the task, not one the test answers."
+        tail = _(
+            "Evidence of a difference at the {level:.0%} level: {p_name} is below {alpha:g} "
+            "and the interval excludes 0. Whether {size} {measure} matters is a question about "
+            "the task, not one the test answers."
+        ).format(
+            level=alpha,
+            p_name=p_name,
+            alpha=alpha,
+            size=f"{abs(pair.diff):.{decimals}f}",
+            measure=pair.measure,
         )
     elif not tested and not excluded:
-        tail = (
-            f"No evidence of a difference {level}: {p_name} is not below {alpha:g} and the "
-            "interval includes 0."
-        )
+        tail = _(
+            "No evidence of a difference at the {level:.0%} level: {p_name} is not below "
+            "{alpha:g} and the interval includes 0."
+        ).format(level=alpha, p_name=p_name, alpha=alpha)
         if pair.ci_low < pair.ci_high:
-            tail += (
-                " That does not show the runs are equally good: differences from "
-                f"{pair.ci_low:{f}} to {pair.ci_high:{f}} remain plausible with "
-                f"{pair.queries} queries."
-            )
+            tail += " " + _(
+                "That does not show the runs are equally good: differences from {low} to "
+                "{high} remain plausible with {queries} queries."
+            ).format(low=f"{pair.ci_low:{f}}", high=f"{pair.ci_high:{f}}", queries=pair.queries)
     elif tested:
-        tail = f"Borderline: {p_name} is below {alpha:g}, but the interval includes 0."
-    else:
-        unadjusted = " (the interval is not adjusted for the other comparisons)"
-        tail = (
-            f"Borderline: the interval excludes 0, but {p_name} is not below {alpha:g}"
-            f"{unadjusted if pair.family > 1 else ''}."
+        tail = _("Borderline: {p_name} is below {alpha:g}, but the interval includes 0.").format(
+            p_name=p_name, alpha=alpha
         )
+    elif pair.family > 1:
+        tail = _(
+            "Borderline: the interval excludes 0, but {p_name} is not below {alpha:g} (the "
+            "interval is not adjusted for the other comparisons)."
+        ).format(p_name=p_name, alpha=alpha)
+    else:
+        tail = _(
+            "Borderline: the interval excludes 0, but {p_name} is not below {alpha:g}."
+        ).format(p_name=p_name, alpha=alpha)
     return f"{effect} {test} {tail}"

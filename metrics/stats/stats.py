@@ -22,6 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import _
+
 __all__ = [
     "BootstrapCI",
     "RandomisationTest",
@@ -94,14 +96,22 @@ def _values(values, what: str = "values") -> np.ndarray:
     array = np.asarray(values, dtype=np.float64)
     if array.ndim != 1:
         raise ValueError(
-            f"{what} must be a flat list of numbers, one per query; got shape {array.shape}"
+            _("{what} must be a flat list of numbers, one per query; got shape {shape}").format(
+                what=what, shape=array.shape
+            )
         )
     if array.size < 2:
-        raise ValueError(f"{what}: need at least 2 queries, got {array.size}")
+        raise ValueError(
+            _("{what}: need at least 2 queries, got {n}").format(what=what, n=array.size)
+        )
     bad = ~np.isfinite(array)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"{what}: value {array[i]} at position {i} is not a finite number")
+        raise ValueError(
+            _("{what}: value {value} at position {i} is not a finite number").format(
+                what=what, value=array[i], i=i
+            )
+        )
     return array
 
 
@@ -109,20 +119,29 @@ def _differences(a, b) -> np.ndarray:
     a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     if a.shape != b.shape:
         raise ValueError(
-            "paired values must have one value per query in both runs; "
-            f"got {a.size} and {b.size} values"
+            _(
+                "paired values must have one value per query in both runs; got {a} and {b} values"
+            ).format(a=a.size, b=b.size)
         )
     return _values(a, "a") - _values(b, "b")
 
 
 def _check_confidence(confidence: float) -> None:
     if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must be between 0 and 1 (e.g. 0.95), got {confidence}")
+        raise ValueError(
+            _("confidence must be between 0 and 1 (e.g. 0.95), got {confidence}").format(
+                confidence=confidence
+            )
+        )
 
 
 def _check_count(count: int, what: str) -> None:
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
-        raise ValueError(f"{what} must be a positive whole number, got {count!r}")
+        raise ValueError(
+            _("{what} must be a positive whole number, got {count!r}").format(
+                what=what, count=count
+            )
+        )
 
 
 # -------------------------------------------------------------------------------- bootstrap
@@ -195,7 +214,7 @@ def percentile_interval_coverage(n: int, confidence: float = 0.95) -> float:
     _check_count(n, "n")
     _check_confidence(confidence)
     if n < 2:
-        raise ValueError(f"an interval needs at least 2 queries, got {n}")
+        raise ValueError(_("an interval needs at least 2 queries, got {n}").format(n=n))
     from scipy import stats as scipy_stats  # noqa: PLC0415 (slow to import; see the module doc)
 
     z = float(scipy_stats.norm.ppf((1.0 + confidence) / 2.0))
@@ -263,10 +282,12 @@ def paired_t_test(a, b) -> TTest:
     scale = max(np.abs(a).max(), np.abs(b).max())
     if np.ptp(d) <= 64 * np.finfo(np.float64).eps * scale:
         raise ValueError(
-            "the paired t-test is undefined: every query has the same difference between "
-            f"the two runs (|a - b| = {abs(d[0]):.6g}), so the standard deviation of the "
-            "differences is 0 and "
-            "t = mean / (sd / sqrt(n)) divides by 0. Use the randomisation test instead."
+            _(
+                "the paired t-test is undefined: every query has the same difference between "
+                "the two runs (|a - b| = {difference:.6g}), so the standard deviation of the "
+                "differences is 0 and t = mean / (sd / sqrt(n)) divides by 0. Use the "
+                "randomisation test instead."
+            ).format(difference=abs(d[0]))
         )
     n = d.size
     mean, sd = float(d.mean()), float(d.std(ddof=1))
@@ -297,11 +318,13 @@ def holm(p_values) -> np.ndarray:
     """
     p = np.asarray(p_values, dtype=np.float64)
     if p.ndim != 1:
-        raise ValueError(f"p-values must be a flat list of numbers; got shape {p.shape}")
+        raise ValueError(
+            _("p-values must be a flat list of numbers; got shape {shape}").format(shape=p.shape)
+        )
     defined = ~np.isnan(p)
     if ((p[defined] < 0.0) | (p[defined] > 1.0)).any():
         bad = p[defined][(p[defined] < 0.0) | (p[defined] > 1.0)][0]
-        raise ValueError(f"a p-value must be between 0 and 1, got {bad}")
+        raise ValueError(_("a p-value must be between 0 and 1, got {p}").format(p=bad))
     adjusted = np.full(p.shape, np.nan)
     values = p[defined]
     m = values.size
@@ -347,12 +370,14 @@ def _counts(numerators, denominators) -> tuple[np.ndarray, np.ndarray]:
     den = np.asarray(denominators, dtype=np.float64)
     if num.shape != den.shape or num.ndim != 1 or num.size == 0:
         raise ValueError(
-            "numerators and denominators must be flat lists with one count per query, of the "
-            f"same non-zero length; got shapes {num.shape} and {den.shape}"
+            _(
+                "numerators and denominators must be flat lists with one count per query, of "
+                "the same non-zero length; got shapes {numerators} and {denominators}"
+            ).format(numerators=num.shape, denominators=den.shape)
         )
     for what, array in (("numerators", num), ("denominators", den)):
         if not (np.isfinite(array) & (array >= 0)).all():
-            raise ValueError(f"{what} must be finite counts >= 0")
+            raise ValueError(_("{what} must be finite counts >= 0").format(what=what))
     return num, den
 
 
@@ -377,11 +402,13 @@ def per_group(
     """
     x = np.asarray(values, dtype=np.float64)
     if not np.isfinite(x).all():
-        raise ValueError("values must all be finite numbers")
+        raise ValueError(_("values must all be finite numbers"))
     missing = [qid for qid in values.index if qid not in groups]
     if missing:
         shown = ", ".join(map(repr, missing[:5])) + (" ..." if len(missing) > 5 else "")
-        raise ValueError(f"{len(missing)} query id(s) have no group: {shown}")
+        raise ValueError(
+            _("{n} query id(s) have no group: {ids}").format(n=len(missing), ids=shown)
+        )
     labels = pd.Series([groups[qid] for qid in values.index], dtype=object)
     rows = []
     for group, positions in labels.groupby(labels, sort=True).indices.items():
