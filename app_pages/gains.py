@@ -5,22 +5,25 @@ ui.explore_figures."""
 import pandas as pd
 import streamlit as st
 
-from metrics.explore import tradeoffs
+from i18n import _
+from metrics.explore import profiles, tradeoffs
 from ui import cached, state
 from ui.model import custom_gain_start
 
 CUSTOM = state.Table("gains_custom_map")
 
-st.title("Gains")
+st.title(_("Gains"))
 st.markdown(
-    "The gain is what a document of grade *g* is worth before its rank discounts it. Linear "
-    "gain *g* (Järvelin & Kekäläinen 2002; trec_eval) makes a grade-2 document worth two "
-    "grade-1 documents; exponential gain 2^*g* − 1 (Burges et al. 2005; LightGBM) makes it "
-    "worth three, and a grade-4 document fifteen."
+    _(
+        "The gain is what a document of grade *g* is worth before its rank discounts it. Linear "
+        "gain *g* (Järvelin & Kekäläinen 2002; trec_eval) makes a grade-2 document worth two "
+        "grade-1 documents; exponential gain 2^*g* − 1 (Burges et al. 2005; LightGBM) makes it "
+        "worth three, and a grade-4 document fifteen."
+    )
 )
 
 top = st.slider(
-    "Top grade of the scale",
+    _("Top grade of the scale"),
     1,
     10,
     int(state.settings().get("scale_max", 4)),
@@ -39,90 +42,158 @@ elif state.table(CUSTOM)["grade"].tolist() != grades:
 
 table_col, plot_col = st.columns([2, 3], gap="large")
 with table_col:
-    st.markdown("**Custom gain map** (edit the gains; it starts from the Playground's map, or g²)")
+    st.markdown(
+        _("**Custom gain map** (edit the gains; it starts from the Playground's map, or g²)")
+    )
     custom = state.edit_table(
         CUSTOM,
         num_rows="fixed",
         hide_index=True,
         column_config={
-            "grade": st.column_config.NumberColumn("grade", disabled=True, format="%d"),
-            "gain": st.column_config.NumberColumn("custom gain", format="%g"),
+            "grade": st.column_config.NumberColumn(_("grade"), disabled=True, format="%d"),
+            "gain": st.column_config.NumberColumn(_("custom gain"), format="%g"),
         },
     )
 try:
     gains = tradeoffs.gain_conventions(state.gain_pairs(custom))
 except ValueError as err:
     table_col.error(
-        f"Custom gain: {err} The custom gain is left out meanwhile.", icon=":material/error:"
+        _("Custom gain: {error} The custom gain is left out meanwhile.").format(error=err),
+        icon=":material/error:",
     )
     gains = tradeoffs.gain_conventions(None)
 gain_table = tradeoffs.gain_table(top, gains)
+# the gains' names as shown (the tables and the data keep the keys)
+gain_names = {name: _(tradeoffs.GAIN_NAMES[name]) for name in gains}
 with table_col:
-    st.dataframe(gain_table, hide_index=True, key="gains_table")
+    st.dataframe(
+        gain_table,
+        hide_index=True,
+        column_config={"grade": st.column_config.Column(_("grade"))}
+        | {name: st.column_config.Column(shown) for name, shown in gain_names.items()},
+        key="gains_table",
+    )
 with plot_col:
     st.plotly_chart(
-        cached.gain_curves_figure(gain_table), key="gains_plot", alt="Gain of each grade"
+        cached.gain_curves_figure(gain_table.rename(columns=gain_names)),
+        key="gains_plot",
+        alt=_("Gain of each grade"),
     )
 
-st.header("One great document or several good ones?")
+st.header(_("One great document or several good ones?"))
 st.markdown(
-    "DCG of **one document of grade a at rank 1** against **n documents of grade b at ranks "
-    "1..n**, under each gain and discount. The exponential gain rewards the one great document "
-    "far more than the linear gain does."
+    _(
+        "DCG of **one document of grade a at rank 1** against **n documents of grade b at ranks "
+        "1..n**, under each gain and discount. The exponential gain rewards the one great document "
+        "far more than the linear gain does."
+    )
 )
 a_col, b_col, n_col, p_col = st.columns(4)
-a = a_col.selectbox("grade a (one document)", grades, index=min(2, top), key="gains_a")
-b = b_col.selectbox("grade b (n documents)", grades, index=1, key="gains_b")
+a = a_col.selectbox(_("grade a (one document)"), grades, index=min(2, top), key="gains_a")
+b = b_col.selectbox(_("grade b (n documents)"), grades, index=1, key="gains_b")
 n = n_col.slider("n", 1, tradeoffs.CURVE_DEPTH, 2, key="gains_n")
-p = p_col.slider("p of the geometric discount", 0.05, 0.95, 0.8, 0.05, key="gains_p")
+p = p_col.slider(_("p of the geometric discount"), 0.05, 0.95, 0.8, 0.05, key="gains_p")
 
 discounts = tradeoffs.tradeoff_discounts(p)
 curves = cached.tradeoff_curves(a, b, gains, discounts)
 table = tradeoffs.tradeoff_table(curves, n)
 labels = list(dict.fromkeys(table["discount"]))
+# the discounts' names as shown (their labels stay the keys of the data and the selection)
+discount_names = {profiles.discount_label(d): profiles.discount_name(d) for d in discounts}
 
 
 def _verdict(row: pd.Series) -> str:
     """One line of the summary for one gain under the chosen discount."""
-    one, many = f"{row['one']:.3f}", f"{row['many']:.3f}"
-    if row["winner"] == "tie":
-        result = f"one grade-{a} document and {n} grade-{b} documents tie at {one}"
-    elif row["winner"] == "one":
-        result = f"one grade-{a} document ({one}) beats {n} grade-{b} documents ({many})"
-    else:
-        result = f"{n} grade-{b} documents ({many}) beat one grade-{a} document ({one})"
-    if pd.isna(row["needed"]):
-        needed = f"no number of grade-{b} documents up to {tradeoffs.CURVE_DEPTH} beats it"
-    else:
-        needed = (
-            f"{row['needed']} grade-{b} documents ({row['many when needed']:.3f}) are the "
-            "fewest that beat it"
+    values = {
+        "gain": gain_names[row["gain"]],
+        "a": a,
+        "b": b,
+        "n": n,
+        "one": f"{row['one']:.3f}",
+        "many": f"{row['many']:.3f}",
+        "depth": tradeoffs.CURVE_DEPTH,
+        "needed": row["needed"],
+        "many_needed": f"{row['many when needed']:.3f}",
+    }
+    never = pd.isna(row["needed"])
+    # each outcome a whole sentence (translators order its parts)
+    if row["winner"] == "tie" and never:
+        line = _(
+            "- **{gain}** gain: one grade-{a} document and {n} grade-{b} documents tie at {one}; "
+            "no number of grade-{b} documents up to {depth} beats it."
         )
-    return f"- **{row['gain']}** gain: {result}; {needed}."
+    elif row["winner"] == "tie":
+        line = _(
+            "- **{gain}** gain: one grade-{a} document and {n} grade-{b} documents tie at {one}; "
+            "{needed} grade-{b} documents ({many_needed}) are the fewest that beat it."
+        )
+    elif row["winner"] == "one" and never:
+        line = _(
+            "- **{gain}** gain: one grade-{a} document ({one}) beats {n} grade-{b} documents "
+            "({many}); no number of grade-{b} documents up to {depth} beats it."
+        )
+    elif row["winner"] == "one":
+        line = _(
+            "- **{gain}** gain: one grade-{a} document ({one}) beats {n} grade-{b} documents "
+            "({many}); {needed} grade-{b} documents ({many_needed}) are the fewest that beat it."
+        )
+    elif never:
+        line = _(
+            "- **{gain}** gain: {n} grade-{b} documents ({many}) beat one grade-{a} document "
+            "({one}); no number of grade-{b} documents up to {depth} beats it."
+        )
+    else:
+        line = _(
+            "- **{gain}** gain: {n} grade-{b} documents ({many}) beat one grade-{a} document "
+            "({one}); {needed} grade-{b} documents ({many_needed}) are the fewest that beat it."
+        )
+    return line.format(**values)
 
 
-chosen = st.selectbox("Discount of the summary and the plot", labels, key="gains_discount")
-st.markdown("\n".join(_verdict(row) for _, row in table[table["discount"] == chosen].iterrows()))
-st.plotly_chart(
-    cached.tradeoff_curves_figure(curves, chosen, a, b, n),
-    key="gains_tradeoff_plot",
-    alt="DCG of n grade-b documents against one grade-a document",
+chosen = st.selectbox(
+    _("Discount of the summary and the plot"),
+    labels,
+    format_func=discount_names.get,
+    key="gains_discount",
 )
-st.markdown(f"**Every gain and discount at n = {n}** (ratio = one ÷ n documents)")
+st.markdown("\n".join(_verdict(row) for _row, row in table[table["discount"] == chosen].iterrows()))
+# the figure names the gains and the discount as shown (its data keeps the keys)
+shown_curves = curves.assign(
+    gain=curves["gain"].map(gain_names), discount=curves["discount"].map(discount_names)
+)
+st.plotly_chart(
+    cached.tradeoff_curves_figure(shown_curves, discount_names[chosen], a, b, n),
+    key="gains_tradeoff_plot",
+    alt=_("DCG of n grade-b documents against one grade-a document"),
+)
+st.markdown(_("**Every gain and discount at n = {n}** (ratio = one ÷ n documents)").format(n=n))
+one_column = _("one of grade {a}").format(a=a)
+many_column = _("{n} of grade {b}").format(n=n, b=b)
+ratio_column = _("ratio one/many")
 st.dataframe(
-    table.rename(
+    table.assign(
+        gain=table["gain"].map(gain_names),
+        discount=table["discount"].map(discount_names),
+        winner=table["winner"].map(lambda winner: _(tradeoffs.WINNER_NAMES[winner])),
+    )
+    .rename(
         columns={
-            "one": f"one of grade {a}",
-            "many": f"{n} of grade {b}",
-            "needed": f"grade-{b} documents needed to win",
+            "gain": _("gain"),
+            "discount": _("discount"),
+            "one": one_column,
+            "many": many_column,
+            "winner": _("winner"),
+            "ratio one/many": ratio_column,
+            "needed": _("grade-{b} documents needed to win").format(b=b),
         }
-    ).drop(columns="many when needed"),
+    )
+    .drop(columns="many when needed"),
     hide_index=True,
     height="content",
     column_config={
-        f"one of grade {a}": st.column_config.NumberColumn(format="%.3f"),
-        f"{n} of grade {b}": st.column_config.NumberColumn(format="%.3f"),
-        "ratio one/many": st.column_config.NumberColumn(format="%.3f"),
+        one_column: st.column_config.NumberColumn(format="%.3f"),
+        many_column: st.column_config.NumberColumn(format="%.3f"),
+        ratio_column: st.column_config.NumberColumn(format="%.3f"),
     },
     key="gains_tradeoff_table",
 )

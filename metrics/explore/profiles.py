@@ -39,6 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import N_, _
 from metrics.core import graded
 from metrics.core.conventions import TEXTBOOK, Convention
 from metrics.core.discounts import discount
@@ -53,13 +54,15 @@ _REL_TOL = 1e-12  # a cumulative share within this of s counts as reaching s
 
 @dataclass(frozen=True, eq=False)
 class Profile:
-    """One reader model: a label for legends, a sentence on the reader, and for ranks 1..n the
-    raw weight and V(i), the probability that the reader sees rank i (0 beyond the list)."""
+    """One reader model: a label (its key, in English), a sentence on the reader, for ranks 1..n
+    the raw weight and V(i), the probability that the reader sees rank i (0 beyond the list),
+    and its name for legends and tables (the label in the session's language)."""
 
     label: str
     reader: str
     weights: np.ndarray
     reach: np.ndarray
+    name: str
 
 
 def discount_convention(kind: str, *, log_base: float = 2.0, p: float = 0.8) -> Convention:
@@ -81,44 +84,54 @@ def discount_label(convention: Convention, k: int | None = None) -> str:
     return "flat (no discount)" if k is None else f"flat@{k} (P@{k})"
 
 
+def discount_name(convention: Convention, k: int | None = None) -> str:
+    """`discount_label` in the session's language, to show (the label stays the key)."""
+    kind, b = convention.discount, convention.log_base
+    if kind in ("log", "geometric", "reciprocal"):
+        return discount_label(convention, k)  # a formula: the same in every language
+    if kind == "jk":
+        return _("rank-b (JK), b = {b:.3g}").format(b=b)
+    return _("flat (no discount)") if k is None else _("flat@{k} (P@{k})").format(k=k)
+
+
 def discount_reader(convention: Convention, k: int) -> str:
-    """One sentence on the reader the discount models."""
+    """One sentence on the reader the discount models (in the session's language)."""
     kind, b = convention.discount, convention.log_base
     if kind == "log" and b == 2:
-        return (
+        return _(
             "A patient reader who never quite stops: attention fades with the log of the rank, "
             "and without a cutoff the weights add up without limit (no finite expected depth)."
         )
     if kind == "log":
-        return (
-            f"The same patient reader as 1/log2(i+1): base {b:.3g} multiplies every weight by "
-            f"ln {b:.3g} / ln 2 = {np.log(b) / np.log(2):.3f}, so normalised (and in nDCG, "
+        return _(
+            "The same patient reader as 1/log2(i+1): base {b:.3g} multiplies every weight by "
+            "ln {b:.3g} / ln 2 = {factor:.3f}, so normalised (and in nDCG, "
             "where it cancels) the profile is identical."
-        )
+        ).format(b=b, factor=np.log(b) / np.log(2))
     if kind == "jk":
-        return (
-            f"A reader who gives the ranks up to b = {b:.3g} full attention (1/log_b(b) = 1), "
+        return _(
+            "A reader who gives the ranks up to b = {b:.3g} full attention (1/log_b(b) = 1), "
             "then fades as 1/log_b(i) (Järvelin & Kekäläinen 2002): patient, and never quite "
             "stops."
-        )
+        ).format(b=b)
     if kind == "geometric":
         p = convention.discount_p
-        return (
-            f"A memoryless reader who goes on with probability p = {p:g} at every rank: "
-            f"{1 / (1 - p):.3g} documents on average without a cutoff (RBP, Moffat & Zobel 2008)."
-        )
+        return _(
+            "A memoryless reader who goes on with probability p = {p:g} at every rank: "
+            "{depth:.3g} documents on average without a cutoff (RBP, Moffat & Zobel 2008)."
+        ).format(p=p, depth=1 / (1 - p))
     if kind == "reciprocal":
-        return (
+        return _(
             "An impatient reader whose attention falls as 1/i (Zipf): much of it goes to the "
             "first ranks, yet the weights still add up without limit."
         )
-    return (
-        f"A reader who reads exactly k = {k} documents, each with the same attention, and "
-        f"nothing after (P@{k})."
-    )
+    return _(
+        "A reader who reads exactly k = {k} documents, each with the same attention, and "
+        "nothing after (P@{k})."
+    ).format(k=k)
 
 
-ERR_READER = (
+ERR_READER = N_(
     "A reader who stops when satisfied: having reached rank i, with probability R_i = "
     "(2^g - 1)/2^gmax, so one highly relevant document early ends the reading (ERR, Chapelle "
     "et al. 2009)."
@@ -129,7 +142,13 @@ def discount_profile(convention: Convention, n: int, k: int) -> Profile:
     """The profile of the convention's discount over ranks 1..n (flat@k is 1 up to k)."""
     weights = discount(n, convention, k)
     reach = weights / weights[0] if n else weights
-    return Profile(discount_label(convention, k), discount_reader(convention, k), weights, reach)
+    return Profile(
+        discount_label(convention, k),
+        discount_reader(convention, k),
+        weights,
+        reach,
+        discount_name(convention, k),
+    )
 
 
 def standard_conventions(
@@ -147,7 +166,7 @@ def standard_conventions(
     ]
 
 
-ERR_LABEL = "ERR stopping (current list)"
+ERR_LABEL = N_("ERR stopping (current list)")
 
 
 def err_profile(ranking: Ranking | Ordered, convention: Convention, n: int) -> Profile:
@@ -157,7 +176,7 @@ def err_profile(ranking: Ranking | Ordered, convention: Convention, n: int) -> P
     weights, reach = np.zeros(n), np.zeros(n)
     weights[: len(table)] = table["p_stop"].to_numpy()
     reach[: len(table)] = table["p_reach"].to_numpy()
-    return Profile(ERR_LABEL, ERR_READER, weights, reach)
+    return Profile(ERR_LABEL, _(ERR_READER), weights, reach, _(ERR_LABEL))
 
 
 def normalised(weights: np.ndarray, k: int) -> np.ndarray:
@@ -170,11 +189,12 @@ def normalised(weights: np.ndarray, k: int) -> np.ndarray:
 
 
 def weights_frame(profiles: Sequence[Profile], k: int, normalise: bool) -> pd.DataFrame:
-    """Long table (profile, rank, weight) of every profile, raw or normalised within k."""
+    """Long table (profile, rank, weight) of every profile, raw or normalised within k; the
+    profile by its name (to show)."""
     frames = [
         pd.DataFrame(
             {
-                "profile": p.label,
+                "profile": p.name,
                 "rank": np.arange(1, len(p.weights) + 1),
                 "weight": normalised(p.weights, k) if normalise else p.weights,
             }
@@ -189,10 +209,10 @@ def _empty_weights() -> pd.DataFrame:
 
 
 def weights_at(profiles: Sequence[Profile], ranks: Sequence[int] = TABLE_RANKS) -> pd.DataFrame:
-    """Raw weights at the given ranks: one row per rank, one column per profile. Each profile
-    must cover the largest rank."""
+    """Raw weights at the given ranks: one row per rank, one column per profile (its name). Each
+    profile must cover the largest rank."""
     index = np.asarray(ranks) - 1
-    data = {"rank": list(ranks)} | {p.label: p.weights[index] for p in profiles}
+    data = {"rank": list(ranks)} | {p.name: p.weights[index] for p in profiles}
     return pd.DataFrame(data)
 
 
@@ -228,14 +248,14 @@ def spend_rank(weights: np.ndarray, k: int, share: float) -> int | None:
 
 
 def summary(profiles: Sequence[Profile], k: int) -> pd.DataFrame:
-    """Per profile: its reader, W(1), the expected depth 1/W(1) within k, and the ranks by
-    which 50% and 90% of its weight within k is spent."""
+    """Per profile (by its name): its reader, W(1), the expected depth 1/W(1) within k, and the
+    ranks by which 50% and 90% of its weight within k is spent."""
     rows = []
     for p in profiles:
         table = cwl(p, k)
         w1 = float(table["W"].iloc[0]) if len(table) else float("nan")
         row = {
-            "profile": p.label,
+            "profile": p.name,
             "W(1)": w1,
             "expected depth": float(table["V"].sum()) if len(table) else float("nan"),
         }

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from i18n import N_, _
 from metrics.core import graded
 from metrics.core.conventions import Convention
 from metrics.core.gains import gain
@@ -34,6 +35,11 @@ CURVE_DEPTH = 20
 """How many documents of grade b the trade-off curves and `needed` look at."""
 
 _TOL = 1e-12
+
+GAIN_NAMES = {"linear": N_("linear"), "exponential": N_("exponential"), "custom": N_("custom")}
+"""The gains' names as shown (translated where shown); the keys name them in the tables."""
+WINNER_NAMES = {"tie": N_("tie"), "one": N_("one"), "many": N_("many")}
+"""The trade-off table's winners as shown (translated where shown)."""
 
 
 def gain_conventions(custom: Sequence[tuple[float, float]] | None) -> dict[str, Convention]:
@@ -107,7 +113,7 @@ def tradeoff_table(curves: pd.DataFrame, n: int) -> pd.DataFrame:
     needed`, their DCG then."""
     depth = int(curves["n"].max())
     if not 1 <= n <= depth:
-        raise ValueError(f"n must be between 1 and {depth}; got {n!r}.")
+        raise ValueError(_("n must be between 1 and {depth}; got {n!r}.").format(depth=depth, n=n))
     rows = []
     for (gain_name, disc), group in curves.groupby(["gain", "discount"], sort=False):
         one = float(group["one"].iloc[0])
