@@ -25,6 +25,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from i18n import N_, _
 from ui.figures import FONT_SIZE, HEIGHT
 from ui.literal import plot_literal
 
@@ -113,15 +114,20 @@ def profile_weights(
                 mode="lines+markers",
                 line=profile_line(slot),
                 marker={"size": 5},
-                hovertemplate=f"{name}<br>rank %{{x}}: %{{y:.4g}}<extra></extra>",
+                hovertemplate=f"{name}<br>"
+                + _("rank {x}: {y}").format(x="%{x}", y="%{y:.4g}")
+                + "<extra></extra>",
             )
             for name, slot, group in _slots(frame, slots)
         ]
     )
     last = int(frame["rank"].max()) if len(frame) else 0
     _mark_k(fig, k, last)
-    what = f"normalised to sum 1 within k = {k}" if normalised else "raw"
-    fig = _layout(fig, f"Weight of each rank ({what})", "rank i", "weight")
+    if normalised:
+        title = _("Weight of each rank (normalised to sum 1 within k = {k})").format(k=k)
+    else:
+        title = _("Weight of each rank (raw)")
+    fig = _layout(fig, title, _("rank i"), _("weight"))
     fig.update_layout(height=HEIGHT + 120)
     fig.update_yaxes(type="log" if log_y else "linear")
     return fig
@@ -140,22 +146,29 @@ def weight_spent(frame: pd.DataFrame, k: int, slots: Mapping[str, int] | None = 
                 y=group["weight"].cumsum(),
                 mode="lines+markers",
                 line=profile_line(slot),
-                hovertemplate=f"{name}<br>by rank %{{x}}: %{{y:.1%}}<extra></extra>",
+                hovertemplate=f"{name}<br>"
+                + _("by rank {x}: {y}").format(x="%{x}", y="%{y:.1%}")
+                + "<extra></extra>",
             )
         )
     fig = go.Figure(traces)
     for share in (0.5, 0.9):
         fig.add_hline(y=share, line_dash="dot", line_color="grey", annotation_text=f"{share:.0%}")
-    fig = _layout(fig, f"Where does the weight go? Share spent by rank i (k = {k})", "rank i", "")
+    fig = _layout(
+        fig,
+        _("Where does the weight go? Share spent by rank i (k = {k})").format(k=k),
+        _("rank i"),
+        "",
+    )
     fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
     return fig
 
 
 READER_LINES = (
-    ("continuation", "C(i): reads on"),
-    ("weight", "W(i): attention"),
-    ("stop", "L(i): stops here"),
-)
+    ("continuation", N_("C(i): reads on")),
+    ("weight", N_("W(i): attention")),
+    ("stop", N_("L(i): stops here")),
+)  # labels in English, shown with _(); the hover shows the symbol before the colon
 GAIN_BARS = "#56B4E9"  # Okabe-Ito sky blue, under the three lines' black, orange and blue
 
 
@@ -164,7 +177,7 @@ def cwl_reader(table: pd.DataFrame, title: str) -> go.Figure:
     `profile_line` (table: rank, gain, continuation, weight, stop, as the readers of
     metrics.core.cwl give them; every row is drawn)."""
     bars = go.Bar(
-        name="gain g(i)",
+        name=_("gain g(i)"),
         x=table["rank"],
         y=table["gain"],
         marker={"color": GAIN_BARS, "opacity": 0.45},
@@ -172,7 +185,7 @@ def cwl_reader(table: pd.DataFrame, title: str) -> go.Figure:
     )
     lines = [
         go.Scatter(
-            name=label,
+            name=_(label),
             x=table["rank"],
             y=table[column],
             mode="lines+markers",
@@ -182,7 +195,7 @@ def cwl_reader(table: pd.DataFrame, title: str) -> go.Figure:
         )
         for slot, (column, label) in enumerate(READER_LINES)
     ]
-    fig = _layout(go.Figure([bars, *lines]), title, "rank i", "", hovermode="x unified")
+    fig = _layout(go.Figure([bars, *lines]), title, _("rank i"), "", hovermode="x unified")
     fig.update_layout(height=HEIGHT + 60)
     fig.update_xaxes(dtick=1 if len(table) <= 20 else None)
     fig.update_yaxes(range=[0, 1.05])
@@ -200,12 +213,13 @@ def gain_curves(table: pd.DataFrame) -> go.Figure:
                 mode="lines+markers",
                 line={"color": PALETTE[i % len(PALETTE)], "width": 3},
                 marker={"size": 9},
-                hovertemplate=f"{name}: gain(%{{x}}) = %{{y:.4g}}<extra></extra>",
+                hovertemplate=_("{name}: gain({x}) = {y}").format(name=name, x="%{x}", y="%{y:.4g}")
+                + "<extra></extra>",
             )
             for i, name in enumerate(c for c in table.columns if c != "grade")
         ]
     )
-    fig = _layout(fig, "Gain of each grade", "grade g", "gain(g)")
+    fig = _layout(fig, _("Gain of each grade"), _("grade g"), _("gain(g)"))
     fig.update_xaxes(dtick=1)
     return fig
 
@@ -213,7 +227,7 @@ def gain_curves(table: pd.DataFrame) -> go.Figure:
 def _same_curves(groups: list[tuple[str, pd.DataFrame]], column: str) -> list[list[int]]:
     """Indices of the groups, bundled where their `column` curves coincide."""
     bundles: list[list[int]] = []
-    for index, (_, group) in enumerate(groups):
+    for index, (_name, group) in enumerate(groups):
         values = group[column].to_numpy()
         for bundle in bundles:
             if np.allclose(groups[bundle[0]][1][column].to_numpy(), values):
@@ -231,11 +245,11 @@ def tradeoff_curves(curves: pd.DataFrame, discount: str, a: float, b: float, n: 
     1 a gain of 1) share one trace named after all of them, so no line hides another."""
     chosen = curves[curves["discount"] == discount]
     groups = list(chosen.groupby("gain", sort=False))
-    color = {name: PALETTE[i % len(PALETTE)] for i, (name, _) in enumerate(groups)}
+    color = {name: PALETTE[i % len(PALETTE)] for i, (name, _group) in enumerate(groups)}
     traces = []
     for column, label, style in (
-        ("many", f"n × grade {b:g}", {"width": 3}),
-        ("one", f"1 × grade {a:g}", {"width": 2, "dash": "dash"}),
+        ("many", _("n × grade {b:g}").format(b=b), {"width": 3}),
+        ("one", _("1 × grade {a:g}").format(a=a), {"width": 2, "dash": "dash"}),
     ):
         for bundle in _same_curves(groups, column):
             names = " = ".join(groups[i][0] for i in bundle)
@@ -255,8 +269,10 @@ def tradeoff_curves(curves: pd.DataFrame, discount: str, a: float, b: float, n: 
     fig.add_vline(x=n, line_dash="dot", line_color="grey", annotation_text=f"n = {n}")
     fig = _layout(
         fig,
-        f"n documents of grade {b:g} against one of grade {a:g} ({discount})",
-        "n (documents of grade b at ranks 1..n)",
+        _("n documents of grade {b:g} against one of grade {a:g} ({discount})").format(
+            a=a, b=b, discount=discount
+        ),
+        _("n (documents of grade b at ranks 1..n)"),
         "DCG",
     )
     fig.update_layout(height=HEIGHT + 80)
@@ -281,7 +297,9 @@ def position_sweep(table: pd.DataFrame, title: str) -> go.Figure:
             if name != "rank"
         ]
     )
-    fig = _layout(fig, title, "rank r of the relevant document", "value", hovermode="x unified")
+    fig = _layout(
+        fig, title, _("rank r of the relevant document"), _("value"), hovermode="x unified"
+    )
     fig.update_layout(height=HEIGHT + 60)
     fig.update_yaxes(range=[0, 1.05])
     return fig
@@ -318,13 +336,23 @@ def swap_matrix(delta: np.ndarray, doc_ids: Sequence[str], measure: str) -> go.F
                 np.column_stack([i + 1, j + 1, ids[i], ids[j], shown[i], shown[j]]) if m else None
             ),
             hovertemplate=(
-                "swap ranks %{customdata[0]} (%{customdata[4]}) and %{customdata[1]} "
-                f"(%{{customdata[5]}})<br>Δ{measure} = %{{marker.color:+.4f}}<extra></extra>"
+                _("swap ranks {i} ({doc_i}) and {j} ({doc_j})").format(
+                    i="%{customdata[0]}",
+                    doc_i="%{customdata[4]}",
+                    j="%{customdata[1]}",
+                    doc_j="%{customdata[5]}",
+                )
+                + f"<br>Δ{measure} = %{{marker.color:+.4f}}<extra></extra>"
             ),
             showlegend=False,
         )
     )
-    fig = _layout(fig, f"Δ{measure} if the documents at ranks i and j swapped", "rank j", "rank i")
+    fig = _layout(
+        fig,
+        _("Δ{measure} if the documents at ranks i and j swapped").format(measure=measure),
+        _("rank j"),
+        _("rank i"),
+    )
     fig.update_layout(height=SWAP_PLOT_PX, clickmode="event+select", dragmode=False)
     ticks = {"dtick": 1 if m <= 20 else 5, "showgrid": False, "zeroline": False}
     fig.update_xaxes(range=[0.4, m + 0.6], constrain="domain", **ticks)
@@ -359,15 +387,19 @@ def redundancy(table: pd.DataFrame) -> go.Figure:
         traces += _solid_and_dotted(
             table["copies"],
             (name, table[name], f"{name} = "),
-            (f"{name} added by this copy", table[f"{name} added"], f"{name} added = "),
+            (
+                _("{measure} added by this copy").format(measure=name),
+                table[f"{name} added"],
+                _("{measure} added = ").format(measure=name),
+            ),
             MEASURE_COLORS[name],
             dotted_markers=True,
         )
     fig = _layout(
         go.Figure(traces),
-        "Repeating a highly relevant document: ERR saturates, nDCG keeps adding",
-        "copies at the top of the list",
-        "value",
+        _("Repeating a highly relevant document: ERR saturates, nDCG keeps adding"),
+        _("copies at the top of the list"),
+        _("value"),
         hovermode="x unified",
     )
     fig.update_xaxes(dtick=1)
@@ -375,22 +407,27 @@ def redundancy(table: pd.DataFrame) -> go.Figure:
     return fig
 
 
+# the lists of metrics.explore.novelty.LISTS (its keys), as the legend names them
+LIST_NAMES = {"covering": N_("covering"), "repeating": N_("repeating")}
+
+
 def novelty(table: pd.DataFrame, k: int) -> go.Figure:
     """α-nDCG@k of each list against α (solid), and its nDCG@k (dotted), from
     `metrics.explore.novelty.alpha_sweep`."""
     traces = []
     for (name, rows), color in zip(table.groupby("list", sort=False), PALETTE, strict=False):
+        shown = _(LIST_NAMES[name]) if name in LIST_NAMES else name
         traces += _solid_and_dotted(
             rows["alpha"],
-            (f"α-nDCG@{k}, {name}", rows["alpha_nDCG"], f"{name}: α-nDCG = "),
-            (f"nDCG@{k}, {name}", rows["nDCG"], f"{name}: nDCG = "),
+            (f"α-nDCG@{k}, {shown}", rows["alpha_nDCG"], f"{shown}: α-nDCG = "),
+            (f"nDCG@{k}, {shown}", rows["nDCG"], f"{shown}: nDCG = "),
             color,
         )
     fig = _layout(
         go.Figure(traces),
-        "The same relevant documents: nDCG cannot tell them apart, α-nDCG can",
-        "α (the penalty for a subtopic seen before)",
-        "value",
+        _("The same relevant documents: nDCG cannot tell them apart, α-nDCG can"),
+        _("α (the penalty for a subtopic seen before)"),
+        _("value"),
         hovermode="x unified",
     )
     fig.update_yaxes(range=[0, 1.05])
@@ -416,9 +453,9 @@ def withheld(table: pd.DataFrame, run: str) -> go.Figure:
     ]
     fig = _layout(
         go.Figure(traces),
-        f"{plot_literal(run)}: AP falls as judgments go, the others hold",
-        "judgments withheld (%)",
-        "mean over the queries",
+        _("{run}: AP falls as judgments go, the others hold").format(run=plot_literal(run)),
+        _("judgments withheld (%)"),
+        _("mean over the queries"),
         hovermode="x unified",
     )
     fig.update_yaxes(range=[0, 1.05])
@@ -444,10 +481,13 @@ def landscape(histograms: pd.DataFrame, current: Mapping[str, float]) -> go.Figu
                 width=bins["right"] - bins["left"],
                 marker_color=MEASURE_COLORS.get(name, PALETTE[0]),
                 showlegend=False,
-                hovertemplate=(
-                    f"{name} in [%{{customdata[0]:.3f}}, %{{customdata[1]:.3f}}): "
-                    "%{y:.1%} of orderings<extra></extra>"
-                ),
+                hovertemplate=_("{name} in [{left}, {right}): {share} of orderings").format(
+                    name=name,
+                    left="%{customdata[0]:.3f}",
+                    right="%{customdata[1]:.3f}",
+                    share="%{y:.1%}",
+                )
+                + "<extra></extra>",
                 customdata=np.column_stack([bins["left"], bins["right"]]),
             ),
             row=row,
@@ -455,19 +495,22 @@ def landscape(histograms: pd.DataFrame, current: Mapping[str, float]) -> go.Figu
         )
         fig.add_trace(
             go.Scatter(
-                name="this list",
+                name=_("this list"),
                 x=[current[name], current[name]],
                 y=[0.0, top * 1.08],
                 mode="lines",
                 line={"color": THIS_LIST, "width": 3, "dash": "dash"},
                 showlegend=index == 0,
-                hovertemplate=f"this list: {name} = {current[name]:.4f}<extra></extra>",
+                hovertemplate=_("this list: {name} = {value:.4f}").format(
+                    name=name, value=current[name]
+                )
+                + "<extra></extra>",
             ),
             row=row,
             col=col,
         )
     fig.update_layout(
-        title={"text": "Each measure over the orderings of this list's grades"},
+        title={"text": _("Each measure over the orderings of this list's grades")},
         font={"size": FONT_SIZE},
         height=300 * rows + 80,
         margin={"l": 60, "r": 20, "t": 90, "b": 40},

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from i18n import N_, _
 from metrics.core.diversity import Choice, greedy_ideal, judged
 from metrics.core.intents import subtopics_text
 from metrics.explore.report import Report
@@ -18,11 +19,11 @@ from ui import rank_table, state
 from ui.literal import literal
 from ui.model import has_subtopics
 
-NP_HARD = (
+NP_HARD = N_(
     "Finding the ranking with the largest α-DCG exactly is NP-hard (Clarke et al., SIGIR 2008), "
     "so ndeval and the tools that follow it build the ideal greedily: at each rank, the judged "
     "document with the largest novelty gain given those above it (ties to the larger doc id)."
-)
+)  # shown with _()
 
 
 def shown(report: Report) -> bool:
@@ -38,7 +39,7 @@ def settings() -> None:
     bad value right below them (the text stays as typed)."""
     if not has_subtopics(state.table(state.RANKING), state.table(state.UNRETRIEVED)):
         return
-    st.markdown("**Diversity (subtopics)**")
+    st.markdown(_("**Diversity (subtopics)**"))
     left, right = st.columns([1, 2])
     with left:
         state.bound(
@@ -47,46 +48,52 @@ def settings() -> None:
             "α",
             step=0.1,
             format="%g",
-            help="α-nDCG's redundancy penalty, 0 to 1: a subtopic already seen c times is "
-            "worth (1 − α)^c. ERR-IA keeps α = 0.5, as ir_measures computes it (ndeval's "
-            "-alpha would change it too).",
+            help=_(
+                "α-nDCG's redundancy penalty, 0 to 1: a subtopic already seen c times is "
+                "worth (1 − α)^c. ERR-IA keeps α = 0.5, as ir_measures computes it (ndeval's "
+                "-alpha would change it too)."
+            ),
         )
     with right:
         state.bound(
             "weights",
             st.text_input,
-            "Intent weights",
-            placeholder="equal; e.g. 1:0.5, 2:0.3, 3:0.2",
-            help="How likely a user means each subtopic, as subtopic:weight pairs; scaled to "
-            "sum to 1. Empty: every subtopic weighs the same.",
+            _("Intent weights"),
+            placeholder=_("equal; e.g. 1:0.5, 2:0.3, 3:0.2"),
+            help=_(
+                "How likely a user means each subtopic, as subtopic:weight pairs; scaled to "
+                "sum to 1. Empty: every subtopic weighs the same."
+            ),
         )
     diversity = state.current_diversity()
     if isinstance(diversity, ValueError):
         st.error(
-            f"{literal(diversity)} The results below are for the last valid settings.",
+            _("{error} The results below are for the last valid settings.").format(
+                error=literal(diversity)
+            ),
             icon=":material/error:",
         )
 
 
 # --- the novelty table -----------------------------------------------------------------------
 
-COLUMNS = {
-    "rank": "rank",
-    "doc_id": "doc",
-    "subtopics": "subtopics",
-    "new": "new",
-    "repeated": "repeated",
-    "gain": "novelty gain",
+COLUMNS = {  # column -> its header, in English (shown with _())
+    "rank": N_("rank"),
+    "doc_id": N_("doc"),
+    "subtopics": N_("subtopics"),
+    "new": N_("new"),
+    "repeated": N_("repeated"),
+    "gain": N_("novelty gain"),
     "discount": "1/log2(i+1)",
-    "discounted_gain": "α-DCG term",
-    "err_ia_term": "ERR-IA term",
+    "discounted_gain": N_("α-DCG term"),
+    "err_ia_term": N_("ERR-IA term"),
 }
-HELP = {
-    "new": "subtopics no document above this rank is relevant to",
-    "repeated": "subtopics seen above, with how many times: each is worth (1 − α)^times",
-    "gain": "g_i = sum_j w_j (1 − α)^c_ij, with α-nDCG's α",
-    "discounted_gain": "g_i / log2(i+1): this rank's part of α-DCG",
-    "err_ia_term": "g_i / i (with α = 0.5): this rank's part of ERR-IA's sum",
+HELP = {  # in English, shown with _()
+    "new": N_("subtopics no document above this rank is relevant to"),
+    "repeated": N_("subtopics seen above, with how many times: each is worth (1 − α)^times"),
+    "gain": N_("g_i = sum_j w_j (1 − α)^c_ij, with α-nDCG's α"),
+    "discounted_gain": N_("g_i / log2(i+1): this rank's part of α-DCG"),
+    "err_ia_term": N_("g_i / i (with α = 0.5): this rank's part of ERR-IA's sum"),
 }
 
 
@@ -99,20 +106,24 @@ def table(report: Report, decimals: int) -> None:
     rows = alpha_ndcg.table[alpha_ndcg.table["rank"] <= report.k].copy()
     rows["err_ia_term"] = err_ia.table["discounted_gain"].iloc[: len(rows)].to_numpy()
     config = {}
-    for column, label in COLUMNS.items():
+    for column, english in COLUMNS.items():
+        label = _(english)
+        hint = _(HELP[column]) if column in HELP else None
         if column in ("rank",):
             config[column] = st.column_config.NumberColumn(label, format="%d", pinned=True)
         elif column in ("doc_id", "subtopics", "new", "repeated"):
-            config[column] = st.column_config.TextColumn(label, help=HELP.get(column))
+            config[column] = st.column_config.TextColumn(label, help=hint)
         else:
             config[column] = st.column_config.NumberColumn(
-                label, format=f"%.{decimals}f", help=HELP.get(column)
+                label, format=f"%.{decimals}f", help=hint
             )
-    st.markdown("**Subtopics, rank by rank**")
+    st.markdown(_("**Subtopics, rank by rank**"))
     rank_table.show(rows[list(COLUMNS)], config)
     st.caption(
-        f"α = {alpha_ndcg.details['alpha']:g}; {int(alpha_ndcg.details['subtopics'])} subtopics "
-        "judged. A document without subtopics (or unjudged) gains nothing."
+        _(
+            "α = {alpha:g}; {count} subtopics judged. A document without subtopics (or unjudged) "
+            "gains nothing."
+        ).format(alpha=alpha_ndcg.details["alpha"], count=int(alpha_ndcg.details["subtopics"]))
     )
 
 
@@ -128,10 +139,10 @@ def ideal(report: Report) -> list[Choice]:
 def ideal_table(report: Report, decimals: int) -> None:
     """The greedy ideal rank by rank: the document picked, its subtopics and gain, and the
     documents it tied with; after the sentence on why the ideal is greedy."""
-    st.caption(NP_HARD)
+    st.caption(_(NP_HARD))
     choices = ideal(report)
     if not choices:
-        st.caption("No judged document is relevant to any subtopic: the ideal gains nothing.")
+        st.caption(_("No judged document is relevant to any subtopic: the ideal gains nothing."))
         return
     frame = pd.DataFrame(
         {
@@ -147,11 +158,12 @@ def ideal_table(report: Report, decimals: int) -> None:
         hide_index=True,
         placeholder="–",
         column_config={
-            "rank": st.column_config.NumberColumn("rank", format="%d"),
-            "doc": st.column_config.TextColumn("picked"),
-            "gain": st.column_config.NumberColumn("novelty gain g*_i", format=f"%.{decimals}f"),
+            "rank": st.column_config.NumberColumn(_("rank"), format="%d"),
+            "doc": st.column_config.TextColumn(_("picked")),
+            "subtopics": st.column_config.TextColumn(_("subtopics")),
+            "gain": st.column_config.NumberColumn(_("novelty gain g*_i"), format=f"%.{decimals}f"),
             "tied": st.column_config.TextColumn(
-                "tied with", help="documents whose gain was as large; the larger doc id won"
+                _("tied with"), help=_("documents whose gain was as large; the larger doc id won")
             ),
         },
     )

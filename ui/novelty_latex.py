@@ -13,6 +13,7 @@ No Streamlit here.
 
 from __future__ import annotations
 
+from i18n import _
 from metrics.core.diversity import judged, novelty
 from metrics.core.ranking import Ordered
 from metrics.core.result import Result
@@ -23,13 +24,13 @@ _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
 
 def _rows(result: Result):
     """The rows of the table within the cutoff (all of them without one)."""
-    _, _, k = result.name.partition("@")
+    k = result.name.partition("@")[2]
     t = result.table
     return t[t["rank"] <= int(k)] if k else t
 
 
 def _depth(result: Result) -> int:
-    _, _, k = result.name.partition("@")
+    k = result.name.partition("@")[2]
     return int(k) if k else len(result.table)
 
 
@@ -61,13 +62,15 @@ def gains(result: Result, ordered: Ordered, decimals: int) -> Line:
     text = ", ".join(e.text for e in statements)
     weights = sorted(set(j.weight.values()))
     if len(weights) == 1:
-        w = f"w_j = {number(weights[0], decimals)} for each of the {len(j.weight)} subtopics"
+        w = _("w_j = {weight} for each of the {count} subtopics").format(
+            weight=number(weights[0], decimals), count=len(j.weight)
+        )
     else:
-        w = "w_j: the intent weights, scaled to sum to 1"
-    note = (
-        f"{w}; 1 - α = {number(keep, decimals)}; c_ij = how many documents above rank i are "
-        "relevant to subtopic j (the table's new and repeated columns)"
-    )
+        w = _("w_j: the intent weights, scaled to sum to 1")
+    note = _(
+        "{weights}; 1 - α = {keep}; c_ij = how many documents above rank i are relevant to "
+        "subtopic j (the table's new and repeated columns)"
+    ).format(weights=w, keep=number(keep, decimals))
     return Line(
         Expr(rf"{_G_RULE}:\quad {tex}", f"g_i = sum_j w_j (1-α)^c_ij: {text}"),
         note=note + ("; " + _terms_note(len(items)) if _terms_note(len(items)) else ""),
@@ -145,8 +148,10 @@ def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> li
     ideal_line = Line(
         best,
         (*sides, Expr(norm, norm)),
-        "g*_i: the novelty gain of the ideal ranking's document at rank i (the table's ideal "
-        "columns)",
+        _(
+            "g*_i: the novelty gain of the ideal ranking's document at rank i (the table's ideal "
+            "columns)"
+        ),
     )
     lines = [numerator, ideal_line, _ratio(result, dcg, best, decimals)]
     return ([gains(result, ordered, decimals)] if ordered is not None else []) + lines
@@ -170,8 +175,10 @@ def err_ia(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[L
         bottom,
         (_sum(terms), Expr(norm, norm)),
         _join_notes(
-            "ndeval's normaliser: the same sum for a list whose every document is relevant "
-            "to every subtopic",
+            _(
+                "ndeval's normaliser: the same sum for a list whose every document is relevant "
+                "to every subtopic"
+            ),
             _terms_note(len(terms)),
         ),
     )
@@ -195,7 +202,7 @@ def st_recall(result: Result, decimals: int = 4) -> list[Line]:
             fraction,
             Expr(value, value),
         ),  # fmt: skip
-        "the subtopics each rank covers for the first time, over the query's subtopics",
+        _("the subtopics each rank covers for the first time, over the query's subtopics"),
     )
     return [line]
 

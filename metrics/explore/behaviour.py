@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from i18n import N_, _
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.measures import Measure
@@ -83,7 +84,11 @@ def sweep(
     it at rank r (NaN at r = s when a second document (s, g2) is given)."""
     k = check_cutoff(k)
     if second is not None and not 1 <= second[0] <= n:
-        raise ValueError(f"The second document's rank must be between 1 and {n}; got {second[0]}.")
+        raise ValueError(
+            _("The second document's rank must be between 1 and {n}; got {rank}.").format(
+                n=n, rank=second[0]
+            )
+        )
     measures = _sweep_measures(k)
     rows = []
     for r in range(1, n + 1):
@@ -118,12 +123,12 @@ def identities(n: int, convention: Convention, k: int) -> pd.DataFrame:
     )
 
 
-IDENTITY_TEXT = {
+IDENTITY_TEXT = {  # English; the page shows them with _()
     "RR": "RR = 1/r",
     "AP": "AP = 1/r",
     "nDCG": "nDCG = disc(r)/disc(1)",
-    "P@k": "P@k = 1/k while r <= k",
-    "R@k": "R@k = 1 while r <= k",
+    "P@k": N_("P@k = 1/k while r <= k"),
+    "R@k": N_("R@k = 1 while r <= k"),
 }
 
 
@@ -186,7 +191,11 @@ def swap_deltas(
 ) -> SwapDeltas:
     """The swap-delta matrix of `measure` (one of SWAP_MEASURES) at cutoff k."""
     if measure not in SWAP_MEASURES:
-        raise ValueError(f"Swap deltas are for {', '.join(SWAP_MEASURES)}; got {measure!r}.")
+        raise ValueError(
+            _("Swap deltas are for {measures}; got {measure!r}.").format(
+                measures=", ".join(SWAP_MEASURES), measure=measure
+            )
+        )
     k = check_cutoff(k)
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
     n = len(ordered)
