@@ -9,6 +9,7 @@ ui.answers. Whatever is typed stays as typed; a bad value is explained at its bo
 
 import streamlit as st
 
+from i18n import N_, _
 from metrics.core.conventions import PRESETS
 from metrics.core.ranking import RankingError
 from metrics.core.scenario import Scenario
@@ -21,19 +22,22 @@ from ui.literal import literal
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA
 
 PLAYGROUND, TYPED = "playground", "typed"
-SOURCES = {PLAYGROUND: "The Playground's list", TYPED: "A list I type"}
+SOURCES = {PLAYGROUND: N_("The Playground's list"), TYPED: N_("A list I type")}
 
-st.title("Check my answer")
+st.title(_("Check my answer"))
 st.markdown(
-    "Computed a measure by hand? Type your value: RankLab says whether it is right and, if "
-    "not, which convention or which common mistake leads to it, with the calculation."
+    _(
+        "Computed a measure by hand? Type your value: RankLab says whether it is right and, if "
+        "not, which convention or which common mistake leads to it, with the calculation."
+    )
 )
 decimals = int(state.settings()["decimals"])
 
 source = st.radio(
-    "The list",
+    _("The list"),
     list(SOURCES),
-    format_func=SOURCES.get,
+    # a dict in this run's language (a function calling _ would answer in its caller's)
+    format_func={source: _(label) for source, label in SOURCES.items()}.get,
     horizontal=True,
     key="check_source",
     persist_state="session",
@@ -45,46 +49,48 @@ if source == PLAYGROUND:
     for value in (ranking, convention):
         if isinstance(value, Exception):
             st.error(
-                f"The Playground's input needs fixing: {literal(value)}", icon=":material/error:"
+                _("The Playground's input needs fixing: {problem}").format(problem=literal(value)),
+                icon=":material/error:",
             )
-            st.page_link("app_pages/playground.py", label="Go to the Playground")
+            st.page_link("app_pages/playground.py", label=_("Go to the Playground"))
             st.stop()
-    note = (
-        " The condensed list (unjudged removed: AP′, nDCG′)." if state.current_condensed() else ""
-    )
-    st.caption(
-        f"{list_caption(ranking)} Convention: {convention.name}.{note} Change them on the "
-        "Playground."
-    )
+    if state.current_condensed():
+        caption = _(
+            "{list} Convention: {convention}. The condensed list (unjudged removed: AP′, nDCG′). "
+            "Change them on the Playground."
+        )
+    else:
+        caption = _("{list} Convention: {convention}. Change them on the Playground.")
+    st.caption(caption.format(list=list_caption(ranking), convention=convention.name))
 else:
     grades_col, missed_col = st.columns(2)
     grades_text = grades_col.text_input(
-        "Grades in rank order",
+        _("Grades in rank order"),
         value="3, 2, 3, 0, 1, 2",
         key="check_grades",
         persist_state="session",
-        help="Separated by commas or spaces; '-' for an unjudged document.",
+        help=_("Separated by commas or spaces; '-' for an unjudged document."),
     )
     missed_text = missed_col.text_input(
-        "Grades of judged documents not retrieved",
+        _("Grades of judged documents not retrieved"),
         value="3, 2",
         key="check_missed",
         persist_state="session",
-        help="They count in IDCG, R and AP. Leave empty if there are none.",
+        help=_("They count in IDCG, R and AP. Leave empty if there are none."),
     )
     preset_col, top_col = st.columns(2)
     preset = preset_col.selectbox(
-        "Convention", list(PRESETS), key="check_preset", persist_state="session"
+        _("Convention"), list(PRESETS), key="check_preset", persist_state="session"
     )
     top = top_col.selectbox(
-        "Top grade",
+        _("Top grade"),
         SCALE_MAXIMA,
         index=SCALE_MAXIMA.index(DEFAULT_SCALE_MAX),
         key="check_top",
         persist_state="session",
     )
     convention = PRESETS[preset]
-    st.caption(convention.source)
+    st.caption(_(convention.source))
     try:
         ranking = answers.typed_ranking(grades_text, missed_text, top)
     except RankingError as err:
@@ -93,27 +99,33 @@ else:
 
 family_col, k_col, answer_col = st.columns([1, 1, 2])
 family = family_col.selectbox(
-    "Measure", MEASURES, index=MEASURES.index("nDCG"), key="check_family", persist_state="session"
+    _("Measure"),
+    MEASURES,
+    index=MEASURES.index("nDCG"),
+    key="check_family",
+    persist_state="session",
 )
 k = k_col.number_input(
-    "Cutoff k",
+    _("Cutoff k"),
     min_value=1,
     max_value=1000,
     step=1,
     value=playground_k if isinstance(playground_k, int) else DEFAULT_K,
     key="check_k",
     disabled=SPECS[family].cutoff == "none",
-    help="RBP has no cutoff: it reads the whole list.",
+    help=_("RBP has no cutoff: it reads the whole list."),
 )
 typed = answer_col.text_input(
-    f"Your value of {family}" + ("" if SPECS[family].cutoff == "none" else f"@{k}"),
+    _("Your value of {measure}").format(
+        measure=family if SPECS[family].cutoff == "none" else f"{family}@{k}"
+    ),
     key="check_answer",
     persist_state="session",
-    placeholder="e.g. 0.785, 3/4 or 78.5%",
+    placeholder=_("e.g. 0.785, 3/4 or 78.5%"),
 )
 
 if not typed.strip():
-    st.info("Type your value to check it.", icon=":material/keyboard:")
+    st.info(_("Type your value to check it."), icon=":material/keyboard:")
     st.stop()
 try:
     answer = parse_answer(typed)
@@ -126,9 +138,14 @@ alpha = state.current_alpha()
 condensed = source == PLAYGROUND and state.current_condensed()  # the Playground's toggle
 scenario = Scenario(ranking, convention, cut, alpha=alpha, condensed=condensed)
 try:
-    with st.spinner("Trying every convention and common mistake..."):
+    with st.spinner(_("Trying every convention and common mistake...")):
         diagnosis = cached.diagnosis(family, scenario, answer)
 except ValueError as err:  # e.g. a grade this convention rejects
-    st.error(f"{family} cannot be computed for this list: {literal(err)}", icon=":material/error:")
+    st.error(
+        _("{measure} cannot be computed for this list: {problem}").format(
+            measure=family, problem=literal(err)
+        ),
+        icon=":material/error:",
+    )
     st.stop()
 answers.show(diagnosis, scenario, decimals, key="check")

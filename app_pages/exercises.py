@@ -11,6 +11,7 @@ the cards, tucks the settings away and collapses the sidebar.
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.conventions import PRESETS
 from metrics.teaching.exercises import generate, score
 from ui import exercises, link_problems, state
@@ -20,9 +21,9 @@ exercises.check_link()  # before the round's widgets, which read the link themse
 exercises.open_presentation()
 
 title, mode = st.columns([5, 2], vertical_alignment="bottom")
-title.title("Exercises")
+title.title(_("Exercises"))
 with mode:
-    presentation = state.bound("presentation", st.toggle, "Presentation mode")
+    presentation = state.bound("presentation", st.toggle, _("Presentation mode"))
 st.set_page_config(initial_sidebar_state="collapsed" if presentation else "auto")
 decimals = int(state.settings()["decimals"])
 link_problems.show(
@@ -31,17 +32,17 @@ link_problems.show(
 
 if presentation:  # the settings tucked away, the score beside them: the first exercise fits
     settings_column, score_box = st.columns([3, 2])
-    box = settings_column.expander("Round settings", icon=":material/settings:")
+    box = settings_column.expander(_("Round settings"), icon=":material/settings:")
 else:
     box = st.container(border=True)
 with box:
     seed, kinds, preset, k, tolerance = exercises.settings()
     address = exercises.link(seed, kinds, preset, k, tolerance, presentation)
-    st.caption("Share this address: everyone who opens it gets the same lists.")
+    st.caption(_("Share this address: everyone who opens it gets the same lists."))
     st.code(address, language=None, wrap_lines=True)
 
 if not kinds:
-    st.info("Choose at least one kind of exercise.", icon=":material/checklist:")
+    st.info(_("Choose at least one kind of exercise."), icon=":material/checklist:")
     st.stop()
 try:
     round_ = generate(seed, kinds, PRESETS[preset], k)
@@ -56,13 +57,15 @@ checks = []
 for e in round_:
     checks += exercises.exercise(e, round_key, decimals, tolerance)
 
-right, _ = score(checks)
+right, _answered = score(checks)
 questions = sum(len(e.questions) for e in round_)
 with score_box, st.container(key="score_large" if presentation else "cards"):
-    left, middle, *_ = st.columns(2 if presentation else 3)
-    left.metric("Score", f"{right} / {questions}", border=True, help="Right answers this round.")
-    middle.metric("Answered", f"{len(checks)} / {questions}", border=True)
+    left, middle, *_rest = st.columns(2 if presentation else 3)
+    left.metric(
+        _("Score"), f"{right} / {questions}", border=True, help=_("Right answers this round.")
+    )
+    middle.metric(_("Answered"), f"{len(checks)} / {questions}", border=True)
 
-st.subheader("Exercise sheet")
-st.caption("The same round on paper: the sheet, and its solutions with every calculation.")
+st.subheader(_("Exercise sheet"))
+st.caption(_("The same round on paper: the sheet, and its solutions with every calculation."))
 exercises.downloads(round_, address)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from i18n import _
+from i18n import _, ngettext
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import Diagnosis, Match, rounding_hint
@@ -52,9 +52,15 @@ def verdict(d: Diagnosis, decimals: int) -> None:
     right = d.right.value
     if d.correct:
         st.success(
-            f"**Right.** {d.right.name} = {right:.{decimals}f}; your {d.answer.text} is within "
-            f"{tolerance_text(d)} (answers are accepted rounded to the decimals you type, 2 to 4 "
-            "or more).",
+            _(
+                "**Right.** {name} = {value}; your {answer} is within {tolerance} (answers are "
+                "accepted rounded to the decimals you type, 2 to 4 or more)."
+            ).format(
+                name=d.right.name,
+                value=f"{right:.{decimals}f}",
+                answer=d.answer.text,
+                tolerance=tolerance_text(d),
+            ),
             icon=":material/check_circle:",
         )
     elif d.rounded_from is not None:
@@ -62,16 +68,24 @@ def verdict(d: Diagnosis, decimals: int) -> None:
     elif d.matches:
         count = len(d.matches)
         st.warning(
-            f"**Not {d.right.name} under this convention.** {d.answer.text} is what "
-            f"{'this' if count == 1 else f'these {count}'} way{'s' * (count > 1)} of computing "
-            f"give{'s' * (count == 1)} (within {tolerance_text(d)}), the most likely first:",
+            ngettext(
+                "**Not {name} under this convention.** {answer} is what this way of computing "
+                "gives (within {tolerance}), the most likely first:",
+                "**Not {name} under this convention.** {answer} is what these {count} ways of "
+                "computing give (within {tolerance}), the most likely first:",
+                count,
+            ).format(
+                name=d.right.name, answer=d.answer.text, tolerance=tolerance_text(d), count=count
+            ),
             icon=":material/troubleshoot:",
         )
     else:
         st.error(
-            f"**Not {d.right.name}, and no convention or common mistake we know gives "
-            f"{d.answer.text}** (within {tolerance_text(d)}). Compare your working with the "
-            "right calculation below, step by step.",
+            _(
+                "**Not {name}, and no convention or common mistake we know gives {answer}** "
+                "(within {tolerance}). Compare your working with the right calculation below, "
+                "step by step."
+            ).format(name=d.right.name, answer=d.answer.text, tolerance=tolerance_text(d)),
             icon=":material/help:",
         )
 
@@ -80,18 +94,22 @@ def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> Non
     """One way to the answer: what was done, why it is wrong, and the calculation (from the
     match's Result, under the convention the mistakes leave)."""
     if m.convention is not scenario.convention:
-        st.markdown(f"**The {m.convention.name} convention.** {m.convention.source}")
+        st.markdown(
+            _("**The {name} convention.** {source}").format(
+                name=m.convention.name, source=_(m.convention.source)
+            )
+        )
         choices = changes(scenario.convention, m.convention, d.family, moot(scenario.ranking))
         st.markdown("\n".join(f"- {line}" for line in choices))
     for p in m.mistakes:
-        st.markdown(f"**{_(p.title)}.** {_(p.why)}")
+        st.markdown(_("**{title}.** {why}").format(title=_(p.title), why=_(p.why)))
     s = replace(scenario, convention=m.convention)
     convention = transformed(d.family, s, m.mistakes).convention
     show_lines(working.lines(d.family, m.result, convention, decimals))
 
 
 def right_calculation(d: Diagnosis, scenario: Scenario, decimals: int) -> None:
-    st.caption(f"Under {scenario.convention.name}")
+    st.caption(_("Under {name}").format(name=scenario.convention.name))
     show_lines(working.lines(d.family, d.right, scenario.convention, decimals))
 
 
@@ -100,7 +118,7 @@ def show(d: Diagnosis, scenario: Scenario, decimals: int, key: str) -> None:
     nothing matched, folded (to compare with) when something did."""
     verdict(d, decimals)
     if d.correct:
-        with st.expander("The calculation", icon=":material/function:"):
+        with st.expander(_("The calculation"), icon=":material/function:"):
             right_calculation(d, scenario, decimals)
         return
     base = scenario.convention
@@ -111,8 +129,10 @@ def show(d: Diagnosis, scenario: Scenario, decimals: int, key: str) -> None:
         with st.expander(title, expanded=i == 0, key=f"{key}_match_{i}"):
             show_match(m, d, scenario, decimals)
     if d.matches:
-        with st.expander("The right calculation", icon=":material/function:", key=f"{key}_right"):
+        with st.expander(
+            _("The right calculation"), icon=":material/function:", key=f"{key}_right"
+        ):
             right_calculation(d, scenario, decimals)
     else:
-        st.markdown(f"**The right calculation of {d.right.name}**")
+        st.markdown(_("**The right calculation of {name}**").format(name=d.right.name))
         right_calculation(d, scenario, decimals)

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 import pandas as pd
 import streamlit as st
 
+from i18n import LANGUAGES, _, ngettext, translations
 from metrics.core.conventions import PRESETS
 from metrics.teaching.exercises import (
     CUTOFFS,
@@ -27,6 +28,7 @@ from metrics.teaching.exercises import (
     Exercise,
     Question,
     check,
+    option_text,
 )
 from metrics.teaching.phrasing import moot
 from ui import answers, sheet, state
@@ -46,51 +48,79 @@ PM_READ = "quiz_pm_read"
 _WHOLE = re.compile(r"[0-9]{1,7}\Z")
 
 
-def _seed_problem(text: str) -> str | None:
+# Each check below takes a parameter's value and the way the problem quotes it ('seed=x') and
+# returns the whole sentence saying what is wrong and what is used instead (None when right).
+
+
+def _seed_problem(text: str, given: str) -> str | None:
     if _WHOLE.match(text) and int(text) <= MAX_SEED:
         return None
-    return f"is not a whole number from 0 to {MAX_SEED:,}; using round {DEFAULT_SEED}."
+    return _("{given} is not a whole number from 0 to {most}; using round {seed}.").format(
+        given=given, most=f"{MAX_SEED:,}", seed=DEFAULT_SEED
+    )
 
 
-def _conv_problem(text: str) -> str | None:
+def _conv_problem(text: str, given: str) -> str | None:
     if text in CONV_TEXTS:
         return None
-    return f"names no convention; using {SLUGS[DEFAULT_SLUG]}. Conventions: {', '.join(SLUGS)}."
+    return _("{given} names no convention; using {default}. Conventions: {conventions}.").format(
+        given=given, default=SLUGS[DEFAULT_SLUG], conventions=", ".join(SLUGS)
+    )
 
 
-def _tolerance_problem(text: str) -> str | None:
+def _tolerance_problem(text: str, given: str) -> str | None:
     try:
         tolerance = float(text)
     except ValueError:
         tolerance = math.nan
     if MIN_TOLERANCE <= tolerance <= MAX_TOLERANCE:  # False for NaN
         return None
-    return (
-        f"is not a tolerance from {MIN_TOLERANCE:.5f} to {MAX_TOLERANCE:g}; answers are "
-        "checked to the decimals typed."
+    return _(
+        "{given} is not a tolerance from {least} to {most}; answers are checked to the decimals "
+        "typed."
+    ).format(given=given, least=f"{MIN_TOLERANCE:.5f}", most=f"{MAX_TOLERANCE:g}")
+
+
+def _k_problem(text: str, given: str) -> str | None:
+    if text in map(str, CUTOFFS):
+        return None
+    # i18n: {first} is "3, 4", {last} is "5"
+    return _(
+        "{given} is not a cutoff the exercises use ({first} or {last}); using k = {k}."
+    ).format(
+        given=given,
+        first=", ".join(map(str, CUTOFFS[:-1])),
+        last=CUTOFFS[-1],
+        k=DEFAULT_K,
     )
 
 
-def _k_problem(text: str) -> str | None:
-    if text in map(str, CUTOFFS):
-        return None
-    allowed = ", ".join(map(str, CUTOFFS[:-1])) + f" or {CUTOFFS[-1]}"
-    return f"is not a cutoff the exercises use ({allowed}); using k = {DEFAULT_K}."
-
-
 # A bound selectbox or multiselect keeps the *shown* option in the URL (the convention's name,
-# the kind's title), while `link` writes the slug or the kind's key: both are read, and a slug
-# or key is turned into the shown text before the widgets read the link.
+# the kind's title, in the session's language), while `link` writes the slug or the kind's key:
+# all are read, and a slug, a key or a title in another language is turned into the shown text
+# before the widgets read the link.
 CONV_TEXTS = {**{name: name for name in SLUGS.values()}, **SLUGS}
-KIND_TEXTS = {**{title: title for title in KINDS.values()}, **KINDS}
-_KIND_KEYS = {**{title: kind for kind, title in KINDS.items()}, **{kind: kind for kind in KINDS}}
+
+
+def _kind_title(kind: str) -> str:
+    """The kind's title as the multiselect shows it (and the URL holds it)."""
+    return _(KINDS[kind])
+
+
+def _kind_keys() -> dict[str, str]:
+    """Every text a link may name a kind by -> its key: the key, its title in every language."""
+    out = {kind: kind for kind in KINDS}
+    for lang in LANGUAGES:
+        out.update({translations(lang).gettext(title): kind for kind, title in KINDS.items()})
+    return out
+
 
 #: The single-valued parameters this page owns: parameter -> (check, what is used instead).
 _SINGLE = {
-    "seed": (_seed_problem, f"round {DEFAULT_SEED}"),
-    "qconv": (_conv_problem, SLUGS[DEFAULT_SLUG]),
-    "qk": (_k_problem, f"k = {DEFAULT_K}"),
-    "qtol": (_tolerance_problem, "the decimals typed"),
+    "seed": (_seed_problem, lambda: _("round {seed}").format(seed=DEFAULT_SEED)),
+    "qconv": (_conv_problem, lambda: SLUGS[DEFAULT_SLUG]),
+    "qk": (_k_problem, lambda: f"k = {DEFAULT_K}"),
+    "qtol": (_tolerance_problem, lambda: _("the decimals typed")),
 }
 
 
@@ -104,27 +134,42 @@ def link_check(params: Mapping[str, list[str]]) -> tuple[list[str], dict[str, li
         values = params.get(param, [])
         if len(set(values)) > 1:
             shown = ", ".join(map(_shown, values))
-            problems.append(f"{param} is given {len(values)} times ({shown}); using {instead}.")
+            problems.append(
+                _("{param} is given {n} times ({values}); using {instead}.").format(
+                    param=param, n=len(values), values=shown, instead=instead()
+                )
+            )
             fixes[param] = []
-        elif values and (why := problem_of(values[0])) is not None:
-            problems.append(f"{param}={_shown(values[0])} {why}")
+        elif values and (why := problem_of(values[0], f"{param}={_shown(values[0])}")) is not None:
+            problems.append(why)
             fixes[param] = []
     conv = params.get("qconv", [])
     if "qconv" not in fixes and conv and conv[0] not in (CONV_TEXTS[conv[0]], DEFAULT_SLUG):
         fixes["qconv"] = [CONV_TEXTS[conv[0]]]  # a slug, e.g. from `link`
     kinds = params.get("ex", [])
-    unknown = [v for v in kinds if v not in KIND_TEXTS and v != ""]
-    keep = [KIND_TEXTS[v] for v in kinds if v in KIND_TEXTS]
+    keys = _kind_keys()
+    unknown = [v for v in kinds if v not in keys and v != ""]
+    keep = [_kind_title(keys[v]) for v in kinds if v in keys]
+    titles = [_kind_title(kind) for kind in KINDS]
     if unknown:
-        are = "is not a kind" if len(unknown) == 1 else "are not kinds"
-        others = ", ".join(_KIND_KEYS[v] for v in kinds if v in KIND_TEXTS)
-        using = f"using the others, {others}" if keep else "using the default kinds"
-        problems.append(
-            f"ex={', '.join(map(_shown, unknown))} {are} of exercise ({', '.join(KINDS)}); {using}."
-        )
+        given = "ex=" + ", ".join(map(_shown, unknown))
+        if keep:
+            problem = ngettext(
+                "{given} is not a kind of exercise ({kinds}); using the others, {others}.",
+                "{given} are not kinds of exercise ({kinds}); using the others, {others}.",
+                len(unknown),
+            )
+        else:
+            problem = ngettext(
+                "{given} is not a kind of exercise ({kinds}); using the default kinds.",
+                "{given} are not kinds of exercise ({kinds}); using the default kinds.",
+                len(unknown),
+            )
+        others = ", ".join(keys[v] for v in kinds if v in keys)
+        problems.append(problem.format(given=given, kinds=", ".join(KINDS), others=others))
         fixes["ex"] = keep
-    elif set(kinds) & set(KINDS) and keep != list(KINDS.values()):
-        fixes["ex"] = keep  # keys, e.g. from `link`
+    elif (set(kinds) & set(keys)) - set(titles) and keep != titles:
+        fixes["ex"] = keep  # keys, e.g. from `link`, or titles in another language
     return problems, fixes
 
 
@@ -182,47 +227,49 @@ def settings() -> tuple[int, list[str], str, int, float | None]:
     with (None: the precision typed); each widget is bound to the URL."""
     seed_col, conv_col, k_col, tol_col = st.columns([2, 3, 1, 1.6])
     seed = seed_col.number_input(
-        "Round number",
+        _("Round number"),
         min_value=0,
         max_value=MAX_SEED,
         step=1,
         value=DEFAULT_SEED,
         key="seed",
         bind="query-params",
-        help="The same number gives everyone the same lists.",
+        help=_("The same number gives everyone the same lists."),
     )
     slug = conv_col.selectbox(
-        "Convention",
+        _("Convention"),
         list(SLUGS),
         format_func=SLUGS.get,
         key="qconv",
         bind="query-params",
     )
     k = k_col.selectbox(
-        "Cutoff k", CUTOFFS, index=CUTOFFS.index(DEFAULT_K), key="qk", bind="query-params"
+        _("Cutoff k"), CUTOFFS, index=CUTOFFS.index(DEFAULT_K), key="qk", bind="query-params"
     )
     tolerance = tol_col.number_input(
-        "Tolerance ±",
+        _("Tolerance ±"),
         min_value=MIN_TOLERANCE,
         max_value=MAX_TOLERANCE,
         value=None,
         step=0.0005,
         format="%g",
-        placeholder="as typed",
+        placeholder=_("as typed"),
         key="qtol",
         bind="query-params",
-        help="Empty: an answer is right when it is the value rounded to the decimals typed "
-        "(at least 2). A number such as 0.001: right when within ± that of the value.",
+        help=_(
+            "Empty: an answer is right when it is the value rounded to the decimals typed "
+            "(at least 2). A number such as 0.001: right when within ± that of the value."
+        ),
     )
     kinds = st.multiselect(
-        "Exercises",
+        _("Exercises"),
         list(KINDS),
         default=list(DEFAULT_KINDS),
-        format_func=KINDS.get,
+        format_func={kind: _kind_title(kind) for kind in KINDS}.get,  # in this run's language
         key="ex",
         bind="query-params",
     )
-    st.button("New round", on_click=new_round, icon=":material/casino:")
+    st.button(_("New round"), on_click=new_round, icon=":material/casino:")
     return int(seed), kinds, SLUGS[slug], int(k), tolerance
 
 
@@ -252,8 +299,15 @@ def lists_table(e: Exercise) -> None:
 
 def _answer_box(q: Question, key: str) -> str:
     if q.numeric:
-        return st.text_input(q.prompt, key=key, placeholder="e.g. 0.785 or 3/4")
-    picked = st.radio(q.prompt, q.options, index=None, key=key, horizontal=len(q.options) <= 3)
+        return st.text_input(q.prompt, key=key, placeholder=_("e.g. 0.785 or 3/4"))
+    picked = st.radio(
+        q.prompt,
+        q.options,
+        index=None,
+        key=key,
+        horizontal=len(q.options) <= 3,
+        format_func={option: option_text(option) for option in q.options}.get,
+    )
     return picked or ""
 
 
@@ -269,7 +323,9 @@ def _how(c: Check, decimals: int, key: str) -> None:
     columns are too narrow for a formula)."""
     d = c.diagnosis
     if not c.correct and d is not None and d.matches:
-        with st.expander(f"How {literal(c.text)} comes about", key=f"{key}_how"):
+        with st.expander(
+            _("How {answer} comes about").format(answer=literal(c.text)), key=f"{key}_how"
+        ):
             step = c.question.steps[0]
             for m in d.matches:
                 how = m.describe(step.scenario.convention, d.family, moot(step.scenario.ranking))
@@ -284,7 +340,7 @@ def solution(q: Question, decimals: int) -> None:
         show_lines(sheet.working_lines(q, decimals))
     else:
         st.dataframe(
-            pd.DataFrame(sheet.comparison(q, decimals), columns=["computed", "value"]),
+            pd.DataFrame(sheet.comparison(q, decimals), columns=[_("computed"), _("value")]),
             hide_index=True,
         )
 
@@ -310,7 +366,7 @@ def exercise(
                 _verdict(checks[-1])
     for c in checks:  # below the answer boxes, at full width
         _how(c, decimals, f"quiz_{round_key}_{e.number}_{c.question.key}")
-    if st.toggle("Show the worked solution", key=f"quiz_{round_key}_{e.number}_solution"):
+    if st.toggle(_("Show the worked solution"), key=f"quiz_{round_key}_{e.number}_solution"):
         with st.container(border=True):
             for q in e.questions:
                 solution(q, decimals)
@@ -321,11 +377,13 @@ def downloads(round_: Sequence[Exercise], address: str) -> None:
     """The sheet and its solutions, in Markdown and LaTeX."""
     stem = f"ranklab-round-{round_[0].seed}"
     files = (
-        ("Sheet (Markdown)", sheet.markdown(round_, False, address), "-sheet.md", "text/markdown"),
-        ("Solutions (Markdown)", sheet.markdown(round_, True, address), "-solutions.md",
+        (_("Sheet (Markdown)"), sheet.markdown(round_, False, address), "-sheet.md",
          "text/markdown"),
-        ("Sheet (LaTeX)", sheet.latex(round_, False, address), "-sheet.tex", "application/x-tex"),
-        ("Solutions (LaTeX)", sheet.latex(round_, True, address), "-solutions.tex",
+        (_("Solutions (Markdown)"), sheet.markdown(round_, True, address), "-solutions.md",
+         "text/markdown"),
+        (_("Sheet (LaTeX)"), sheet.latex(round_, False, address), "-sheet.tex",
+         "application/x-tex"),
+        (_("Solutions (LaTeX)"), sheet.latex(round_, True, address), "-solutions.tex",
          "application/x-tex"),
     )  # fmt: skip
     for column, (label, data, suffix, mime) in zip(st.columns(4), files, strict=True):

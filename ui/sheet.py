@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n import _
 from metrics.core.intents import subtopics_text
-from metrics.teaching.exercises import Exercise, Question
+from metrics.teaching.exercises import Exercise, Question, option_text
 from ui import latex as tex_lines
 from ui import working
 from ui.grades import grade_label
@@ -24,14 +25,20 @@ def lists_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """The exercise's lists side by side: a header and one row per rank. One list with the
     default ids shows its grades; named documents show as 'e (2)'; a list with subtopics shows
     each document's, as 'b {1, 2}'."""
-    if any(r.intents is not None for _, r in e.lists):
+    if any(r.intents is not None for _label, r in e.lists):
         return _subtopics_table(e)
-    header = ("rank", *(f"list {label}" if len(label) == 1 else "grade" for label, _ in e.lists))
-    depth = max(len(r) for _, r in e.lists)
+    header = (
+        _("rank"),
+        *(
+            _("list {label}").format(label=label) if len(label) == 1 else _("grade")
+            for label, _ranking in e.lists
+        ),
+    )
+    depth = max(len(r) for _label, r in e.lists)
     rows = []
     for i in range(depth):
         cells = [str(i + 1)]
-        for _, r in e.lists:
+        for _label, r in e.lists:
             if i >= len(r):
                 cells.append("")
             elif len(e.lists) == 1:
@@ -43,20 +50,20 @@ def lists_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
 
 
 def _subtopics_table(e: Exercise) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    (_, r), *_ = e.lists
+    (_label, r), *_others = e.lists
     subtopics = r.intents.retrieved  # type: ignore[union-attr]
     rows = [
-        (str(i + 1), d, subtopics_text(s) if s else "none")
+        (str(i + 1), d, subtopics_text(s) if s else _("none"))
         for i, (d, s) in enumerate(zip(r.doc_ids, subtopics, strict=True))
     ]
-    return ("rank", "document", "subtopics"), rows
+    return (_("rank"), _("document"), _("subtopics")), rows
 
 
 def answer_text(question: Question, decimals: int = DECIMALS) -> str:
     """The right answer as written on the solution sheet."""
     if question.numeric:
         return number(question.steps[0].result().value, decimals)
-    return question.answer
+    return option_text(question.answer)
 
 
 def comparison(question: Question, decimals: int = DECIMALS) -> list[tuple[str, str]]:
@@ -70,15 +77,27 @@ def working_lines(question: Question, decimals: int = DECIMALS) -> list[tex_line
     return working.lines(step.family, step.result(), step.scenario.convention, decimals)
 
 
-def title(round_: Sequence[Exercise]) -> str:
+def title(round_: Sequence[Exercise], solutions: bool = False) -> str:
     seed = round_[0].seed if round_ else 0
-    return f"RankLab exercises, round {seed}"
+    if solutions:
+        return _("RankLab exercises, round {seed}: solutions").format(seed=seed)
+    return _("RankLab exercises, round {seed}").format(seed=seed)
 
 
 def _header(round_: Sequence[Exercise], link: str) -> str:
     convention = round_[0].convention.name if round_ else ""
-    text = f"Convention: {convention}. Grades run from 0 to 3."
-    return text + (f" Open this round in RankLab: {link}" if link else "")
+    if link:
+        return _(
+            "Convention: {convention}. Grades run from 0 to 3. Open this round in RankLab: {link}"
+        ).format(convention=convention, link=link)
+    return _("Convention: {convention}. Grades run from 0 to 3.").format(convention=convention)
+
+
+def _options(q: Question) -> str:
+    """' (A / B / Equal)' after a choice question's prompt; '' for a numeric one."""
+    if not q.options:
+        return ""
+    return " ({options})".format(options=" / ".join(map(option_text, q.options)))
 
 
 # --- Markdown --------------------------------------------------------------------------------
@@ -95,7 +114,7 @@ def _md_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
     header, rows = lists_table(e)
     out += [_md_table(rows, header), ""]
     for number_, q in enumerate(e.questions, start=1):
-        options = f" ({' / '.join(q.options)})" if q.options else ""
+        options = _options(q)
         blank = "" if solutions else " ________"
         out.append(f"{number_}. {q.prompt}{options}{blank}")
         if solutions:
@@ -105,7 +124,8 @@ def _md_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
 
 
 def _md_solution(q: Question, decimals: int) -> list[str]:
-    out = [f"   - **Answer: {answer_text(q, decimals)}**"]
+    answer = _("Answer: {answer}").format(answer=answer_text(q, decimals))
+    out = [f"   - **{answer}**"]
     if q.numeric:
         out += [
             "     " + line for line in tex_lines.to_markdown(working_lines(q, decimals)).split("\n")
@@ -117,7 +137,7 @@ def _md_solution(q: Question, decimals: int) -> list[str]:
 
 def markdown(round_: Sequence[Exercise], solutions: bool = False, link: str = "") -> str:
     """The sheet (or, with `solutions`, the sheet with answers and workings) as Markdown."""
-    head = title(round_) + (": solutions" if solutions else "")
+    head = title(round_, solutions)
     out = [f"# {head}", "", _header(round_, link), ""]
     for e in round_:
         out += _md_exercise(e, solutions, decimals=DECIMALS)
@@ -167,7 +187,7 @@ def _tex_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
     out += [r"\begin{center}", _tex_table(rows, header), r"\end{center}"]
     out.append(r"\begin{enumerate}")
     for q in e.questions:
-        options = f" ({' / '.join(q.options)})" if q.options else ""
+        options = _options(q)
         blank = "" if solutions else r" \hrulefill"
         out.append(rf"\item {escape(q.prompt + options)}{blank}")
         if solutions:
@@ -177,7 +197,8 @@ def _tex_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
 
 
 def _tex_solution(q: Question, decimals: int) -> list[str]:
-    out = [rf"\par\textbf{{Answer: {escape(answer_text(q, decimals))}}}"]
+    answer = _("Answer: {answer}").format(answer=escape(answer_text(q, decimals)))
+    out = [rf"\par\textbf{{{answer}}}"]
     if q.numeric:
         out.append(tex_lines.to_latex(working_lines(q, decimals)))
     else:
@@ -189,7 +210,7 @@ def _tex_solution(q: Question, decimals: int) -> list[str]:
 
 def latex(round_: Sequence[Exercise], solutions: bool = False, link: str = "") -> str:
     """The sheet (or its solutions) as a complete LaTeX document (article, amsmath)."""
-    head = title(round_) + (": solutions" if solutions else "")
+    head = title(round_, solutions)
     out = [
         r"\documentclass[11pt]{article}",
         r"\usepackage[utf8]{inputenc}",

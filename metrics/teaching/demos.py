@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from i18n import N_, _
 from metrics.core import conventions as C
 from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
@@ -65,58 +66,69 @@ _TIED = Ranking.build([1, 0, 0], doc_ids=["d1", "d2", "d3"], scores=[1.0, 1.0, 0
 _SHORT = Ranking.build([1, 0, 1])
 
 PITFALL_DEMOS: dict[str, Demo] = {
-    "log2_of_rank": _demo("DCG", WIKIPEDIA, 6, "Wikipedia's list: rank 1 weighs 1/log2(1)."),
-    "log2_off_by_one": _demo("nDCG", WIKIPEDIA, 6, "Wikipedia's list, every weight shifted."),
-    "natural_log": _demo("DCG", WIKIPEDIA, 6, "DCG changes; switch to nDCG: it does not."),
-    "gain_flipped": _demo("nDCG", WIKIPEDIA, 6, "Wikipedia's 0.785 is the linear-gain nDCG."),
-    "mixed_gain": _demo("nDCG", WIKIPEDIA, 6, "Exponential DCG over a linear IDCG exceeds 1."),
+    "log2_of_rank": _demo("DCG", WIKIPEDIA, 6, N_("Wikipedia's list: rank 1 weighs 1/log2(1).")),
+    "log2_off_by_one": _demo("nDCG", WIKIPEDIA, 6, N_("Wikipedia's list, every weight shifted.")),
+    "natural_log": _demo("DCG", WIKIPEDIA, 6, N_("DCG changes; switch to nDCG: it does not.")),
+    "gain_flipped": _demo("nDCG", WIKIPEDIA, 6, N_("Wikipedia's 0.785 is the linear-gain nDCG.")),
+    "mixed_gain": _demo("nDCG", WIKIPEDIA, 6, N_("Exponential DCG over a linear IDCG exceeds 1.")),
     "ideal_from_retrieved": _demo(
-        "nDCG", WIKIPEDIA, 6, "Two judged documents (grades 3 and 2) were never retrieved."
+        "nDCG", WIKIPEDIA, 6, N_("Two judged documents (grades 3 and 2) were never retrieved.")
     ),
-    "ideal_uncut": _demo("nDCG", WIKIPEDIA, 3, "Seven relevant documents, k = 3."),
+    "ideal_uncut": _demo("nDCG", WIKIPEDIA, 3, N_("Seven relevant documents, k = 3.")),
     "ideal_cut_at_r": _demo(
-        "nDCG", WIKIPEDIA, 3, "Relevant means grade >= 2 here: R = 6 > k = 3.", rel_threshold=2.0
+        "nDCG",
+        WIKIPEDIA,
+        3,
+        N_("Relevant means grade >= 2 here: R = 6 > k = 3."),
+        rel_threshold=2.0,
     ),
-    "recall_retrieved_only": _demo("R", WIKIPEDIA, 6, "Two relevant documents were missed."),
-    "integer_division": _demo("P", WIKIPEDIA, 6, "5 relevant of 6: 5 // 6 = 0."),
+    "recall_retrieved_only": _demo("R", WIKIPEDIA, 6, N_("Two relevant documents were missed.")),
+    "integer_division": _demo("P", WIKIPEDIA, 6, N_("5 relevant of 6: 5 // 6 = 0.")),
     "epsilon_denominator": _demo(
-        "nDCG", Ranking.build([3, 2, 1]), 3, "A perfect list: nDCG must be exactly 1."
+        "nDCG", Ranking.build([3, 2, 1]), 3, N_("A perfect list: nDCG must be exactly 1.")
     ),
     "negative_exponential": _demo(
         "DCG",
         Ranking.build([-1, 2, 1]),
         3,
-        "A junk document (grade -1) at rank 1; the right convention clips it to 0.",
+        N_("A junk document (grade -1) at rank 1; the right convention clips it to 0."),
         negative="clip",
     ),
-    "duplicate_counted": _demo("nDCG", Ranking.build([2, 0, 1]), 3, "The grade-2 document twice."),
-    "merged_queries": _demo("R", _SHORT, 3, "Both relevant documents found: R@3 must be 1."),
-    "cutoff_one_short": _demo(
-        "nDCG", Ranking.build([0, 1, 0, 3]), 4, "The best document sits exactly at rank k = 4."
+    "duplicate_counted": _demo(
+        "nDCG", Ranking.build([2, 0, 1]), 3, N_("The grade-2 document twice.")
     ),
-    "k_clipped": _demo("P", _SHORT, 5, "Three documents, k = 5."),
+    "merged_queries": _demo("R", _SHORT, 3, N_("Both relevant documents found: R@3 must be 1.")),
+    "cutoff_one_short": _demo(
+        "nDCG", Ranking.build([0, 1, 0, 3]), 4, N_("The best document sits exactly at rank k = 4.")
+    ),
+    "k_clipped": _demo("P", _SHORT, 5, N_("Three documents, k = 5.")),
     "ties_input_order": _demo(
-        "RR", _TIED, 3, "d1 (relevant) and d2 tie; trec_eval puts d2 first ('d2' > 'd1')."
+        "RR", _TIED, 3, N_("d1 (relevant) and d2 tie; trec_eval puts d2 first ('d2' > 'd1').")
     ),
     "err_gmax_4": _demo(
-        "ERR", Ranking.build([1, 0, 1], scale_max=1), 3, "Binary grades: the top grade is 1."
+        "ERR", Ranking.build([1, 0, 1], scale_max=1), 3, N_("Binary grades: the top grade is 1.")
     ),
     "err_gmax_list": _demo(
-        "ERR", Ranking.build([2, 0], scale_max=4), 2, "Grades 0..4, but this list tops at 2."
+        "ERR", Ranking.build([2, 0], scale_max=4), 2, N_("Grades 0..4, but this list tops at 2.")
     ),
-    "rbp_raw_grade": _demo("RBP", G1, None, "Research fixture G1, grades 0..3."),
-    "precision_by_length": _demo("P", Ranking.build([1, 0, 1, 0]), 2, "Four documents, k = 2."),
+    "rbp_raw_grade": _demo("RBP", G1, None, N_("Research fixture G1, grades 0..3.")),
+    "precision_by_length": _demo("P", Ranking.build([1, 0, 1, 0]), 2, N_("Four documents, k = 2.")),
     "unjudged_kept": Demo(
         "AP",
         Scenario(Ranking.build([1, None, 0, 1, None, 1]), C.TEXTBOOK, 6, condensed=True),
-        "Two of six documents unjudged; the condensed list is 1, 0, 1, 1.",
+        N_("Two of six documents unjudged; the condensed list is 1, 0, 1, 1."),
     ),
     "alpha_ideal_of_ndcg": _demo(
-        "alpha_nDCG", DIVERSE, 5, "d1 {1, 2}, d2 {1}, d3 none, d4 {3}, d5 {2, 3}."
+        "alpha_nDCG", DIVERSE, 5, N_("d1 {1, 2}, d2 {1}, d3 none, d4 {3}, d5 {2, 3}.")
     ),
-    "subtopics_once": _demo("alpha_nDCG", DIVERSE, 5, "d2 repeats subtopic 1, d5 repeats 2 and 3."),
+    "subtopics_once": _demo(
+        "alpha_nDCG", DIVERSE, 5, N_("d2 repeats subtopic 1, d5 repeats 2 and 3.")
+    ),
     "intents_ignored": _demo(
-        "ERR_IA", _WEIGHTED, 5, "The same list; subtopic 3 is meant 6 times in 10, subtopic 1 once."
+        "ERR_IA",
+        _WEIGHTED,
+        5,
+        N_("The same list; subtopic 3 is meant 6 times in 10, subtopic 1 once."),
     ),
 }
 
@@ -179,7 +191,7 @@ def preset_table(ranking: Ranking, k: int | None, family: str) -> pd.DataFrame:
             delta = round(value - reference, 12) + 0.0  # no -0.0000 from rounding noise
         except ValueError as err:  # e.g. negative grades this tool rejects
             value = delta = float("nan")
-            differs = f"Cannot compute: {err}"
+            differs = _("Cannot compute: {error}").format(error=err)
         else:
             differs = "; ".join(changes(C.TEXTBOOK, preset, family, moot(ranking))) or "—"
         rows.append({"tool": preset.name, "value": value, "Δ Textbook": delta, "differs": differs})
@@ -195,32 +207,36 @@ _TREC = Side("trec_eval ndcg_cut", C.TREC_EVAL_NDCG_CUT, "trec_eval, pytrec_eval
 DISAGREEMENTS: tuple[Disagreement, ...] = (
     Disagreement(
         "ties",
-        "Tied scores: doc ids 'd9' and 'd10' compared as text",
-        "Ties: d9 vs d10",
+        N_("Tied scores: doc ids 'd9' and 'd10' compared as text"),
+        N_("Ties: d9 vs d10"),
         Ranking.build([1, 0], doc_ids=["d10", "d9"], scores=[2.0, 2.0]),
         None,
         ("RR", "nDCG"),
         (
-            Side("trec_eval (docno descending)", C.TREC_EVAL_NDCG_CUT, "trec_eval, pytrec_eval"),
-            Side("ranx (input order)", C.RANX, "ranx, LightGBM, cwl_eval"),
             Side(
-                "scikit-learn (ties averaged)",
+                N_("trec_eval (docno descending)"), C.TREC_EVAL_NDCG_CUT, "trec_eval, pytrec_eval"
+            ),
+            Side(N_("ranx (input order)"), C.RANX, "ranx, LightGBM, cwl_eval"),
+            Side(
+                N_("scikit-learn (ties averaged)"),
                 C.SKLEARN,
                 "scikit-learn, torchmetrics nDCG",
                 lacks=("RR",),
             ),
         ),
-        "Both documents score 2.0, so the tool decides the order. trec_eval sorts tied documents "
-        "by doc id, descending, comparing bytes as C's strcmp does: 'd9' > 'd10' because '9' > "
-        "'1', so the non-relevant d9 comes first. ranx keeps the input order; scikit-learn's "
-        "ndcg_score gives each tied position the average gain (scikit-learn has no RR). Rename "
-        "the documents and trec_eval's number moves.",
+        N_(
+            "Both documents score 2.0, so the tool decides the order. trec_eval sorts tied "
+            "documents by doc id, descending, comparing bytes as C's strcmp does: 'd9' > 'd10' "
+            "because '9' > '1', so the non-relevant d9 comes first. ranx keeps the input order; "
+            "scikit-learn's ndcg_score gives each tied position the average gain (scikit-learn has "
+            "no RR). Rename the documents and trec_eval's number moves."
+        ),
         "usnistgov/trec_eval#22, cvangysel/pytrec_eval#51, terrierteam/ir_measures#18",
     ),
     Disagreement(
         "ideal_source",
-        "The ideal ranking: from all judged documents or from the list",
-        "Ideal: judged vs list",
+        N_("The ideal ranking: from all judged documents or from the list"),
+        N_("Ideal: judged vs list"),
         G1,
         5,
         ("nDCG",),
@@ -230,16 +246,18 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
             Side("scikit-learn", C.SKLEARN, "scikit-learn ndcg_score"),
             Side("LightGBM / XGBoost", C.LIGHTGBM, "LightGBM, XGBoost, RankLib"),
         ),
-        "Documents b (grade 2) and d (grade 1) were judged but never retrieved. IR tools read "
-        "the qrels, so they enter the ideal ranking and lower nDCG; learning-to-rank tools only "
-        "see the scored list and cannot know about them. The gain (linear or 2^g - 1) moves the "
-        "number a second time.",
+        N_(
+            "Documents b (grade 2) and d (grade 1) were judged but never retrieved. IR tools read "
+            "the qrels, so they enter the ideal ranking and lower nDCG; learning-to-rank tools "
+            "only see the scored list and cannot know about them. The gain (linear or 2^g - 1) "
+            "moves the number a second time."
+        ),
         "cvangysel/pytrec_eval#51, o19s/quepid#836, run-llama/llama_index#17070",
     ),
     Disagreement(
         "nothing_relevant",
-        "A query with nothing relevant: nDCG 0 or 1",
-        "Nothing relevant: 0 vs 1",
+        N_("A query with nothing relevant: nDCG 0 or 1"),
+        N_("Nothing relevant: 0 vs 1"),
         Ranking.build([0, 0, 0]),
         3,
         ("nDCG",),
@@ -248,62 +266,75 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
             Side("scikit-learn", C.SKLEARN, "scikit-learn, ranx, TF-Ranking"),
             Side("LightGBM / XGBoost", C.LIGHTGBM, "LightGBM, XGBoost ndcg@k"),
         ),
-        "IDCG is 0, so DCG/IDCG is 0/0: the value is a convention. trec_eval, ir_measures, ranx "
-        "and scikit-learn score 0 and average it in; LightGBM and XGBoost score 1 ('if all docs "
-        "are negative, let NDCG = 1'); gdeval.pl skips the query (no line, not a 0). A test set "
-        "with many empty queries moves the mean by their share.",
+        N_(
+            "IDCG is 0, so DCG/IDCG is 0/0: the value is a convention. trec_eval, ir_measures, "
+            "ranx and scikit-learn score 0 and average it in; LightGBM and XGBoost score 1 ('if "
+            "all docs are negative, let NDCG = 1'); gdeval.pl skips the query (no line, not a 0). "
+            "A test set with many empty queries moves the mean by their share."
+        ),
         "LightGBM rank_metric.hpp, dmlc/xgboost ndcg@k-, scikit-learn#29521",
     ),
     Disagreement(
         "err_gmax",
-        "ERR's top grade: fixed 4 or the scale's maximum",
-        "ERR gmax: 4 vs scale max",
+        N_("ERR's top grade: fixed 4 or the scale's maximum"),
+        N_("ERR gmax: 4 vs scale max"),
         Ranking.build([1, 0, None], doc_ids=["x", "y", "v"], unretrieved=[1], scale_max=1),
         5,
         ("ERR",),
         (
-            Side("Textbook (Chapelle et al.)", C.TEXTBOOK, "the ERR paper, gmax = scale maximum"),
+            Side(
+                N_("Textbook (Chapelle et al.)"),
+                C.TEXTBOOK,
+                N_("the ERR paper, gmax = scale maximum"),
+            ),
             Side("gdeval", C.GDEVAL, "gdeval, ir_measures ERR@k, RankLib"),
         ),
-        "R_i = (2^g - 1)/2^gmax. On binary grades the paper's gmax is 1, so a relevant document "
-        "at rank 1 stops half the readers: ERR = 1/2. gdeval hard-codes gmax = 4: R = 1/16.",
+        N_(
+            "R_i = (2^g - 1)/2^gmax. On binary grades the paper's gmax is 1, so a relevant "
+            "document at rank 1 stops half the readers: ERR = 1/2. gdeval hard-codes gmax = 4: R = "
+            "1/16."
+        ),
         "terrierteam/ir_measures#50, mitre/quaerite#57",
     ),
     Disagreement(
         "short_list",
-        "P@k on a list shorter than k",
-        "P@k beyond the list",
+        N_("P@k on a list shorter than k"),
+        N_("P@k beyond the list"),
         Ranking.build([1, 0, 1, 0]),
         5,
         ("P",),
         (
-            Side("trec_eval (÷ k)", C.TREC_EVAL_NDCG_CUT, "trec_eval, ir_measures, ranx, cwl"),
+            Side(N_("trec_eval (÷ k)"), C.TREC_EVAL_NDCG_CUT, "trec_eval, ir_measures, ranx, cwl"),
             Side(
-                "TF-Ranking (÷ min(k, n))",
+                N_("TF-Ranking (÷ min(k, n))"),
                 C.TREC_EVAL_NDCG_CUT,
                 "TF-Ranking, torchmetrics adaptive_k",
                 ("k_clipped",),
             ),
         ),
-        "Four documents, two relevant, k = 5. trec_eval assumes non-relevant documents fill the "
-        "missing rank: 2/5. TF-Ranking divides by the documents it has: 2/4.",
+        N_(
+            "Four documents, two relevant, k = 5. trec_eval assumes non-relevant documents fill "
+            "the missing rank: 2/5. TF-Ranking divides by the documents it has: 2/4."
+        ),
         "trec_eval P help text; tensorflow/ranking _per_list_precision",
     ),
     Disagreement(
         "rbp_gain",
-        "RBP's gain: the raw grade or g/gmax",
-        "RBP gain: g vs g/gmax",
+        N_("RBP's gain: the raw grade or g/gmax"),
+        N_("RBP gain: g vs g/gmax"),
         G1,
         None,
         ("RBP",),
         (
-            Side("Textbook (g / gmax)", C.TEXTBOOK, "cwl_eval with gains g/3"),
-            Side("ranx (raw grade)", C.RANX, "ranx rbp"),
-            Side("ir_measures (binary, rel >= 1)", C.IR_MEASURES, "ir_measures RBP(rel=1)"),
+            Side(N_("Textbook (g / gmax)"), C.TEXTBOOK, N_("cwl_eval with gains g/3")),
+            Side(N_("ranx (raw grade)"), C.RANX, "ranx rbp"),
+            Side(N_("ir_measures (binary, rel >= 1)"), C.IR_MEASURES, "ir_measures RBP(rel=1)"),
         ),
-        "RBP weighs rank i by (1-p)p^(i-1) and needs a gain in [0, 1]. Moffat & Zobel define it "
-        "on binary relevance; g/gmax is one common way to grade it. ranx uses the raw grade, so "
-        "the grade-3 document counts three times; ir_measures makes it binary.",
+        N_(
+            "RBP weighs rank i by (1-p)p^(i-1) and needs a gain in [0, 1]. Moffat & Zobel define "
+            "it on binary relevance; g/gmax is one common way to grade it. ranx uses the raw "
+            "grade, so the grade-3 document counts three times; ir_measures makes it binary."
+        ),
         "AmenRa/ranx#45",
     ),
 )

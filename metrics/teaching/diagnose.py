@@ -52,7 +52,11 @@ class Answer:
         if tolerance is None:
             return self
         if not math.isfinite(tolerance) or tolerance <= 0:
-            raise ValueError(f"A tolerance must be a positive number; got {tolerance!r}.")
+            raise ValueError(
+                _("A tolerance must be a positive number; got {tolerance}.").format(
+                    tolerance=repr(tolerance)
+                )
+            )
         return replace(self, tolerance=float(tolerance) + 1e-12)
 
 
@@ -74,11 +78,13 @@ def parse_answer(text: str) -> Answer:
             typed = decimals + 2 * percent
     except (ValueError, ZeroDivisionError):
         raise ValueError(
-            f"{raw!r} is not a number. Type a decimal such as 0.785, a fraction such as 3/4, "
-            "or a percentage such as 78.5%."
+            _(
+                "{typed} is not a number. Type a decimal such as 0.785, a fraction such as 3/4, "
+                "or a percentage such as 78.5%."
+            ).format(typed=repr(raw))
         ) from None
     if not math.isfinite(value):
-        raise ValueError(f"{raw!r} is not a finite number.")
+        raise ValueError(_("{typed} is not a finite number.").format(typed=repr(raw)))
     if percent:
         value /= 100.0
         decimals += 2
@@ -104,8 +110,14 @@ class Match:
             fields = [
                 f for f in base.differences(self.convention, SPECS[family].reads) if f not in ignore
             ]
-            changed = f" ({', '.join(SHORT[f] for f in fields)})" if fields else ""
-            parts.append(f"the {self.convention.name} convention{changed}")
+            name = self.convention.name
+            if fields:
+                changed = ", ".join(_(SHORT[f]) for f in fields)
+                parts.append(
+                    _("the {name} convention ({changed})").format(name=name, changed=changed)
+                )
+            else:
+                parts.append(_("the {name} convention").format(name=name))
         parts += [_(m.title) for m in self.mistakes]
         return " + ".join(parts)
 
@@ -160,10 +172,16 @@ def rounding_hint(d: Diagnosis) -> str:
         ),
         Decimal(d.right.value),
     )
-    return (
-        f"Right to {places} decimals — check your rounding: {d.right.name} = {shown}…, which "
-        f"rounds to {once}; {d.answer.text} comes from rounding {d.rounded_from} again. Round "
-        "once, from the full value."
+    return _(
+        "Right to {places} decimals — check your rounding: {name} = {shown}…, which rounds to "
+        "{once}; {answer} comes from rounding {first} again. Round once, from the full value."
+    ).format(
+        places=places,
+        name=d.right.name,
+        shown=shown,
+        once=once,
+        answer=d.answer.text,
+        first=d.rounded_from,
     )
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from i18n import N_, _, ngettext
 from metrics.core.conventions import TEXTBOOK, Convention
 from metrics.core.intents import Intents, subtopics_text
 from metrics.core.ranking import Ranking
@@ -36,12 +37,12 @@ from metrics.core.scenario import Scenario, correct
 from metrics.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
 from metrics.teaching.phrasing import choice, describe, moot
 
-KINDS: dict[str, str] = {
-    "dcg": "Compute DCG, IDCG and nDCG",
-    "compare": "Compare two lists",
-    "predict": "Which measure prefers which list?",
-    "choose": "Pick the gain or discount that makes A win",
-    "diversity": "Diversity: α-nDCG and subtopic recall",
+KINDS: dict[str, str] = {  # marked for translation: show `_(KINDS[kind])`
+    "dcg": N_("Compute DCG, IDCG and nDCG"),
+    "compare": N_("Compare two lists"),
+    "predict": N_("Which measure prefers which list?"),
+    "choose": N_("Pick the gain or discount that makes A win"),
+    "diversity": N_("Diversity: α-nDCG and subtopic recall"),
 }
 DEFAULT_KINDS = ("dcg", "compare", "predict", "choose")  # a round's kinds unless asked
 SUBTOPICS = ("1", "2", "3")
@@ -50,7 +51,7 @@ LIST_LENGTH = 5
 CUTOFFS = (3, 4, 5)  # k for a round; below 3 the measures can hardly disagree
 POOL_SIZE = 8  # documents judged for a two-list query
 MAX_DRAWS = 2000
-PREFERENCES = ("A", "B", "Equal")
+PREFERENCES = ("A", "B", N_("Equal"))  # option values; shown with `option_text`
 PREDICTED = ("nDCG", "ERR", "P", "RR", "AP")
 MARGIN = 0.02  # two lists compared differ by at least this much, or not at all
 
@@ -83,6 +84,12 @@ class Question:
         return not self.options
 
 
+def option_text(option: str) -> str:
+    """An option of a choice question as shown: a preference ('A', 'B', 'Equal') translated,
+    a gain or discount (phrased in the language of the round's run) as it is."""
+    return _(option) if option in PREFERENCES else option
+
+
 @dataclass(frozen=True)
 class Exercise:
     number: int
@@ -96,7 +103,7 @@ class Exercise:
 
     @property
     def title(self) -> str:
-        return f"Exercise {self.number}: {KINDS[self.kind]}"
+        return _("Exercise {number}: {kind}").format(number=self.number, kind=_(KINDS[self.kind]))
 
 
 @dataclass(frozen=True)
@@ -134,9 +141,14 @@ class _Pair:
 
     def text(self) -> str:
         listed = ", ".join(f"{d} = {g}" for d, g in self.pool.items())
-        return (
-            f"{len(self.pool)} documents were judged for one query (grades {listed}). "
-            f"List A ranks {' > '.join(self.a.doc_ids)}; list B ranks {' > '.join(self.b.doc_ids)}."
+        return _(
+            "{n} documents were judged for one query (grades {grades}). List A ranks {a}; list B "
+            "ranks {b}."
+        ).format(
+            n=len(self.pool),
+            grades=listed,
+            a=" > ".join(self.a.doc_ids),
+            b=" > ".join(self.b.doc_ids),
         )
 
 
@@ -172,11 +184,11 @@ def _clear(a: float, b: float) -> bool:
 
 
 def _draw(rng: np.random.Generator, make, accept):
-    for _ in range(MAX_DRAWS):
+    for _attempt in range(MAX_DRAWS):
         candidate = make(rng)
         if accept(candidate):
             return candidate
-    raise RuntimeError("No exercise satisfies the constraints; try another seed.")
+    raise RuntimeError(_("No exercise satisfies the constraints; try another seed."))
 
 
 # --- the four kinds --------------------------------------------------------------------------
@@ -187,7 +199,7 @@ def _at(family: str, k: int) -> str:
 
 
 def _grades_text(r: Ranking) -> str:
-    return ", ".join("unjudged" if np.isnan(g) else str(int(g)) for g in r.grades)
+    return ", ".join(_("unjudged") if np.isnan(g) else str(int(g)) for g in r.grades)
 
 
 def _lowered(sentence: str) -> str:
@@ -205,14 +217,19 @@ def _dcg(rng, convention: Convention, k: int):
     ranking = _draw(rng, _single, accept)
     s = Scenario(ranking, convention, k)
     questions = tuple(
-        Question(f, f"{_at(f, k)} of the list", (Step(_at(f, k), f, s),))
+        Question(f, _("{measure} of the list").format(measure=_at(f, k)), (Step(_at(f, k), f, s),))
         for f in ("DCG", "IDCG", "nDCG")
     )
     missed = ", ".join(str(int(g)) for g in ranking.unretrieved)
-    statement = (
-        f"A system returned documents with grades {_grades_text(ranking)} (rank 1 first). "
-        f"The judges also graded documents the system did not return: grade(s) {missed}. "
-        f"Compute DCG@{k}, IDCG@{k} and nDCG@{k}. {describe(convention, 'nDCG', SCALE_MAX)}"
+    statement = _(
+        "A system returned documents with grades {grades} (rank 1 first). The judges also graded "
+        "documents the system did not return: grade(s) {missed}. Compute DCG@{k}, IDCG@{k} and "
+        "nDCG@{k}. {convention}"
+    ).format(
+        grades=_grades_text(ranking),
+        missed=missed,
+        k=k,
+        convention=describe(convention, "nDCG", SCALE_MAX),
     )
     return statement, (("the list", ranking),), questions
 
@@ -225,20 +242,29 @@ def _compare(rng, convention: Convention, k: int):
     pair = _draw(rng, _pair, accept)
     name = _at("nDCG", k)
     steps = tuple(
-        Step(f"{name} of list {label}", "nDCG", Scenario(r, convention, k))
+        Step(_of_list(name, label), "nDCG", Scenario(r, convention, k))
         for label, r in (("A", pair.a), ("B", pair.b))
     )
     better = _preference(*(step.result().value for step in steps))
     questions = (
-        Question("nDCG_A", f"{name} of list A", steps[:1]),
-        Question("nDCG_B", f"{name} of list B", steps[1:]),
-        Question("better", f"Which list is better by {name}?", steps, PREFERENCES, better),
+        Question("nDCG_A", _of_list(name, "A"), steps[:1]),
+        Question("nDCG_B", _of_list(name, "B"), steps[1:]),
+        Question(
+            "better",
+            _("Which list is better by {measure}?").format(measure=name),
+            steps,
+            PREFERENCES,
+            better,
+        ),
     )
-    statement = (
-        f"{pair.text()} Compute {name} of both lists and say which is better. "
-        f"{describe(convention, 'nDCG', SCALE_MAX)}"
-    )
+    statement = _(
+        "{lists} Compute {measure} of both lists and say which is better. {convention}"
+    ).format(lists=pair.text(), measure=name, convention=describe(convention, "nDCG", SCALE_MAX))
     return statement, (("A", pair.a), ("B", pair.b)), questions
+
+
+def _of_list(measure: str, label: str) -> str:
+    return _("{measure} of list {label}").format(measure=measure, label=label)
 
 
 def _predict_questions(pair: _Pair, convention: Convention, k: int) -> tuple[Question, ...]:
@@ -246,11 +272,12 @@ def _predict_questions(pair: _Pair, convention: Convention, k: int) -> tuple[Que
     for family in PREDICTED:
         name = _at(family, k)
         steps = tuple(
-            Step(f"{name} of list {label}", family, Scenario(r, convention, k))
+            Step(_of_list(name, label), family, Scenario(r, convention, k))
             for label, r in (("A", pair.a), ("B", pair.b))
         )
         answer = _preference(*(step.result().value for step in steps))
-        out.append(Question(family, f"Which list does {name} prefer?", steps, PREFERENCES, answer))
+        prompt = _("Which list does {measure} prefer?").format(measure=name)
+        out.append(Question(family, prompt, steps, PREFERENCES, answer))
     return tuple(out)
 
 
@@ -261,11 +288,14 @@ def _predict(rng, convention: Convention, k: int):
         return clear and {"A", "B"} <= {q.answer for q in questions}
 
     pair = _draw(rng, _pair, accept)
-    statement = (
-        f"{pair.text()} Which list does each measure prefer? Think first, compute if you must. "
-        f"{describe(convention, 'P', SCALE_MAX)} For nDCG: "
-        f"{_lowered(describe(convention, 'nDCG', SCALE_MAX))}. For ERR: "
-        f"{_lowered(describe(convention, 'ERR', SCALE_MAX))}."
+    statement = _(
+        "{lists} Which list does each measure prefer? Think first, compute if you must. "
+        "{convention} For nDCG: {ndcg}. For ERR: {err}."
+    ).format(
+        lists=pair.text(),
+        convention=describe(convention, "P", SCALE_MAX),
+        ndcg=_lowered(describe(convention, "nDCG", SCALE_MAX)),
+        err=_lowered(describe(convention, "ERR", SCALE_MAX)),
     )
     return statement, (("A", pair.a), ("B", pair.b)), _predict_questions(pair, convention, k)
 
@@ -313,23 +343,38 @@ def _choose(rng, convention: Convention, k: int):
     options, answer = _options(convention, axis), winner((axis, pair))
     name = _at("nDCG", k)
     steps = tuple(
-        Step(f"{name} of list {label}, {option}", "nDCG", Scenario(r, c, k))
+        Step(
+            _("{measure} of list {label}, {option}").format(
+                measure=name, label=label, option=option
+            ),
+            "nDCG",
+            Scenario(r, c, k),
+        )
         for option, c in options.items()
         for label, r in (("A", pair.a), ("B", pair.b))
     )
     kept = "discount" if axis == "gain" else "gain"
     cut = "ideal_cut" if convention.dcg_cutoff else "dcg_cutoff"  # trec_eval ndcg: no k
     rest = [choice(convention, f, SCALE_MAX) for f in (kept, "ideal", cut)]
-    statement = (
-        f"{pair.text()} Which {axis} makes list A beat list B on {name}? Keep the rest as "
-        f"given: {'; '.join(rest)}."
-    )
-    question = Question(axis, f"The {axis} that makes A beat B", steps, tuple(options), answer)
+    if axis == "gain":
+        asked = _(
+            "{lists} Which gain makes list A beat list B on {measure}? Keep the rest as "
+            "given: {rest}."
+        )
+        prompt = _("The gain that makes A beat B")
+    else:
+        asked = _(
+            "{lists} Which discount makes list A beat list B on {measure}? Keep the rest as "
+            "given: {rest}."
+        )
+        prompt = _("The discount that makes A beat B")
+    statement = asked.format(lists=pair.text(), measure=name, rest=_("; ").join(rest))
+    question = Question(axis, prompt, steps, tuple(options), answer)
     return statement, (("A", pair.a), ("B", pair.b)), (question,)
 
 
 def _subtopic_sets(rng: np.random.Generator, n: int) -> list[frozenset[str]]:
-    return [frozenset(s for s in SUBTOPICS if rng.random() < 0.4) for _ in range(n)]
+    return [frozenset(s for s in SUBTOPICS if rng.random() < 0.4) for _unused in range(n)]
 
 
 def _with_subtopics(rng: np.random.Generator) -> Ranking:
@@ -357,7 +402,9 @@ def _repeats_within(ranking: Ranking, k: int) -> bool:
 
 
 def _described(doc_id: str, subtopics: frozenset[str]) -> str:
-    return f"{doc_id} {{{subtopics_text(subtopics)}}}" if subtopics else f"{doc_id} (none)"
+    if subtopics:
+        return f"{doc_id} {{{subtopics_text(subtopics)}}}"
+    return _("{doc} (none)").format(doc=doc_id)
 
 
 def _diversity(rng, convention: Convention, k: int):
@@ -370,21 +417,21 @@ def _diversity(rng, convention: Convention, k: int):
     ranking = _draw(rng, _with_subtopics, accept)
     s = Scenario(ranking, convention, k)
     questions = tuple(
-        Question(f, f"{_at(f, k)} of the list", (Step(_at(f, k), f, s),))
+        Question(f, _("{measure} of the list").format(measure=_at(f, k)), (Step(_at(f, k), f, s),))
         for f in ("alpha_nDCG", "StRecall")
     )
     intents: Intents = ranking.intents  # type: ignore[assignment]
     retrieved = zip(ranking.doc_ids, intents.retrieved, strict=True)
     listed = ", ".join(_described(d, x) for d, x in retrieved)
     missed = ", ".join(_described(d, x) for d, x in intents.unretrieved)
-    statement = (
-        f"A query has three meanings, subtopics 1, 2 and 3, equally likely. A system returned "
-        f"{listed} (rank 1 first; in braces, the subtopics a document is relevant to). The "
-        f"judges also found {missed}, which the system did not return. With α = 0.5 (a subtopic "
-        f"already seen c times is worth 0.5^c of a new one) compute α-nDCG@{k}, whose ideal "
+    statement = _(
+        "A query has three meanings, subtopics 1, 2 and 3, equally likely. A system returned "
+        "{listed} (rank 1 first; in braces, the subtopics a document is relevant to). The "
+        "judges also found {missed}, which the system did not return. With α = 0.5 (a subtopic "
+        "already seen c times is worth 0.5^c of a new one) compute α-nDCG@{k}, whose ideal "
         "ranking is the greedy one (at each rank the document that adds the most; a tie goes to "
-        f"the later letter), and subtopic recall S-recall@{k}."
-    )
+        "the later letter), and subtopic recall S-recall@{k}."
+    ).format(listed=listed, missed=missed, k=k)
     return statement, (("the list", ranking),), questions
 
 
@@ -405,13 +452,23 @@ def generate(
 ) -> tuple[Exercise, ...]:
     """One round: an exercise of each of `kinds`, in order, all reproducible from `seed`."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"The seed must be a whole number >= 0; got {seed!r}.")
+        raise ValueError(
+            _("The seed must be a whole number >= 0; got {seed}.").format(seed=repr(seed))
+        )
     if k not in CUTOFFS or isinstance(k, bool):
-        raise ValueError(f"k must be one of {', '.join(map(str, CUTOFFS))}; got {k!r}.")
+        raise ValueError(
+            _("k must be one of {cutoffs}; got {k}.").format(
+                cutoffs=", ".join(map(str, CUTOFFS)), k=repr(k)
+            )
+        )
     out = []
     for i, kind in enumerate(kinds):
         if kind not in _MAKERS:
-            raise ValueError(f"Unknown exercise kind {kind!r}; choose from {', '.join(KINDS)}.")
+            raise ValueError(
+                _("Unknown exercise kind {kind}; choose from {kinds}.").format(
+                    kind=repr(kind), kinds=", ".join(KINDS)
+                )
+            )
         rng = np.random.default_rng([int(seed), i])
         statement, lists, questions = _MAKERS[kind](rng, convention, k)
         out.append(Exercise(i + 1, kind, int(seed), statement, lists, k, convention, questions))
@@ -426,11 +483,16 @@ def check(question: Question, text: str, tolerance: float | None = None) -> Chec
     one, else within the precision typed), a choice compared with the right one."""
     text = str(text).strip()
     if not text:
-        return Check(question, text, False, "No answer yet.")
+        return Check(question, text, False, _("No answer yet."))
     if not question.numeric:
         if text == question.answer:
-            return Check(question, text, True, "Right.")
-        return Check(question, text, False, f"Not quite: the answer is {question.answer}.")
+            return Check(question, text, True, _("Right."))
+        return Check(
+            question,
+            text,
+            False,
+            _("Not quite: the answer is {answer}.").format(answer=option_text(question.answer)),
+        )
     try:
         answer = parse_answer(text).with_tolerance(tolerance)
     except ValueError as exc:
@@ -438,7 +500,7 @@ def check(question: Question, text: str, tolerance: float | None = None) -> Chec
     step = question.steps[0]
     d = diagnose(step.family, step.scenario, answer)
     if d.correct:
-        return Check(question, text, True, "Right.", d)
+        return Check(question, text, True, _("Right."), d)
     if d.rounded_from is not None:
         return Check(question, text, False, rounding_hint(d), d)
     if d.matches:
@@ -446,10 +508,18 @@ def check(question: Question, text: str, tolerance: float | None = None) -> Chec
             step.scenario.convention, step.family, moot(step.scenario.ranking)
         )
         others = len(d.matches) - 1
-        also = f" (and {others} other way{'s' * (others > 1)})" if others else ""
-        message = f"Not quite. {text} is what you get from: {how}{also}."
+        if others:
+            message = ngettext(
+                "Not quite. {text} is what you get from: {how} (and {n} other way).",
+                "Not quite. {text} is what you get from: {how} (and {n} other ways).",
+                others,
+            ).format(text=text, how=how, n=others)
+        else:
+            message = _("Not quite. {text} is what you get from: {how}.").format(text=text, how=how)
     else:
-        message = f"Not quite. {text} matches no known mistake: compare with the worked solution."
+        message = _(
+            "Not quite. {text} matches no known mistake: compare with the worked solution."
+        ).format(text=text)
     return Check(question, text, False, message, d)
 
 

@@ -11,30 +11,31 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
+from i18n import N_, _
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ranking
 from metrics.core.specs import SPECS
 
 SHORT = {
-    "gain": "gain",
-    "gain_map": "gain map",
-    "discount": "discount",
-    "log_base": "log base",
-    "discount_p": "discount p",
-    "ideal": "ideal ranking",
-    "ideal_cut": "ideal cut",
-    "dcg_cutoff": "cutoff k",
-    "empty_value": "value when nothing is relevant",
-    "err_gmax": "ERR top grade",
-    "rbp_p": "RBP p",
-    "rbp_gain": "RBP gain",
-    "rbp_gmax": "RBP top grade",
-    "rel_threshold": "relevance threshold",
-    "ties": "tie order",
-    "float32_scores": "score precision",
-    "negative": "negative grades",
+    "gain": N_("gain"),
+    "gain_map": N_("gain map"),
+    "discount": N_("discount"),
+    "log_base": N_("log base"),
+    "discount_p": N_("discount p"),
+    "ideal": N_("ideal ranking"),
+    "ideal_cut": N_("ideal cut"),
+    "dcg_cutoff": N_("cutoff k"),
+    "empty_value": N_("value when nothing is relevant"),
+    "err_gmax": N_("ERR top grade"),
+    "rbp_p": N_("RBP p"),
+    "rbp_gain": N_("RBP gain"),
+    "rbp_gmax": N_("RBP top grade"),
+    "rel_threshold": N_("relevance threshold"),
+    "ties": N_("tie order"),
+    "float32_scores": N_("score precision"),
+    "negative": N_("negative grades"),
 }
-"""Each Convention field in two or three words."""
+"""Each Convention field in two or three words (marked for translation: show `_(SHORT[f])`)."""
 
 
 def moot(ranking: Ranking) -> set[str]:
@@ -52,49 +53,60 @@ def _num(x: float) -> str:
 
 def _gain(c: Convention) -> str:
     if c.gain == "exponential":
-        return "exponential gain 2^g - 1"
+        return _("exponential gain 2^g - 1")
     if c.gain == "linear":
-        return "linear gain g"
+        return _("linear gain g")
     pairs = ", ".join(f"{_num(g)}→{_num(v)}" for g, v in c.gain_map)
-    return f"custom gains {pairs}"
+    return _("custom gains {pairs}").format(pairs=pairs)
 
 
 def _discount(c: Convention) -> str:
     b = _num(c.log_base)
     log = "ln" if b == "e" else f"log{b}"
+    if c.discount == "log":
+        return _("discount 1/{log}(i+1)").format(log=log)
+    if c.discount == "jk":
+        return _("Järvelin-Kekäläinen discount (1 for i < {b}, then 1/{log}(i))").format(
+            b=b, log=log
+        )
+    if c.discount == "geometric":
+        return _("discount {p}^(i-1)").format(p=_num(c.discount_p))
     return {
-        "log": f"discount 1/{log}(i+1)",
-        "jk": f"Järvelin-Kekäläinen discount (1 for i < {b}, then 1/{log}(i))",
-        "geometric": f"discount {_num(c.discount_p)}^(i-1)",
-        "reciprocal": "discount 1/i",
-        "flat": "no discount (every rank up to k weighs 1)",
+        "reciprocal": _("discount 1/i"),
+        "flat": _("no discount (every rank up to k weighs 1)"),
     }[c.discount]
 
 
 _IDEAL = {
-    "judged": "ideal ranking from all judged documents (retrieved or not)",
-    "retrieved": "ideal ranking from the retrieved list only",
-    "none": "ideal ranking of k documents of the top grade (scaled DCG)",
+    "judged": N_("ideal ranking from all judged documents (retrieved or not)"),
+    "retrieved": N_("ideal ranking from the retrieved list only"),
+    "none": N_("ideal ranking of k documents of the top grade (scaled DCG)"),
 }
 _TIES = {
-    "docno_desc": "tied scores broken by doc id, descending (as text)",
-    "input": "tied scores kept in input order",
-    "reverse_input": "tied scores in reverse input order",
-    "average": "gains averaged over tied scores",
+    "docno_desc": N_("tied scores broken by doc id, descending (as text)"),
+    "input": N_("tied scores kept in input order"),
+    "reverse_input": N_("tied scores in reverse input order"),
+    "average": N_("gains averaged over tied scores"),
 }
 _NEGATIVE = {
-    "reject": "negative grades rejected",
-    "clip": "negative grades clipped to 0",
-    "unjudged": "negative grades treated as unjudged",
-    "keep": "negative grades used as they are",
+    "reject": N_("negative grades rejected"),
+    "clip": N_("negative grades clipped to 0"),
+    "unjudged": N_("negative grades treated as unjudged"),
+    "keep": N_("negative grades used as they are"),
 }
-_RBP_GAIN = {"graded": "g / gmax", "binary": "1 if relevant else 0", "raw": "the raw grade g"}
+_RBP_GAIN = {
+    "graded": "g / gmax",
+    "binary": N_("1 if relevant else 0"),
+    "raw": N_("the raw grade g"),
+}
 
 
 def _top(value: float | None, scale_max: float | None) -> str:
     if value is not None:
         return _num(value)
-    return "the scale's maximum" + (f" ({_num(scale_max)})" if scale_max is not None else "")
+    if scale_max is None:
+        return _("the scale's maximum")
+    return _("the scale's maximum ({top})").format(top=_num(scale_max))
 
 
 def choice(c: Convention, field: str, scale_max: float | None = None) -> str:
@@ -106,24 +118,30 @@ def choice(c: Convention, field: str, scale_max: float | None = None) -> str:
         "discount": _discount,
         "log_base": _discount,
         "discount_p": _discount,
-        "ideal": lambda c: _IDEAL[c.ideal],
-        "ideal_cut": lambda c: "ideal cut at k" if c.ideal_cut else "ideal not cut at k",
+        "ideal": lambda c: _(_IDEAL[c.ideal]),
+        "ideal_cut": lambda c: _("ideal cut at k") if c.ideal_cut else _("ideal not cut at k"),
         "dcg_cutoff": lambda c: (
-            "DCG read to k"
+            _("DCG read to k")
             if c.dcg_cutoff
-            else "k ignored: the whole list and the whole ideal ranking (trec_eval ndcg)"
+            else _("k ignored: the whole list and the whole ideal ranking (trec_eval ndcg)")
         ),
-        "empty_value": lambda c: f"nDCG = {c.empty_value:g} when nothing is relevant",
-        "err_gmax": lambda c: f"ERR top grade gmax = {_top(c.err_gmax, scale_max)}",
-        "rbp_p": lambda c: f"RBP persistence p = {_num(c.rbp_p)}",
-        "rbp_gain": lambda c: f"RBP gain {_RBP_GAIN[c.rbp_gain]}",
-        "rbp_gmax": lambda c: f"RBP top grade {_top(c.rbp_gmax, scale_max)}",
-        "rel_threshold": lambda c: f"relevant means grade >= {_num(c.rel_threshold)}",
-        "ties": lambda c: _TIES[c.ties],
+        "empty_value": lambda c: _("nDCG = {value:g} when nothing is relevant").format(
+            value=c.empty_value
+        ),
+        "err_gmax": lambda c: _("ERR top grade gmax = {top}").format(
+            top=_top(c.err_gmax, scale_max)
+        ),
+        "rbp_p": lambda c: _("RBP persistence p = {p}").format(p=_num(c.rbp_p)),
+        "rbp_gain": lambda c: _("RBP gain {gain}").format(gain=_(_RBP_GAIN[c.rbp_gain])),
+        "rbp_gmax": lambda c: _("RBP top grade {top}").format(top=_top(c.rbp_gmax, scale_max)),
+        "rel_threshold": lambda c: _("relevant means grade >= {threshold}").format(
+            threshold=_num(c.rel_threshold)
+        ),
+        "ties": lambda c: _(_TIES[c.ties]),
         "float32_scores": lambda c: (
-            "scores as 32-bit floats" if c.float32_scores else "scores as 64-bit floats"
+            _("scores as 32-bit floats") if c.float32_scores else _("scores as 64-bit floats")
         ),
-        "negative": lambda c: _NEGATIVE[c.negative],
+        "negative": lambda c: _(_NEGATIVE[c.negative]),
     }
     return phrases[field](c)
 
@@ -144,8 +162,10 @@ def describe(c: Convention, family: str, scale_max: float | None = None) -> str:
         fields = tuple(f for f in fields if f != "ideal_cut") + ("dcg_cutoff",)
     if family == "RBP" and c.rbp_gain != "binary":
         fields = ("rbp_p", "rbp_gain") + (("rbp_gmax",) if c.rbp_gain == "graded" else ())
-    text = "; ".join(choice(c, f, scale_max) for f in fields)
-    return text[0].upper() + text[1:] + "."
+    # i18n: the separator between two choices of a convention (a semicolon and a space)
+    text = _("; ").join(choice(c, f, scale_max) for f in fields)
+    # i18n: one sentence made of the convention's choices, separated by semicolons
+    return _("{choices}.").format(choices=text[0].upper() + text[1:])
 
 
 def changes(
