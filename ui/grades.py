@@ -9,12 +9,13 @@ from collections.abc import Iterable
 
 import pandas as pd
 
+from i18n import _
 from metrics.core.ranking import Ranking
 
 
 def grade_label(g: float) -> str:
     """'unjudged' for a NaN grade, else '3', '2.5'."""
-    return "unjudged" if g != g else f"{g:g}"
+    return _("unjudged") if g != g else f"{g:g}"
 
 
 def grades_label(grades: Iterable[float]) -> str:
@@ -24,14 +25,13 @@ def grades_label(grades: Iterable[float]) -> str:
 
 def unretrieved_label(ranking: Ranking) -> str:
     """The grades of the judged documents that were not retrieved, or 'none'."""
-    return ", ".join(f"{g:g}" for g in ranking.unretrieved) or "none"
+    return ", ".join(f"{g:g}" for g in ranking.unretrieved) or _("none")
 
 
 def list_caption(ranking: Ranking) -> str:
     """'Grades in rank order: 3, 2, unjudged. Judged but not retrieved: 2.'"""
-    return (
-        f"Grades in rank order: {grades_label(ranking.grades)}. "
-        f"Judged but not retrieved: {unretrieved_label(ranking)}."
+    return _("Grades in rank order: {grades}. Judged but not retrieved: {unretrieved}.").format(
+        grades=grades_label(ranking.grades), unretrieved=unretrieved_label(ranking)
     )
 
 

@@ -4,7 +4,7 @@ A page's shown texts are every string of its elements (labels, bodies, help, opt
 expanders' and tabs' labels) except code, formulas and tables' cells. Untranslated means one
 of two things: an English text of the catalogue that has a translation appears as it is, or
 (in Chinese, where English cannot pass for the language) four English words in a row appear
-outside formulas, code and names."""
+outside formulas, code and parentheses (which hold names and citations)."""
 
 from __future__ import annotations
 
@@ -65,12 +65,22 @@ def translated_english(lang: str) -> list[str]:
     return pieces
 
 
+def _without_formulas_and_asides(text: str) -> str:
+    """`text` without its formulas, code and parentheses (nested ones too: a citation such as
+    "(Järvelin & Kekäläinen, ACM TOIS 20(4), 2002)" stays as it is in every language)."""
+    while True:
+        shorter = _FORMULA_OR_CODE.sub(" ", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
 def untranslated(at: AppTest, lang: str) -> list[str]:
     texts = shown_texts(at)
     found = [piece for piece in translated_english(lang) if any(piece in t for t in texts)]
     if lang == "zh":
         for text in texts:
-            found += _ENGLISH_RUN.findall(_FORMULA_OR_CODE.sub(" ", text))
+            found += _ENGLISH_RUN.findall(_without_formulas_and_asides(text))
     return found
 
 
