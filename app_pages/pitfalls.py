@@ -77,7 +77,7 @@ def list_part(decimals: int) -> None:
         source = st.radio(
             _("Apply the mistakes to"),
             list(SOURCES),
-            format_func=mistakes.in_run_language(lambda source: _(SOURCES[source])),
+            format_func={source: _(label) for source, label in SOURCES.items()}.get,
             horizontal=True,
             key="lab_source",
             persist_state="session",
@@ -89,11 +89,12 @@ def list_part(decimals: int) -> None:
         demo_key = st.selectbox(
             _("Example list"),
             list(PITFALL_DEMOS),
-            format_func=mistakes.in_run_language(
-                lambda key: _("{mistake}: {example}").format(
+            format_func={  # labels in this run's language (AppTest formats from its own thread)
+                key: _("{mistake}: {example}").format(
                     mistake=_(BY_KEY[key].title), example=_(PITFALL_DEMOS[key].note)
                 )
-            ),
+                for key in PITFALL_DEMOS
+            }.get,
             key="lab_demo",
             persist_state="session",
         )

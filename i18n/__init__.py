@@ -8,6 +8,9 @@ Every sentence a user reads is written in English in the code and wrapped for tr
   f-string inside ``_``, whose text would differ for every value and match no entry).
 - ``ngettext("{n} query", "{n} queries", n)`` picks the singular or plural form (Chinese and
   Vietnamese have one form; English two).
+- A widget's options keep their values (the state, the link) and show translated labels
+  through a dict built in the run: ``format_func={key: _(label) for ...}.get`` (not a function
+  that calls ``_``: Streamlit's AppTest formats options from its own thread, outside the run).
 - ``N_("text")`` only marks a constant defined at import time (a measure's description, a
   pitfall's explanation) so that Babel extracts it; the code that shows it translates it
   then, with ``_(constant)``, in the language of the session that shows it.

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import difflib
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-import i18n
 from i18n import N_, _, ngettext
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
@@ -317,23 +315,6 @@ def differing_lines(wrong: str, right: str) -> tuple[str, str]:
     )
 
 
-def in_run_language(format_func: Callable[[Any], str]) -> Callable[[Any], str]:
-    """A widget's `format_func` that translates in this run's language wherever it is called
-    (Streamlit's AppTest formats a widget's options from the test's own thread, whose language
-    is English, and then finds no option to match the value)."""
-    lang = i18n.current()
-
-    def formatted(value: Any) -> str:
-        before = i18n.current()
-        i18n.use(lang)
-        try:
-            return format_func(value)
-        finally:
-            i18n.use(before)
-
-    return formatted
-
-
 def relevant_to(family: str) -> list[Pitfall]:
     """The mistakes that can change `family`, in catalogue order."""
     return [p for p in CATALOGUE if family in p.families]
@@ -364,7 +345,7 @@ def try_a_mistake(
             keys = st.multiselect(
                 _("Mistakes to make"),
                 [p.key for p in relevant_to(family)],
-                format_func=in_run_language(lambda key: _(BY_KEY[key].title)),
+                format_func={key: _(p.title) for key, p in BY_KEY.items()}.get,
                 key=f"try_mistakes_{family}",
                 placeholder=_("Choose one or more common mistakes"),
             )

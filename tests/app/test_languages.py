@@ -9,6 +9,7 @@ outside formulas, code and parentheses (which hold names and citations)."""
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from google.protobuf.message import Message as Proto
@@ -19,7 +20,14 @@ from i18n import catalogues
 from ui.navigation import PAGES
 
 # pages whose every text is wrapped and translated (issue 16 is under way; it grows)
-TRANSLATED_PAGES = ("app_pages/home.py",)
+TRANSLATED_PAGES = (
+    "app_pages/home.py",
+    "app_pages/check.py",
+    "app_pages/exercises.py",
+    "app_pages/gains.py",
+    "app_pages/behaviour.py",
+    "app_pages/pitfalls.py",
+)
 _NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "plotly_chart", "exception"}
 _FORMULA_OR_CODE = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\([^()]*\)", re.S)
 _ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3}\b")
@@ -152,3 +160,36 @@ def test_the_browser_language_is_the_default(app: AppTest, monkeypatch) -> None:
     monkeypatch.setattr(type(st.context), "locale", property(lambda self: "vi-VN"))
     at = app.run()
     assert at.selectbox(key="language").value == "vi"
+
+
+def test_options_keep_their_values_and_show_translated_labels(app: AppTest) -> None:
+    # the Pitfalls lab's source radio in Chinese: picked by its value, labelled in Chinese
+    at = in_language(app, "zh")
+    at.switch_page("app_pages/pitfalls.py").run()
+    source = at.radio(key="lab_source")
+    chinese = i18n.translations("zh").gettext
+    english = ["My Playground list", "The example that shows a mistake best"]
+    assert source.options == [chinese(label) for label in english]
+    assert all(not label.isascii() for label in source.options)
+    source.set_value(source.value).run()
+    assert not at.exception
+
+
+def test_a_cached_result_holds_the_language_it_was_made_in() -> None:
+    from ui import cached
+
+    @cached._data
+    def sentence(n: int) -> str:
+        return i18n._("Language") + f" {n}"
+
+    seen = {}
+
+    def student(lang: str) -> None:
+        i18n.use(lang)
+        seen[lang] = sentence(1)
+
+    for lang in ("vi", "zh", "en"):
+        thread = threading.Thread(target=student, args=(lang,))
+        thread.start()
+        thread.join()
+    assert seen == {"vi": "Ngôn ngữ 1", "zh": "语言 1", "en": "Language 1"}
