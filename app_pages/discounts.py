@@ -7,6 +7,7 @@ import math
 
 import streamlit as st
 
+from i18n import _
 from metrics.core import cwl
 from metrics.core.specs import SPECS
 from metrics.explore import profiles
@@ -212,7 +213,7 @@ with st.container(border=True):
             f"grade is at least {inputs.convention.rel_threshold:g} (the Playground's threshold)."
         )
     spec = SPECS[family]
-    st.markdown(f"**{spec.title}**: {spec.description} {spec.reader}")
+    st.markdown(f"**{spec.title}**: {_(spec.description)} {_(spec.reader)}")
 
 if inputs.ordered is None:
     st.info(

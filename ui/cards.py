@@ -26,6 +26,7 @@ from collections.abc import Mapping
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.bounds import POOL_NORMALISED
 from metrics.core.condensed import PRIME
 from metrics.core.specs import SPECS
@@ -133,7 +134,7 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
         delta_color="off" if key in NEUTRAL or unchanged else "normal",
         delta_arrow="off" if unchanged else "auto",
         delta_description=description,
-        help=f"{info.description} {info.reader} ({info.citation})"
+        help=f"{_(info.description)} {_(info.reader)} ({info.citation})"
         + (f"\n\n{result.note}" if result.note else "")
         + _bounds_help(report, key, decimals),
         border=True,
