@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
 from metrics.core.result import Result
@@ -94,7 +95,7 @@ def recall(ranking, convention: Convention, k: int | None = None) -> Result:
 def f_beta(ranking, convention: Convention, k: int | None = None, beta: float = 1.0) -> Result:
     """F_beta@k = (1+b^2) h(k) / (b^2 R + k); without k, k = n (trec_eval set_F for b = 1)."""
     if not beta > 0:
-        raise ValueError(f"F's beta must be a positive number; got {beta!r}.")
+        raise ValueError(_("F's beta must be a positive number; got {beta!r}.").format(beta=beta))
     k, o, judged, rel, big_r = _prepare(ranking, convention, k)
     depth = k if k is not None else len(o)
     share = float(f_beta_share(beta, np.array([big_r]), np.array([float(depth)]))[0])
@@ -144,7 +145,7 @@ def reciprocal_rank(ranking, convention: Convention, k: int | None = None) -> Re
 def r_precision(ranking, convention: Convention, k: int | None = None) -> Result:
     """R-Prec = h(R)/R: precision at depth R, the number of relevant judged documents."""
     del k
-    _, o, judged, rel, big_r = _prepare(ranking, convention, None)
+    _k, o, judged, rel, big_r = _prepare(ranking, convention, None)
     share = 1.0 / big_r if big_r else 0.0
     contribution = np.where(_within(len(o), big_r) & rel, share, 0.0)
     return _result("Rprec", o, judged, rel, big_r, contribution, {"R": big_r})
@@ -154,7 +155,7 @@ def set_ap(ranking, convention: Convention, k: int | None = None) -> Result:
     """SetAP = SetP SetR = (h(n)/n)(h(n)/R) over the whole list, whatever its order (0 for an
     empty list or R = 0); each relevant retrieved document contributes h(n) / (n R)."""
     del k  # a set measure: no cutoff
-    _, o, judged, rel, big_r = _prepare(ranking, convention, None)
+    _k, o, judged, rel, big_r = _prepare(ranking, convention, None)
     n, hits = len(o), int(rel.sum())
     share = hits / (n * big_r) if n and big_r else 0.0
     contribution = np.where(rel, share, 0.0)
@@ -174,7 +175,7 @@ def success(ranking, convention: Convention, k: int | None = None) -> Result:
 def bpref(ranking, convention: Convention, k: int | None = None) -> Result:
     """bpref as trec_eval computes it (see the module docstring); unjudged ranks are skipped."""
     del k
-    _, o, judged, rel, big_r = _prepare(ranking, convention, None)
+    _k, o, judged, rel, big_r = _prepare(ranking, convention, None)
     non_relevant_total = int((o.judged_pool < convention.rel_threshold).sum())
     nonrel_above = np.cumsum(judged & ~rel) - (judged & ~rel)
     denom = min(non_relevant_total, big_r)

@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, Ranking, order
 from metrics.core.result import Result
@@ -102,5 +103,5 @@ def bounds(
         return Bounds(lower, lower, 0)
     upper = measure(fill(ordered, ordered.scale_max), convention, k, **params).value
     if not (math.isfinite(lower) and math.isfinite(upper)):
-        raise ValueError("A bound is not a finite number; lower the grade scale's maximum.")
+        raise ValueError(_("A bound is not a finite number; lower the grade scale's maximum."))
     return Bounds(lower, upper, missing)

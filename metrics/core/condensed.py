@@ -23,6 +23,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, order
 from metrics.core.result import Result
@@ -35,7 +36,7 @@ def condense(ordered: Ordered) -> Ordered:
     keep = ~np.isnan(ordered.grades)
     if keep.all():
         return ordered
-    _, tie_group = np.unique(ordered.tie_group[keep], return_inverse=True)
+    _values, tie_group = np.unique(ordered.tie_group[keep], return_inverse=True)
     subtopics = ordered.subtopics
     return replace(
         ordered,
@@ -60,8 +61,10 @@ def primed(result: Result, gone: tuple[str, ...]) -> Result:
     documents removed ('RBP(p=0.8)' -> 'RBP′(p=0.8)')."""
     name = result.name
     cut = min((i for i in (name.find("("), name.find("@")) if i >= 0), default=len(name))
-    what = ", ".join(gone) if gone else "none"
-    note = f"Condensed list: the unjudged documents removed ({what}); ranks are renumbered."
+    what = ", ".join(gone) if gone else _("none")
+    note = _(
+        "Condensed list: the unjudged documents removed ({removed}); ranks are renumbered."
+    ).format(removed=what)
     return replace(
         result,
         name=f"{name[:cut]}{PRIME}{name[cut:]}",

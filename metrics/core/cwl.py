@@ -69,6 +69,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.core import binary
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
@@ -82,13 +83,17 @@ DEFAULT_P = 0.9  # NERR10's p, as ir_measures' default
 def check_target(t: float) -> float:
     """T as a float, or a ValueError saying what T may be."""
     if not (isinstance(t, int | float) and 0 < t < math.inf):
-        raise ValueError(f"T, the gain the reader wants, must be a positive number; got {t!r}.")
+        raise ValueError(
+            _("T, the gain the reader wants, must be a positive number; got {t!r}.").format(t=t)
+        )
     return float(t)
 
 
 def check_persistence(p: float) -> float:
     if not (isinstance(p, int | float) and 0 < p < 1):
-        raise ValueError(f"p, the chance of reading on, must be between 0 and 1; got {p!r}.")
+        raise ValueError(
+            _("p, the chance of reading on, must be between 0 and 1; got {p!r}.").format(p=p)
+        )
     return float(p)
 
 
@@ -96,7 +101,9 @@ def scaled_gains(grades: np.ndarray, max_rel: float) -> np.ndarray:
     """g = min(max(grade, 0), max_rel) / max_rel; NaN (unjudged) gains 0."""
     if not (isinstance(max_rel, int | float) and 0 < max_rel < math.inf):
         raise ValueError(
-            f"max_rel, the grade that gains 1, must be a positive number; got {max_rel!r}."
+            _(
+                "max_rel, the grade that gains 1, must be a positive number; got {max_rel!r}."
+            ).format(max_rel=max_rel)
         )
     grades = np.nan_to_num(np.asarray(grades, dtype=float), nan=0.0)
     return np.clip(grades, 0.0, max_rel) / max_rel
@@ -127,8 +134,10 @@ def inst(gains: np.ndarray, t: float = DEFAULT_T) -> np.ndarray:
     t = check_target(t)
     if t < INST_MIN_T:
         raise ValueError(
-            f"INST's T must be at least {INST_MIN_T:g}: below it C(i) is not a probability that "
-            f"falls as gain is found (cwl_eval computes it anyway); got {t:g}."
+            _(
+                "INST's T must be at least {minimum:g}: below it C(i) is not a probability that "
+                "falls as gain is found (cwl_eval computes it anyway); got {t:g}."
+            ).format(minimum=INST_MIN_T, t=t)
         )
     i, wanted = _ranks(gains), t - np.cumsum(gains, axis=-1)
     return ((i + t + wanted - 1) / (i + t + wanted)) ** 2
@@ -208,7 +217,9 @@ def continuation(family: str, gains: np.ndarray, k: int | None, **params: float)
     function, reads = MODELS[family]
     if "k" in reads:
         if k is None:
-            raise ValueError(f"{family} needs a cutoff: write {family}@10, for example.")
+            raise ValueError(
+                _("{family} needs a cutoff: write {family}@10, for example.").format(family=family)
+            )
         params["k"] = k
     return function(gains, **{name: params[name] for name in reads})
 
@@ -339,18 +350,17 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
     }
     value = float(table["contribution"].sum())
     if not big_r:
-        note = "The query has no relevant document (R = 0): AP is 0 and no reader stops."
+        note = _("The query has no relevant document (R = 0): AP is 0 and no reader stops.")
     else:
-        note = (
-            f"W sums to h/R = {hits:g}/{big_r:g}, the share of readers whose relevant document "
+        note = _(
+            "W sums to h/R = {hits:g}/{big_r:g}, the share of readers whose relevant document "
             "the list shows; the others never stop within it. The expected depth is that of the "
             "readers who stop within the list."
-        )
+        ).format(hits=hits, big_r=big_r)
     if hits:
-        note += (
-            " cwl_eval rescales W to sum to 1, so its AP is AP × R/h = "
-            f"{value * big_r / hits:.4f}, not trec_eval's."
-        )
+        note += " " + _(
+            "cwl_eval rescales W to sum to 1, so its AP is AP × R/h = {value:.4f}, not trec_eval's."
+        ).format(value=value * big_r / hits)
     return Result(ap.name, value, table, details, note)
 
 

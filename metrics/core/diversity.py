@@ -41,6 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.intents import Intents, subtopics_text
 from metrics.core.ranking import Ordered, check_cutoff
@@ -75,19 +76,23 @@ def judged(ordered: Ordered) -> Judged:
     intents: Intents | None = ordered.intents
     if intents is None or ordered.subtopics is None:
         raise NoSubtopicsError(
-            "The diversity measures need subtopic judgments: give each document the subtopics it "
-            "is relevant to (e.g. 1,3), or leave it empty for none."
+            _(
+                "The diversity measures need subtopic judgments: give each document the subtopics "
+                "it is relevant to (e.g. 1,3), or leave it empty for none."
+            )
         )
     raw = intents.weight_of()
     total = sum(raw.values())
     weight = {j: w / total for j, w in raw.items()} if total > 0 else {}
     retrieved = tuple(zip(ordered.doc_ids, ordered.subtopics, strict=True))
     ids = set(ordered.doc_ids)
-    for doc_id, _ in intents.unretrieved:
+    for doc_id, _subtopics in intents.unretrieved:
         if doc_id in ids:
             raise ValueError(
-                f"Doc id {doc_id!r} is both in the list and among the unretrieved documents; a "
-                "document is either retrieved or not."
+                _(
+                    "Doc id {doc_id!r} is both in the list and among the unretrieved documents; a "
+                    "document is either retrieved or not."
+                ).format(doc_id=doc_id)
             )
     return Judged(ordered.subtopics, ordered.doc_ids, retrieved + intents.unretrieved, weight)
 
@@ -143,7 +148,7 @@ def greedy_ideal(j: Judged, alpha: float, depth: int | None = None) -> list[Choi
     factor = dict.fromkeys(raw, 1.0)
     chosen: list[Choice] = []
     while left and (depth is None or len(chosen) < depth):
-        scores = [sum(raw[s] * factor[s] for s in _ordered(subs)) for _, subs in left]
+        scores = [sum(raw[s] * factor[s] for s in _ordered(subs)) for _doc, subs in left]
         best = max(scores)
         if best <= 0:
             break
@@ -165,14 +170,16 @@ def _ordered(subtopics) -> list[str]:
 def check_alpha(alpha: float) -> float:
     """α as a float, or the ValueError saying what α may be (shared with the batch kernels)."""
     if not (isinstance(alpha, (int, float)) and 0.0 <= alpha <= 1.0):
-        raise ValueError(f"α must be a number from 0 to 1; got {alpha!r}.")
+        raise ValueError(_("α must be a number from 0 to 1; got {alpha!r}.").format(alpha=alpha))
     return float(alpha)
 
 
 def check_beta(beta: float) -> float:
     """β as a float, or the ValueError saying what β may be (shared with the batch kernels)."""
     if not (isinstance(beta, (int, float)) and 0.0 <= beta < 1.0):
-        raise ValueError(f"β must be a number from 0 up to (not including) 1; got {beta!r}.")
+        raise ValueError(
+            _("β must be a number from 0 up to (not including) 1; got {beta!r}.").format(beta=beta)
+        )
     return float(beta)
 
 
@@ -191,7 +198,13 @@ def _table(j: Judged, steps: list[Step], discount: np.ndarray, contribution: np.
             "doc_id": list(j.doc_ids) + [""] * pad,
             "subtopics": [subtopics_text(s) for s in j.ranked] + [""] * pad,
             "new": [subtopics_text(s.new) for s in steps],
-            "repeated": [", ".join(f"{s} (seen {c}×)" for s, c in st.repeated) for st in steps],
+            "repeated": [
+                ", ".join(
+                    _("{subtopic} (seen {count}×)").format(subtopic=s, count=c)
+                    for s, c in st.repeated
+                )
+                for st in steps
+            ],
             "gain": np.array([s.gain for s in steps], dtype=float),
             "discount": discount,
             "contribution": contribution,
@@ -242,11 +255,9 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
     if normalised:
         ideal = greedy_ideal(j, alpha, depth)
         norm = float(sum(c.gain * d for c, d in zip(ideal, deep, strict=False)))
-        what = "the ideal ranking's"
     else:
         ideal = []
         norm = float(np.sum((1.0 - alpha) ** np.arange(depth) * deep)) if j.weight else 0.0
-        what = "a list relevant to every subtopic at every rank:"
     contribution = np.where(within, gains * disc, 0.0) / norm if norm > 0 else np.zeros(n)
     table = _table(j, steps, disc, contribution)
     # g_i x discount before normalising: the terms of the sums the working writes out
@@ -259,11 +270,14 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
         "subtopics": float(len(j.weight)),
         "discounted_sum": float(np.sum(gains * disc, where=within)),  # the sum normalised
     }
-    note = (
-        f"Normalised by {what} {norm:.4g}."
-        if norm > 0
-        else "No judged document is relevant to any subtopic: the value is 0."
-    )
+    if not norm > 0:
+        note = _("No judged document is relevant to any subtopic: the value is 0.")
+    elif normalised:
+        note = _("Normalised by the ideal ranking's {norm:.4g}.").format(norm=norm)
+    else:
+        note = _(
+            "Normalised by a list relevant to every subtopic at every rank: {norm:.4g}."
+        ).format(norm=norm)
     name = _name(base, f"alpha={alpha:g}" if alpha != DEFAULT_ALPHA else "", k)
     return Result(name, float(contribution.sum()), table, details, note)
 
@@ -299,7 +313,9 @@ def _nrbp(ordered: Ordered, alpha, beta, normalised: bool) -> Result:
     disc = _discounts(n, "geometric", beta) * scale
     gains = np.array([s.gain for s in steps], dtype=float)
     contribution = gains * disc
-    note = f"NRBP's weight of rank i is (1 - (1 - α)β) β^(i-1) = {scale:.4g} β^(i-1)."
+    note = _("NRBP's weight of rank i is (1 - (1 - α)β) β^(i-1) = {scale:.4g} β^(i-1).").format(
+        scale=scale
+    )
     norm = 1.0
     ideal: list[Choice] = []
     if normalised:
@@ -314,9 +330,9 @@ def _nrbp(ordered: Ordered, alpha, beta, normalised: bool) -> Result:
         )
         contribution = contribution / norm if norm > 0 else np.zeros(n)
         note = (
-            f"Normalised by the ideal ranking's NRBP {norm:.4g}."
+            _("Normalised by the ideal ranking's NRBP {norm:.4g}.").format(norm=norm)
             if norm > 0
-            else "No judged document is relevant to any subtopic: the value is 0."
+            else _("No judged document is relevant to any subtopic: the value is 0.")
         )
     table = _table(j, steps, disc, contribution)
     if normalised:
@@ -351,7 +367,9 @@ def p_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
     steps = novelty(j.ranked, j.weight, 0.0)
     table = _table(j, steps, np.full(n, 1.0 / depth if depth else 0.0), contribution)
     table["gain"] = hits
-    note = f"Each rank's weighted relevance sum_j w_j rel_ij, over k = {depth}."
+    note = _("Each rank's weighted relevance sum_j w_j rel_ij, over k = {depth}.").format(
+        depth=depth
+    )
     return Result(_name("P_IA", "", k), float(contribution.sum()), table, {"depth": depth}, note)
 
 
@@ -359,7 +377,7 @@ def ap_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
     """AP-IA = sum_j w_j AP_j, each subtopic's AP over its R_j relevant judged documents."""
     j = judged(ordered)
     n = len(j.ranked)
-    big_r = {s: sum(1 for _, subs in j.pool if s in subs) for s in j.weight}
+    big_r = {s: sum(1 for _doc, subs in j.pool if s in subs) for s in j.weight}
     found = dict.fromkeys(j.weight, 0)
     contribution = np.zeros(n)
     for i, subs in enumerate(j.ranked):
@@ -369,7 +387,7 @@ def ap_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
     steps = novelty(j.ranked, j.weight, 0.0)
     table = _table(j, steps, 1.0 / np.arange(1, n + 1), contribution)
     details = {f"R_{s}": float(r) for s, r in big_r.items()}
-    note = "Each subtopic's precision at its relevant ranks, over its R_j, weighted by w_j."
+    note = _("Each subtopic's precision at its relevant ranks, over its R_j, weighted by w_j.")
     return Result("AP_IA", float(contribution.sum()), table, details, note)
 
 
@@ -385,7 +403,9 @@ def st_recall(ordered: Ordered, convention: Convention, k=None) -> Result:
     contribution = np.where(within, new, 0.0) / total if total else np.zeros(n)
     table = _table(j, steps, np.ones(n), contribution)
     table["gain"] = new
-    note = f"Each rank's newly covered subtopics, over the query's {total} subtopics."
+    note = _("Each rank's newly covered subtopics, over the query's {total} subtopics.").format(
+        total=total
+    )
     return Result(
         _name("StRecall", "", k),
         float(contribution.sum()),

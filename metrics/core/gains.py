@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from i18n import _
 from metrics.core.conventions import Convention
 
 _EXP_GRADE_LIMIT = 1024  # 2.0**1024 is beyond the largest double
@@ -29,10 +30,11 @@ def gain(grades: np.ndarray, convention: Convention) -> np.ndarray:
             out[judged] = np.exp2(grades[judged]) - 1.0
         if np.isinf(out).any():
             raise ValueError(
-                f"The exponential gain 2^g - 1 of grade {_fmt(grades[np.isinf(out)].max())} is "
-                f"beyond the largest double (about 1.8e308): exponential gain takes grades "
-                f"below {_EXP_GRADE_LIMIT}. Use the linear gain, or a custom gain map, for "
-                "larger grades."
+                _(
+                    "The exponential gain 2^g - 1 of grade {grade} is beyond the largest double "
+                    "(about 1.8e308): exponential gain takes grades below {limit}. Use the linear "
+                    "gain, or a custom gain map, for larger grades."
+                ).format(grade=_fmt(grades[np.isinf(out)].max()), limit=_EXP_GRADE_LIMIT)
             )
     else:
         out[judged] = custom_gain(grades[judged], convention.gain_map)
@@ -41,8 +43,8 @@ def gain(grades: np.ndarray, convention: Convention) -> np.ndarray:
 
 def custom_gain(grades: np.ndarray, gain_map: tuple[tuple[float, float], ...]) -> np.ndarray:
     """Look every grade up in `gain_map`; a grade the map does not list is an error."""
-    keys = np.array([g for g, _ in gain_map], dtype=float)
-    values = np.array([v for _, v in gain_map], dtype=float)
+    keys = np.array([g for g, _gain in gain_map], dtype=float)
+    values = np.array([v for _grade, v in gain_map], dtype=float)
     order = np.argsort(keys)
     keys, values = keys[order], values[order]
     pos = np.clip(np.searchsorted(keys, grades), 0, len(keys) - 1)
@@ -51,8 +53,10 @@ def custom_gain(grades: np.ndarray, gain_map: tuple[tuple[float, float], ...]) -
         absent = sorted({_fmt(g) for g in grades[missing]})
         listed = ", ".join(_fmt(k) for k in keys)
         raise ValueError(
-            f"The gain map has no gain for grade {', '.join(absent)}; it lists grades {listed}. "
-            "Add a gain for every grade that occurs."
+            _(
+                "The gain map has no gain for grade {absent}; it lists grades {listed}. "
+                "Add a gain for every grade that occurs."
+            ).format(absent=", ".join(absent), listed=listed)
         )
     return values[pos]
 

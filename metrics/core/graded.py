@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.gains import gain
@@ -119,10 +120,13 @@ def ndcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = Non
         dcg_value = float(dcg_part.sum())
         idcg_value = float(idcg_part.sum())
     if not np.isfinite([dcg_value, idcg_value]).all():  # nDCG would be NaN, or 0 wrongly
-        raise overflow_error(f"{_at('DCG', k)} or {_at('IDCG', k)}")
+        raise overflow_error(_("{dcg} or {idcg}").format(dcg=_at("DCG", k), idcg=_at("IDCG", k)))
     note = (
-        f"k does not apply under {convention.name}: it reads the whole list and every judged "
-        "document, as trec_eval's ndcg does. "
+        _(
+            "k does not apply under {convention}: it reads the whole list and every judged "
+            "document, as trec_eval's ndcg does."
+        ).format(convention=convention.name)
+        + " "
         if ignored
         else ""
     )
@@ -132,10 +136,10 @@ def ndcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = Non
     else:
         contribution = np.zeros(m)
         value = convention.empty_value
-        note += (
-            f"IDCG is 0 (no document with a positive gain), so nDCG is {value:g} by the "
-            f"convention ({convention.name})."
-        )
+        note += _(
+            "IDCG is 0 (no document with a positive gain), so nDCG is {value:g} by the "
+            "convention ({convention})."
+        ).format(value=value, convention=convention.name)
     doc_ids = list(ordered.doc_ids) + [""] * (m - n)
     table = pd.DataFrame(
         {
@@ -173,7 +177,7 @@ def part(family: str, full: Result) -> Result:
     if family == "nDCG":
         return full
     if family not in ("DCG", "IDCG"):
-        raise ValueError(f"part() gives DCG, IDCG or nDCG; got {family!r}.")
+        raise ValueError(_("part() gives DCG, IDCG or nDCG; got {family!r}.").format(family=family))
     column = "dcg_contribution" if family == "DCG" else "ideal_contribution"
     table = full.table.copy()
     table["contribution"] = table[column]
@@ -198,8 +202,10 @@ def err_gmax(convention: Convention, scale_max: float, largest: float) -> float:
     gmax = convention.err_gmax if convention.err_gmax is not None else scale_max
     if largest > gmax:
         raise ValueError(
-            f"ERR's top grade gmax = {gmax:g} is below the grade {largest:g} in the list; "
-            "gmax must be at least the largest grade (else R_i > 1)."
+            _(
+                "ERR's top grade gmax = {gmax:g} is below the grade {largest:g} in the list; "
+                "gmax must be at least the largest grade (else R_i > 1)."
+            ).format(gmax=gmax, largest=largest)
         )
     return gmax
 
@@ -255,8 +261,10 @@ def rbp_gains(ordered: Ordered, convention: Convention) -> tuple[np.ndarray, flo
     gmax = convention.rbp_gmax if convention.rbp_gmax is not None else ordered.scale_max
     if grades.size and np.nanmax(np.append(grades, 0.0)) > gmax:
         raise ValueError(
-            f"RBP's top grade {gmax:g} is below the grade {np.nanmax(grades):g} in the list; "
-            "the graded gain g/gmax must not exceed 1."
+            _(
+                "RBP's top grade {gmax:g} is below the grade {largest:g} in the list; "
+                "the graded gain g/gmax must not exceed 1."
+            ).format(gmax=gmax, largest=np.nanmax(grades))
         )
     return g / gmax, 1.0
 

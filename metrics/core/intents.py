@@ -22,12 +22,17 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from i18n import _
+
 _SEPARATORS = re.compile(r"[,\s]+")
 
 
-def parse_subtopics(value: object, where: str = "The subtopics") -> frozenset[str]:
+def parse_subtopics(value: object, where: str | None = None) -> frozenset[str]:
     """The set of subtopic names in `value`: a text such as "1,3" or "1 3", an iterable of
-    names, or None/"" for none. Raises ValueError naming `where` for anything else."""
+    names, or None/"" for none. Raises ValueError naming `where` ("The subtopics" when not
+    given) for anything else."""
+    if where is None:
+        where = _("The subtopics")
     if value is None:
         return frozenset()
     if isinstance(value, float) and math.isnan(value):
@@ -42,13 +47,18 @@ def parse_subtopics(value: object, where: str = "The subtopics") -> frozenset[st
             text = str(item).strip()
             if not text or _SEPARATORS.search(text):
                 raise ValueError(
-                    f"{where}: a subtopic name must be a short text without commas or spaces; "
-                    f"got {text!r}."
+                    _(
+                        "{where}: a subtopic name must be a short text without commas or spaces; "
+                        "got {text!r}."
+                    ).format(where=where, text=text)
                 )
             names.append(text)
     else:
         raise ValueError(
-            f"{where}: write the subtopics as names separated by commas, e.g. 1,3; got {value!r}."
+            _(
+                "{where}: write the subtopics as names separated by commas, e.g. 1,3; got "
+                "{value!r}."
+            ).format(where=where, value=value)
         )
     return frozenset(names)
 
@@ -91,39 +101,49 @@ class Intents:
     ) -> Intents:
         """Validate one query's subtopic judgments; raises ValueError naming the bad value."""
         sets = tuple(
-            parse_subtopics(v, f"The subtopics at rank {i + 1}") for i, v in enumerate(retrieved)
+            parse_subtopics(v, _("The subtopics at rank {rank}").format(rank=i + 1))
+            for i, v in enumerate(retrieved)
         )
         missed = []
         for i, (doc_id, value) in enumerate(unretrieved):
             name = str(doc_id).strip() if doc_id is not None else ""
             if not name:
                 raise ValueError(
-                    f"Unretrieved document {i + 1} has no doc id; give every document an id."
+                    _(
+                        "Unretrieved document {number} has no doc id; give every document an id."
+                    ).format(number=i + 1)
                 )
-            missed.append((name, parse_subtopics(value, f"The subtopics of {name!r}")))
+            where = _("The subtopics of {name!r}").format(name=name)
+            missed.append((name, parse_subtopics(value, where)))
         pairs = tuple(sorted(_weights(weights or {}).items(), key=lambda p: _natural(p[0])))
         intents = cls(sets, tuple(missed), pairs)
         if pairs:
             covered = intents.covered()
-            unknown = [s for s, _ in pairs if s not in covered]
+            unknown = [s for s, _w in pairs if s not in covered]
             if unknown:
                 raise ValueError(
-                    f"Subtopic {unknown[0]!r} has a weight, but no judged document is relevant to "
-                    "it; remove its weight or mark a document relevant to it."
+                    _(
+                        "Subtopic {subtopic!r} has a weight, but no judged document is relevant "
+                        "to it; remove its weight or mark a document relevant to it."
+                    ).format(subtopic=unknown[0])
                 )
-            missing = sorted(covered - {s for s, _ in pairs}, key=_natural)
+            missing = sorted(covered - {s for s, _w in pairs}, key=_natural)
             if missing:
                 raise ValueError(
-                    f"Subtopic {missing[0]!r} has no weight; give every subtopic a weight, or "
-                    "none for equal weights."
+                    _(
+                        "Subtopic {subtopic!r} has no weight; give every subtopic a weight, or "
+                        "none for equal weights."
+                    ).format(subtopic=missing[0])
                 )
-            total = sum(w for _, w in pairs)
+            total = sum(w for _s, w in pairs)
             if total <= 0:
-                raise ValueError("The intent weights are all 0; give at least one a weight > 0.")
+                raise ValueError(_("The intent weights are all 0; give at least one a weight > 0."))
             if not math.isfinite(total):
                 raise ValueError(
-                    "The intent weights add up to more than the largest double (about "
-                    "1.8e308); use smaller ones: only their ratios matter."
+                    _(
+                        "The intent weights add up to more than the largest double (about "
+                        "1.8e308); use smaller ones: only their ratios matter."
+                    )
                 )
         return intents
 
@@ -134,7 +154,7 @@ class Intents:
         found: set[str] = set()
         for s in self.retrieved:
             found |= s
-        for _, s in self.unretrieved:
+        for _doc, s in self.unretrieved:
             found |= s
         return frozenset(found)
 
@@ -153,11 +173,15 @@ def _weights(weights: Mapping[str, object]) -> dict[str, float]:
             w = float(value)  # type: ignore[arg-type]
         except (TypeError, ValueError):
             raise ValueError(
-                f"The weight of subtopic {key!r} must be a number; got {value!r}."
+                _("The weight of subtopic {subtopic!r} must be a number; got {value!r}.").format(
+                    subtopic=key, value=value
+                )
             ) from None
         if not math.isfinite(w) or w < 0:
             raise ValueError(
-                f"The weight of subtopic {key!r} must be a number >= 0; got {value!r}."
+                _(
+                    "The weight of subtopic {subtopic!r} must be a number >= 0; got {value!r}."
+                ).format(subtopic=key, value=value)
             )
         out[key] = w
     return out
@@ -179,11 +203,17 @@ def parse_weights(text: object) -> dict[str, float]:
         name = name.strip()
         if not colon or not name or not value.strip():
             raise ValueError(
-                f"The intent weights: {item!r} is not a subtopic:weight pair; write them as "
-                "1:0.5, 2:0.3, 3:0.2 (or leave them empty for equal weights)."
+                _(
+                    "The intent weights: {item!r} is not a subtopic:weight pair; write them as "
+                    "1:0.5, 2:0.3, 3:0.2 (or leave them empty for equal weights)."
+                ).format(item=item)
             )
         if name in pairs:
-            raise ValueError(f"The intent weights: subtopic {name!r} has two weights; give it one.")
+            raise ValueError(
+                _("The intent weights: subtopic {name!r} has two weights; give it one.").format(
+                    name=name
+                )
+            )
         pairs[name] = value.strip()
     return _weights(pairs)
 

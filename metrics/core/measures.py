@@ -20,6 +20,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.ranking import Ordered, Ranking, order
 from metrics.core.result import Result
@@ -101,7 +102,9 @@ def _tokens(text: str) -> list[tuple[str, str]]:
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
             raise MeasureNameError(
-                f"Cannot read the measure name {text!r} at {text[pos:]!r}. {_hint()}"
+                _("Cannot read the measure name {text!r} at {rest!r}. {hint}").format(
+                    text=text, rest=text[pos:], hint=_hint()
+                )
             )
         kind = m.lastgroup
         out.append((kind, m.group(kind)))
@@ -110,7 +113,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 
 def _hint() -> str:
-    return "Valid measures: " + ", ".join(EXAMPLES) + "."
+    return _("Valid measures: {names}.").format(names=", ".join(EXAMPLES))
 
 
 EXAMPLES = tuple(name for spec in SPECS.values() for name in spec.examples)
@@ -128,10 +131,14 @@ class _Parser:
     def take(self, kind: str, value: str | None = None) -> str:
         tok = self.peek()
         if tok is None or tok[0] != kind or (value is not None and tok[1] != value):
-            names = {"num": "a number", "name": "a name", "str": "a quoted text"}
+            names = {"num": _("a number"), "name": _("a name"), "str": _("a quoted text")}
             want = repr(value) if value is not None else names[kind]
-            got = "the end" if tok is None else repr(tok[1])
-            raise MeasureNameError(f"In {self.text!r}: expected {want}, found {got}. {_hint()}")
+            got = _("the end") if tok is None else repr(tok[1])
+            raise MeasureNameError(
+                _("In {text!r}: expected {want}, found {got}. {hint}").format(
+                    text=self.text, want=want, got=got, hint=_hint()
+                )
+            )
         self.i += 1
         return tok[1]
 
@@ -139,9 +146,11 @@ class _Parser:
         """The comma between two items of a list that `close` ends."""
         tok = self.peek()
         if tok != ("punct", ","):
-            got = "the end" if tok is None else repr(tok[1])
+            got = _("the end") if tok is None else repr(tok[1])
             raise MeasureNameError(
-                f"In {self.text!r}: expected ',' or {close!r}, found {got}. {_hint()}"
+                _("In {text!r}: expected ',' or {close!r}, found {got}. {hint}").format(
+                    text=self.text, close=close, got=got, hint=_hint()
+                )
             )
         self.i += 1
 
@@ -150,8 +159,10 @@ class _Parser:
         value = float(text)
         if not math.isfinite(value):
             raise MeasureNameError(
-                f"In {self.text!r}: the number {text} is too large for a double "
-                "(at most about 1.8e308)."
+                _(
+                    "In {text!r}: the number {number} is too large for a double "
+                    "(at most about 1.8e308)."
+                ).format(text=self.text, number=text)
             )
         return value
 
@@ -183,8 +194,16 @@ def parse(text: str) -> Measure:
     family = p.take("name")
     if family not in SPECS:
         same = [f for f in SPECS if f.lower() == family.lower()]
-        guess = f" Did you mean {same[0]!r}? Names are case-sensitive." if same else ""
-        raise MeasureNameError(f"Unknown measure {family!r} in {text!r}.{guess} {_hint()}")
+        if same:
+            message = _(
+                "Unknown measure {family!r} in {text!r}. Did you mean {same!r}? Names are "
+                "case-sensitive. {hint}"
+            )
+        else:
+            message = _("Unknown measure {family!r} in {text!r}. {hint}")
+        raise MeasureNameError(
+            message.format(family=family, text=text, same=same[0] if same else "", hint=_hint())
+        )
     spec = SPECS[family]
     names = [param.name for param in spec.params]
     given: dict[str, object] = {}
@@ -195,12 +214,17 @@ def parse(text: str) -> Measure:
                 p.comma(")")
             key = p.take("name")
             if key not in names:
-                allowed = ", ".join(names) or "none"
+                allowed = ", ".join(names) or _("none")
                 raise MeasureNameError(
-                    f"{family} has no parameter {key!r} (in {text!r}); its parameters: {allowed}."
+                    _(
+                        "{family} has no parameter {key!r} (in {text!r}); its parameters: "
+                        "{allowed}."
+                    ).format(family=family, key=key, text=text, allowed=allowed)
                 )
             if key in given:
-                raise MeasureNameError(f"Parameter {key!r} is given twice in {text!r}.")
+                raise MeasureNameError(
+                    _("Parameter {key!r} is given twice in {text!r}.").format(key=key, text=text)
+                )
             p.take("punct", "=")
             given[key] = p.value()
         p.take("punct", ")")
@@ -209,23 +233,37 @@ def parse(text: str) -> Measure:
         p.take("punct", "@")
         raw = p.take("num")
         if not math.isfinite(float(raw)):
-            raise MeasureNameError(f"The cutoff in {text!r} is too large; got {raw}.")
+            raise MeasureNameError(
+                _("The cutoff in {text!r} is too large; got {raw}.").format(text=text, raw=raw)
+            )
         if not float(raw).is_integer() or float(raw) < 1:
             raise MeasureNameError(
-                f"The cutoff in {text!r} must be a whole number >= 1; got {raw}."
+                _("The cutoff in {text!r} must be a whole number >= 1; got {raw}.").format(
+                    text=text, raw=raw
+                )
             )
         cutoff = int(float(raw))
     if p.peek() is not None:
-        read = "".join(value for _, value in p.toks[: p.i])
+        read = "".join(value for _kind, value in p.toks[: p.i])
         raise MeasureNameError(
-            f"Unexpected {p.peek()[1]!r} after {read!r} in {text!r}; a name ends with its "
-            f"cutoff, e.g. nDCG@10. {_hint()}"
+            _(
+                "Unexpected {token!r} after {read!r} in {text!r}; a name ends with its cutoff, "
+                "e.g. nDCG@10. {hint}"
+            ).format(token=p.peek()[1], read=read, text=text, hint=_hint())
         )
     _check_params(spec, given, text)
     if spec.cutoff == "required" and cutoff is None:
-        raise MeasureNameError(f"{family} needs a cutoff, e.g. {family}@10 (in {text!r}).")
+        raise MeasureNameError(
+            _("{family} needs a cutoff, e.g. {family}@10 (in {text!r}).").format(
+                family=family, text=text
+            )
+        )
     if spec.cutoff == "none" and cutoff is not None:
-        raise MeasureNameError(f"{family} takes no cutoff; write {family} (in {text!r}).")
+        raise MeasureNameError(
+            _("{family} takes no cutoff; write {family} (in {text!r}).").format(
+                family=family, text=text
+            )
+        )
     ordered = tuple((k, given[k]) for k in names if k in given)
     return Measure(family, ordered, cutoff)
 
@@ -234,8 +272,12 @@ def _check_params(spec: MeasureSpec, given: dict[str, object], text: str) -> Non
     for key, value in given.items():
         param = spec.param(key)
         if not param.allows(value):
-            raise MeasureNameError(f"{key} must be {param.allowed} (in {text!r}); got {value!r}.")
+            raise MeasureNameError(
+                _("{key} must be {allowed} (in {text!r}); got {value!r}.").format(
+                    key=key, allowed=_(param.allowed), text=text, value=value
+                )
+            )
     if spec.exclusive is not None:
         names, why = spec.exclusive
         if sum(name in given for name in names) > 1:
-            raise MeasureNameError(f"{why}, not both: {text!r}.")
+            raise MeasureNameError(_("{why}, not both: {text!r}.").format(why=_(why), text=text))

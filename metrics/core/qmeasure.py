@@ -34,6 +34,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.gains import gain
 from metrics.core.ranking import Ordered, Ranking, check_cutoff, order
@@ -46,8 +47,10 @@ def check_beta(beta: float) -> float:
     """β as a float, or a ValueError saying what β may be."""
     if not (isinstance(beta, int | float) and 0 <= beta < math.inf):
         raise ValueError(
-            f"Q's beta must be a number of at least 0 (0 gives AP, 1 is Sakai's default); "
-            f"got {beta!r}."
+            _(
+                "Q's beta must be a number of at least 0 (0 gives AP, 1 is Sakai's default); "
+                "got {beta!r}."
+            ).format(beta=beta)
         )
     return float(beta)
 
@@ -62,8 +65,10 @@ def relevant_gains(grades: np.ndarray, convention: Convention) -> tuple[np.ndarr
     if (gains < 0).any():
         bad = grades[gains < 0][0]
         raise ValueError(
-            f"Q-measure needs a gain of at least 0 for every relevant grade, but the gain map "
-            f"gives grade {bad:g} a negative gain. Give relevant grades a gain of 0 or more."
+            _(
+                "Q-measure needs a gain of at least 0 for every relevant grade, but the gain map "
+                "gives grade {grade:g} a negative gain. Give relevant grades a gain of 0 or more."
+            ).format(grade=bad)
         )
     return relevant, gains
 

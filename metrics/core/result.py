@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from i18n import _
+
 
 @dataclass(frozen=True, eq=False)
 class Result:
@@ -35,6 +37,8 @@ def overflow_error(name: str) -> ValueError:
     or NaN as inf / inf): every measure raises it rather than return such a value.  (A
     pitfall demo may build a Result that is inf or NaN on purpose, and says so.)"""
     return ValueError(
-        f"{name} cannot be computed in double precision: its sums overflow (the grades or "
-        "gains are too large; the largest double is about 1.8e308)."
+        _(
+            "{name} cannot be computed in double precision: its sums overflow (the grades or "
+            "gains are too large; the largest double is about 1.8e308)."
+        ).format(name=name)
     )

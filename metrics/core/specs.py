@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
+from i18n import N_, _
 from metrics.core import binary, cwl, diversity, graded, inferred, qmeasure
 from metrics.core.condensed import condensable
 from metrics.core.conventions import Convention
@@ -58,114 +59,122 @@ DCG_KINDS = {"log2": "linear", "exp-log2": "exponential"}
 
 DCG_KIND = Param(
     "dcg",
-    "'log2' for linear gain g, 'exp-log2' for exponential gain 2^g - 1 (both with 1/log2(i+1)).",
-    "'log2' or 'exp-log2'",
+    N_(
+        "'log2' for linear gain g, 'exp-log2' for exponential gain 2^g - 1 (both with 1/log2(i+1))."
+    ),
+    N_("'log2' or 'exp-log2'"),
     lambda v: isinstance(v, str) and v in DCG_KINDS,
     lambda v: {"gain": DCG_KINDS[v], "discount": "log", "log_base": 2.0},  # type: ignore[index]
 )
 GAIN_MAP = Param(
     "gains",
-    "A custom gain for each grade, e.g. {0:0,1:1,2:3}.",
-    "a map such as {0:0,1:1,2:3}, with at least one grade",
+    N_("A custom gain for each grade, e.g. {0:0,1:1,2:3}."),
+    N_("a map such as {0:0,1:1,2:3}, with at least one grade"),
     lambda v: isinstance(v, dict) and bool(v),
     lambda v: {"gain": "custom", "gain_map": tuple(sorted(v.items()))},  # type: ignore[attr-defined]
 )
 REL = Param(
     "rel",
-    "The relevance threshold: a document is relevant when its grade is at least rel.",
-    "a positive number",
+    N_("The relevance threshold: a document is relevant when its grade is at least rel."),
+    N_("a positive number"),
     _positive,
     lambda v: {"rel_threshold": float(v)},  # type: ignore[arg-type]
 )
 RBP_REL = Param(
     "rel",
-    "Binary RBP: a document gains 1 when its grade is at least rel, else 0.",
-    "a positive number",
+    N_("Binary RBP: a document gains 1 when its grade is at least rel, else 0."),
+    N_("a positive number"),
     _positive,
     lambda v: {"rel_threshold": float(v), "rbp_gain": "binary"},  # type: ignore[arg-type]
 )
 RBP_MAX_REL = Param(
     "max_rel",
-    "Graded RBP: a document gains g / max_rel.",
-    "a positive number",
+    N_("Graded RBP: a document gains g / max_rel."),
+    N_("a positive number"),
     _positive,
     lambda v: {"rbp_gmax": float(v), "rbp_gain": "graded"},  # type: ignore[arg-type]
 )
 ERR_MAX_REL = Param(
     "max_rel",
-    "ERR's top grade gmax in R_i = (2^g - 1) / 2^gmax.",
-    "a positive number",
+    N_("ERR's top grade gmax in R_i = (2^g - 1) / 2^gmax."),
+    N_("a positive number"),
     _positive,
     lambda v: {"err_gmax": float(v)},  # type: ignore[arg-type]
 )
 PERSISTENCE = Param(
     "p",
-    "RBP's persistence: the reader goes on to the next rank with probability p.",
-    "a number between 0 and 1",
+    N_("RBP's persistence: the reader goes on to the next rank with probability p."),
+    N_("a number between 0 and 1"),
     lambda v: isinstance(v, float) and 0 < v < 1,
     lambda v: {"rbp_p": float(v)},  # type: ignore[arg-type]
 )
 ALPHA = Param(
     "alpha",
-    "The redundancy penalty α: a subtopic already seen c times is worth (1 - α)^c.",
-    "a number from 0 to 1",
+    N_("The redundancy penalty α: a subtopic already seen c times is worth (1 - α)^c."),
+    N_("a number from 0 to 1"),
     lambda v: isinstance(v, float) and 0 <= v <= 1,
     default=diversity.DEFAULT_ALPHA,
 )
 CWL_T = Param(
     "T",
-    "The gain the C/W/L reader wants: more wanted, more read (ir_measures' T).",
-    "a positive number",
+    N_("The gain the C/W/L reader wants: more wanted, more read (ir_measures' T)."),
+    N_("a positive number"),
     _positive,
     default=cwl.DEFAULT_T,
 )
 INST_T = Param(
     "T",
-    "The gain INST's reader wants: more wanted, more read (ir_measures' T).",
-    f"a number of at least {cwl.INST_MIN_T:g}",
+    N_("The gain INST's reader wants: more wanted, more read (ir_measures' T)."),
+    N_("a number of at least 0.5"),  # cwl.INST_MIN_T, checked below
     lambda v: isinstance(v, float) and cwl.INST_MIN_T <= v < float("inf"),
     default=cwl.DEFAULT_T,
 )
+if f"{cwl.INST_MIN_T:g}" not in INST_T.allowed:  # the text names the minimum
+    raise AssertionError("INST_T.allowed must name cwl.INST_MIN_T")
 CWL_P = Param(
     "p",
-    "NERR10's persistence: the reader goes on past a non-relevant document with probability p.",
-    "a number between 0 and 1",
+    N_("NERR10's persistence: the reader goes on past a non-relevant document with probability p."),
+    N_("a number between 0 and 1"),
     lambda v: isinstance(v, float) and 0 < v < 1,
     default=cwl.DEFAULT_P,
 )
 CWL_MAX_REL = Param(
     "max_rel",
-    "The grade that gains 1 (gain = grade / max_rel, clipped to [0, 1]); the grade scale's top "
-    "when not given.",
-    "a positive number",
+    N_(
+        "The grade that gains 1 (gain = grade / max_rel, clipped to [0, 1]); the grade scale's top "
+        "when not given."
+    ),
+    N_("a positive number"),
     _positive,
 )
 NRBP_BETA = Param(
     "beta",
-    "NRBP's patience β: the reader goes on to the next rank with probability β.",
-    "a number from 0 up to (not including) 1",
+    N_("NRBP's patience β: the reader goes on to the next rank with probability β."),
+    N_("a number from 0 up to (not including) 1"),
     lambda v: isinstance(v, float) and 0 <= v < 1,
     default=diversity.DEFAULT_BETA,
 )
 JUDGED_ONLY = Param(
     "judged_only",
-    "True: score the condensed list, the unjudged documents removed (Sakai, SIGIR 2007; "
-    "ir_measures' spelling).",
-    "True or False",
+    N_(
+        "True: score the condensed list, the unjudged documents removed (Sakai, SIGIR 2007; "
+        "ir_measures' spelling)."
+    ),
+    N_("True or False"),
     lambda v: isinstance(v, bool),
     default=False,
 )
 Q_BETA = Param(
     "beta",
-    "How much Q weighs the gains against the hits: 0 gives AP, Sakai's default is 1.",
-    "a number of at least 0",
+    N_("How much Q weighs the gains against the hits: 0 gives AP, Sakai's default is 1."),
+    N_("a number of at least 0"),
     lambda v: isinstance(v, float) and 0 <= v < float("inf"),
     default=qmeasure.DEFAULT_BETA,
 )
 BETA = Param(
     "beta",
-    "How many times recall matters as much as precision.",
-    "a positive number",
+    N_("How many times recall matters as much as precision."),
+    N_("a positive number"),
     _positive,
     default=1.0,
 )
@@ -205,7 +214,9 @@ def _rbp_residual(ranking, convention: Convention, k=None) -> Result:
     full = graded.rbp(ranking, convention)
     table = full.table.copy()
     table["contribution"] = table["residual_weight"]
-    note = f"The tail p^n = {full.details['tail']:.4g} beyond the list is part of the residual."
+    note = _("The tail p^n = {tail:.4g} beyond the list is part of the residual.").format(
+        tail=full.details["tail"]
+    )
     return Result(
         f"RBP_resid(p={convention.rbp_p:g})", full.details["residual"], table, full.details, note
     )
@@ -222,7 +233,7 @@ def _count(key: str) -> Callable[..., Result]:
             float(value),
             table,
             {key: float(value)},
-            "A count over the query, with no per-rank breakdown.",
+            _("A count over the query, with no per-rank breakdown."),
         )
 
     return compute
@@ -282,8 +293,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "nDCG",
             "nDCG@k",
-            "DCG of the list divided by the DCG of the ideal ranking.",
-            "A patient reader whose attention fades with the log of the rank.",
+            N_("DCG of the list divided by the DCG of the ideal ranking."),
+            N_("A patient reader whose attention fades with the log of the rank."),
             r"\mathrm{nDCG@}k=\frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k},\quad"
             r"\mathrm{DCG@}k=" + _SUM_K + r"\mathrm{gain}(g_i)\,\mathrm{disc}(i)",
             "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; Burges et al., ICML 2005.",
@@ -303,8 +314,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "DCG",
             "DCG@k",
-            "Discounted cumulative gain: gains weighted by the rank discount.",
-            "A patient reader whose attention fades with the log of the rank.",
+            N_("Discounted cumulative gain: gains weighted by the rank discount."),
+            N_("A patient reader whose attention fades with the log of the rank."),
             r"\mathrm{DCG@}k=" + _SUM_K + r"\mathrm{gain}(g_i)\,\mathrm{disc}(i)",
             "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.",
             (DCG_KIND, GAIN_MAP),
@@ -317,8 +328,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "IDCG",
             "IDCG@k",
-            "DCG of the ideal ranking of the judged documents.",
-            "The same reader, shown the best possible list.",
+            N_("DCG of the ideal ranking of the judged documents."),
+            N_("The same reader, shown the best possible list."),
             r"\mathrm{IDCG@}k=" + _SUM_K + r"\mathrm{gain}(g^{*}_i)\,\mathrm{disc}(i)",
             "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002.",
             (DCG_KIND, GAIN_MAP),
@@ -331,8 +342,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "P",
             "P@k",
-            "Precision: the share of the top k that is relevant.",
-            "A reader who reads exactly k documents, each equally.",
+            N_("Precision: the share of the top k that is relevant."),
+            N_("A reader who reads exactly k documents, each equally."),
             r"\mathrm{P@}k=\frac{1}{k}" + _SUM_K + r"\mathrm{rel}_i",
             "trec_eval P.k (Voorhees & Harman, TREC, 2005).",
             (REL, JUDGED_ONLY),
@@ -348,8 +359,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "R",
             "R@k",
-            "Recall: the share of all relevant documents found in the top k.",
-            "A reader who wants every relevant document and reads k.",
+            N_("Recall: the share of all relevant documents found in the top k."),
+            N_("A reader who wants every relevant document and reads k."),
             r"\mathrm{R@}k=\frac{1}{R}" + _SUM_K + r"\mathrm{rel}_i",
             "trec_eval recall.k.",
             (REL, JUDGED_ONLY),
@@ -362,8 +373,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "F1",
             "F1@k",
-            "Harmonic mean of P@k and R@k.",
-            "A reader who weighs finding everything and reading little equally.",
+            N_("Harmonic mean of P@k and R@k."),
+            N_("A reader who weighs finding everything and reading little equally."),
             r"F_1@k=\frac{2\,\mathrm{P@}k\,\mathrm{R@}k}{\mathrm{P@}k+\mathrm{R@}k}",
             "van Rijsbergen, Information Retrieval, 1979; trec_eval set_F.",
             (REL,),
@@ -376,8 +387,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "F",
             "F_beta@k",
-            "Weighted harmonic mean of P@k and R@k (recall beta times as important).",
-            "A reader who values recall beta times as much as precision.",
+            N_("Weighted harmonic mean of P@k and R@k (recall beta times as important)."),
+            N_("A reader who values recall beta times as much as precision."),
             r"F_\beta@k=\frac{(1+\beta^2)\,P\,R}{\beta^2P+R}",
             "van Rijsbergen, Information Retrieval, 1979.",
             (BETA, REL),
@@ -389,8 +400,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "AP",
             "AP",
-            "Average precision: mean of P@i over the relevant documents.",
-            "A reader who stops at a relevant document, each equally likely.",
+            N_("Average precision: mean of P@i over the relevant documents."),
+            N_("A reader who stops at a relevant document, each equally likely."),
             r"\mathrm{AP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\mathrm{P@}i",
             "trec_eval map; Buckley & Voorhees, 'Retrieval System Evaluation', ch. 3 of "
             "Voorhees & Harman (eds.), TREC: Experiment and Evaluation in Information "
@@ -408,10 +419,14 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "Q",
             "Q-measure",
-            "AP with graded gains blended in: at each relevant rank, hits plus β times the "
-            "cumulative gain, over the rank plus β times the ideal's cumulative gain.",
-            "The AP reader, who stops at a relevant document, each equally likely, and judges "
-            "what was read by the blended ratio of hits and gain instead of by precision.",
+            N_(
+                "AP with graded gains blended in: at each relevant rank, hits plus β times the "
+                "cumulative gain, over the rank plus β times the ideal's cumulative gain."
+            ),
+            N_(
+                "The AP reader, who stops at a relevant document, each equally likely, and judges "
+                "what was read by the blended ratio of hits and gain instead of by precision."
+            ),
             r"Q=\frac{1}{R}\sum_{r:\,\mathrm{rel}_r=1}\frac{C(r)+\beta\,cg(r)}"
             r"{r+\beta\,cg^{*}(r)}",
             "Sakai, 'New performance metrics based on multigrade relevance', NTCIR-4, 2004; "
@@ -426,8 +441,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "RR",
             "RR",
-            "Reciprocal rank of the first relevant document.",
-            "A reader who wants one relevant document and stops there.",
+            N_("Reciprocal rank of the first relevant document."),
+            N_("A reader who wants one relevant document and stops there."),
             r"\mathrm{RR}=\frac{1}{\min\{i:\mathrm{rel}_i=1\}}",
             "Voorhees, TREC-8 QA track, 1999; trec_eval recip_rank.",
             (REL, JUDGED_ONLY),
@@ -443,8 +458,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "Rprec",
             "R-Precision",
-            "Precision at depth R, the number of relevant documents.",
-            "A reader who reads as many documents as there are relevant ones.",
+            N_("Precision at depth R, the number of relevant documents."),
+            N_("A reader who reads as many documents as there are relevant ones."),
             r"\mathrm{RPrec}=\frac{1}{R}\sum_{i=1}^{R}\mathrm{rel}_i",
             "trec_eval Rprec.",
             (REL, JUDGED_ONLY),
@@ -456,8 +471,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "SetAP",
             "SetAP",
-            "Set precision times set recall: the retrieved documents as a set, order ignored.",
-            "Not a reader: a judge of the retrieved set as a whole.",
+            N_("Set precision times set recall: the retrieved documents as a set, order ignored."),
+            N_("Not a reader: a judge of the retrieved set as a whole."),
             r"\mathrm{SetAP}=\frac{h(n)}{n}\cdot\frac{h(n)}{R}",
             "trec_eval set_map; ir_measures SetAP.",
             (REL,),
@@ -470,8 +485,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "Bpref",
             "bpref",
-            "How often relevant documents are ranked above judged non-relevant ones.",
-            "A judge comparing pairs, ignoring unjudged documents.",
+            N_("How often relevant documents are ranked above judged non-relevant ones."),
+            N_("A judge comparing pairs, ignoring unjudged documents."),
             r"\mathrm{bpref}=\frac{1}{R}\sum_{r}\left(1-\frac{\min(N_r,R)}{\min(N,R)}\right)",
             "trec_eval bpref, as corrected in trec_eval 8.0 (min(N_r, R)/min(N, R)); "
             "Buckley & Voorhees, SIGIR 2004 defined bpref, but its numbers come from the "
@@ -485,9 +500,11 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "infAP",
             "infAP",
-            "Inferred AP: AP estimated from a random sample of the pool's judgments.",
-            "The AP reader, with each pooled but unjudged document above a relevant one "
-            "relevant at the rate seen among the judged ones.",
+            N_("Inferred AP: AP estimated from a random sample of the pool's judgments."),
+            N_(
+                "The AP reader, with each pooled but unjudged document above a relevant one "
+                "relevant at the rate seen among the judged ones."
+            ),
             r"\mathrm{infAP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\Big(\frac{1}{i}+"
             r"\frac{i-1}{i}\cdot\frac{|d_{<i}|}{i-1}\cdot"
             r"\frac{r_{<i}+\varepsilon}{r_{<i}+n_{<i}+2\varepsilon}\Big)",
@@ -503,8 +520,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "Success",
             "Success@k",
-            "1 if a relevant document is in the top k, else 0.",
-            "A reader who reads k documents and is happy with one relevant.",
+            N_("1 if a relevant document is in the top k, else 0."),
+            N_("A reader who reads k documents and is happy with one relevant."),
             r"\mathrm{Success@}k=[\,\exists i\le k:\mathrm{rel}_i=1\,]",
             "trec_eval success.k.",
             (REL,),
@@ -516,8 +533,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "Judged",
             "Judged@k",
-            "The share of the top k that has a judgment.",
-            "Not a reader: a check on how far the judgments reach.",
+            N_("The share of the top k that has a judgment."),
+            N_("Not a reader: a check on how far the judgments reach."),
             r"\mathrm{Judged@}k=\frac{|\{i\le k:\ \mathrm{judged}_i\}|}{\min(k,n)}",
             "ir_measures Judged@k (MacAvaney et al.).",
             (),
@@ -529,9 +546,11 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "ERR",
             "ERR@k",
-            "Expected reciprocal rank of the document that satisfies the reader.",
-            "A cascade reader who, having reached rank i, stops there with probability "
-            "R_i = (2^g - 1)/2^gmax, and otherwise reads on.",
+            N_("Expected reciprocal rank of the document that satisfies the reader."),
+            N_(
+                "A cascade reader who, having reached rank i, stops there with probability "
+                "R_i = (2^g - 1)/2^gmax, and otherwise reads on."
+            ),
             r"\mathrm{ERR@}k=" + _SUM_K + r"\frac{1}{i}R_i\prod_{j<i}(1-R_j),\quad"
             r"R_i=\frac{2^{g_i}-1}{2^{g_{\max}}}",
             "Chapelle, Metzler, Zhang & Grinspan, CIKM 2009.",
@@ -548,8 +567,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "RBP",
             "RBP(p)",
-            "Rank-biased precision: expected gain per document read.",
-            "A memoryless reader who goes on to the next rank with probability p.",
+            N_("Rank-biased precision: expected gain per document read."),
+            N_("A memoryless reader who goes on to the next rank with probability p."),
             r"\mathrm{RBP}=(1-p)\sum_{i\ge 1} r_i\,p^{i-1}",
             "Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance; the graded gain "
             "r_i = g/gmax is one common extension, not theirs.",
@@ -558,7 +577,7 @@ SPECS: dict[str, MeasureSpec] = {
             graded.rbp,
             _RBP,
             ("rank", "doc_id", "grade", "gain", "weight", "contribution", "residual_weight"),
-            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
+            exclusive=(("rel", "max_rel"), N_("RBP is either binary (rel=) or graded (max_rel=)")),
             examples=(
                 "RBP(p=0.8)",
                 "RBP(p=0.8,rel=1)",
@@ -568,22 +587,22 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "RBP_resid",
             "RBP residual",
-            "What RBP could still gain from unjudged ranks and the tail.",
-            "The RBP reader, if every unknown document were of the top grade.",
+            N_("What RBP could still gain from unjudged ranks and the tail."),
+            N_("The RBP reader, if every unknown document were of the top grade."),
             r"\mathrm{res}=(1-p)\sum_{i\,\mathrm{unjudged}}p^{i-1}+p^{n}",
             "Moffat & Zobel, ACM TOIS 27(1), 2008.",
             (PERSISTENCE, RBP_REL, RBP_MAX_REL),
             "none",
             _rbp_residual,
             _RBP,
-            exclusive=(("rel", "max_rel"), "RBP is either binary (rel=) or graded (max_rel=)"),
+            exclusive=(("rel", "max_rel"), N_("RBP is either binary (rel=) or graded (max_rel=)")),
             examples=("RBP_resid(p=0.8)",),
         ),
         MeasureSpec(
             "NumRet",
             "num_ret",
-            "Number of documents retrieved.",
-            "A count, not a reader.",
+            N_("Number of documents retrieved."),
+            N_("A count, not a reader."),
             r"n",
             "trec_eval num_ret.",
             (REL,),
@@ -595,8 +614,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "NumRel",
             "num_rel",
-            "Number of relevant judged documents (R).",
-            "A count, not a reader.",
+            N_("Number of relevant judged documents (R)."),
+            N_("A count, not a reader."),
             r"R",
             "trec_eval num_rel.",
             (REL,),
@@ -608,8 +627,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "NumRelRet",
             "num_rel_ret",
-            "Number of relevant documents retrieved.",
-            "A count, not a reader.",
+            N_("Number of relevant documents retrieved."),
+            N_("A count, not a reader."),
             r"h(n)",
             "trec_eval num_rel_ret.",
             (REL,),
@@ -621,10 +640,14 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "alpha_DCG",
             "α-DCG@k",
-            "DCG of the novelty gains, over the same sum for a list relevant to every subtopic.",
-            "A reader with one of several intents, for whom a document on a subtopic already "
-            "seen c times is worth (1 - α)^c of a new one, and whose attention fades with the "
-            "log of the rank.",
+            N_(
+                "DCG of the novelty gains, over the same sum for a list relevant to every subtopic."
+            ),
+            N_(
+                "A reader with one of several intents, for whom a document on a subtopic already "
+                "seen c times is worth (1 - α)^c of a new one, and whose attention fades with the "
+                "log of the rank."
+            ),
             r"\alpha\text{-DCG@}k=\frac{"
             + _SUM_K
             + r"g_i/\log_2(i+1)}{"
@@ -643,10 +666,12 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "alpha_nDCG",
             "α-nDCG@k",
-            "α-DCG of the list over α-DCG of the (greedy) ideal ranking.",
-            "A reader with one of several intents, for whom a document on a subtopic already "
-            "seen c times is worth (1 - α)^c of a new one, and whose attention fades with the "
-            "log of the rank.",
+            N_("α-DCG of the list over α-DCG of the (greedy) ideal ranking."),
+            N_(
+                "A reader with one of several intents, for whom a document on a subtopic already "
+                "seen c times is worth (1 - α)^c of a new one, and whose attention fades with the "
+                "log of the rank."
+            ),
             r"\alpha\text{-nDCG@}k=\frac{"
             + _SUM_K
             + r"g_i/\log_2(i+1)}{"
@@ -665,10 +690,14 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "ERR_IA",
             "ERR-IA@k",
-            "Intent-aware ERR: each intent's ERR weighted by its probability (ndeval's "
-            "normalisation).",
-            "A cascade reader with one of several intents, who stops at a document relevant "
-            "to it with probability α = 0.5.",
+            N_(
+                "Intent-aware ERR: each intent's ERR weighted by its probability (ndeval's "
+                "normalisation)."
+            ),
+            N_(
+                "A cascade reader with one of several intents, who stops at a document relevant "
+                "to it with probability α = 0.5."
+            ),
             r"\mathrm{ERR\text{-}IA@}k=\frac{"
             + _SUM_K
             + r"g_i/i}{"
@@ -689,9 +718,11 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "nERR_IA",
             "nERR-IA@k",
-            "ERR-IA of the list over ERR-IA of the (greedy) ideal ranking.",
-            "A cascade reader with one of several intents, who stops at a document relevant "
-            "to it with probability α = 0.5.",
+            N_("ERR-IA of the list over ERR-IA of the (greedy) ideal ranking."),
+            N_(
+                "A cascade reader with one of several intents, who stops at a document relevant "
+                "to it with probability α = 0.5."
+            ),
             r"\mathrm{nERR\text{-}IA@}k=\frac{"
             + _SUM_K
             + r"g_i/i}{"
@@ -710,10 +741,12 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "NRBP",
             "NRBP",
-            "Novelty- and rank-biased precision: RBP of the novelty gains.",
-            "A memoryless reader with one of several intents, who reads on with probability "
-            "β, and for whom a document on a subtopic already seen c times is worth (1 - α)^c of a "
-            "new one.",
+            N_("Novelty- and rank-biased precision: RBP of the novelty gains."),
+            N_(
+                "A memoryless reader with one of several intents, who reads on with probability "
+                "β, and for whom a document on a subtopic already seen c times is worth "
+                "(1 - α)^c of a new one."
+            ),
             r"\mathrm{NRBP}=(1-(1-\alpha)\beta)\sum_{i\ge1}g_i\,\beta^{i-1},\quad " + _G,
             "Clarke, Kolla & Vechtomova, ICTIR 2009; " + _NDEVAL + "NRBP.",
             (ALPHA, NRBP_BETA),
@@ -727,10 +760,12 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "nNRBP",
             "nNRBP",
-            "NRBP of the list over NRBP of the (greedy) ideal ranking.",
-            "A memoryless reader with one of several intents, who reads on with probability "
-            "β, and for whom a document on a subtopic already seen c times is worth (1 - α)^c of a "
-            "new one.",
+            N_("NRBP of the list over NRBP of the (greedy) ideal ranking."),
+            N_(
+                "A memoryless reader with one of several intents, who reads on with probability "
+                "β, and for whom a document on a subtopic already seen c times is worth "
+                "(1 - α)^c of a new one."
+            ),
             r"\mathrm{nNRBP}=\frac{\mathrm{NRBP}}{\mathrm{NRBP}^{*}}",
             "Clarke, Kolla & Vechtomova, ICTIR 2009; " + _NDEVAL + "nNRBP.",
             (ALPHA, NRBP_BETA),
@@ -744,8 +779,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "P_IA",
             "P-IA@k",
-            "Intent-aware precision: each intent's P@k weighted by its probability.",
-            "A reader with one of several intents who reads exactly k documents.",
+            N_("Intent-aware precision: each intent's P@k weighted by its probability."),
+            N_("A reader with one of several intents who reads exactly k documents."),
             r"\mathrm{P\text{-}IA@}k=\sum_j w_j\,\mathrm{P}_j\mathrm{@}k",
             "Agrawal et al., WSDM 2009; " + _NDEVAL + "P_IA.",
             (),
@@ -759,9 +794,11 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "AP_IA",
             "AP-IA",
-            "Intent-aware average precision: each intent's AP weighted by its probability.",
-            "A reader with one of several intents who stops at a document relevant to it, each "
-            "such document equally likely.",
+            N_("Intent-aware average precision: each intent's AP weighted by its probability."),
+            N_(
+                "A reader with one of several intents who stops at a document relevant to it, each "
+                "such document equally likely."
+            ),
             r"\mathrm{AP\text{-}IA}=\sum_j w_j\,\mathrm{AP}_j",
             "Agrawal et al., WSDM 2009; " + _NDEVAL + "AP_IA (ndeval's MAP-IA).",
             (),
@@ -775,8 +812,8 @@ SPECS: dict[str, MeasureSpec] = {
         MeasureSpec(
             "StRecall",
             "S-recall@k",
-            "Subtopic recall: the share of the query's subtopics the top k cover.",
-            "A reader who wants to see every subtopic once, and reads k documents.",
+            N_("Subtopic recall: the share of the query's subtopics the top k cover."),
+            N_("A reader who wants to see every subtopic once, and reads k documents."),
             r"\text{S-recall@}k=\frac{|\bigcup_{i\le k}\mathrm{sub}(d_i)|}{|S|}",
             "Zhai, Cohen & Lafferty, SIGIR 2003; " + _NDEVAL + "StRecall.",
             (),
@@ -790,10 +827,14 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "INST",
             "INST(T)",
-            "Expected gain per document read, for a reader whose chance of reading on falls "
-            "as the gain wanted, T, is found.",
-            "An adaptive reader: the more gain still wanted and the deeper the rank, the "
-            "likelier to read on.",
+            N_(
+                "Expected gain per document read, for a reader whose chance of reading on falls "
+                "as the gain wanted, T, is found."
+            ),
+            N_(
+                "An adaptive reader: the more gain still wanted and the deeper the rank, the "
+                "likelier to read on."
+            ),
             r"C(i)=\Big(\frac{i+T+T_i-1}{i+T+T_i}\Big)^2,\ T_i=T-\sum_{j\le i}g_j",
             "Moffat, Bailey, Scholer & Thomas, ADCS 2015; Moffat et al., ACM TOIS 35(3), 2017.",
             (INST_T,),
@@ -803,9 +844,11 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "INSQ",
             "INSQ(T)",
-            "Expected gain per document read, for a reader who expects to need T relevant "
-            "documents but does not adapt to what is found.",
-            "A reader whose chance of reading on grows with the rank, the same for every list.",
+            N_(
+                "Expected gain per document read, for a reader who expects to need T relevant "
+                "documents but does not adapt to what is found."
+            ),
+            N_("A reader whose chance of reading on grows with the rank, the same for every list."),
             r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2",
             "Moffat, Scholer & Thomas, ADCS 2012.",
             (CWL_T,),
@@ -815,10 +858,14 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "NERR8",
             "NERR8@k",
-            "A C/W/L measure close to ERR@k: the reader stops at a document with its "
-            "scaled gain, and always at rank k.",
-            "A cascade reader, satisfied at rank i with probability g_i, who reads at "
-            "most k documents.",
+            N_(
+                "A C/W/L measure close to ERR@k: the reader stops at a document with its "
+                "scaled gain, and always at rank k."
+            ),
+            N_(
+                "A cascade reader, satisfied at rank i with probability g_i, who reads at "
+                "most k documents."
+            ),
             r"C(i)=(1-g_i)\,[i<k]",
             "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 8.",
             (),
@@ -828,8 +875,8 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "NERR9",
             "NERR9@k",
-            "NERR8 with a reader who also tires: i/(i+1) of going on at rank i.",
-            "A cascade reader who tires with the rank, and reads at most k documents.",
+            N_("NERR8 with a reader who also tires: i/(i+1) of going on at rank i."),
+            N_("A cascade reader who tires with the rank, and reads at most k documents."),
             r"C(i)=\frac{i}{i+1}(1-g_i)\,[i<k]",
             "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 9.",
             (),
@@ -839,8 +886,8 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "NERR10",
             "NERR10(p)",
-            "A C/W/L measure close to ERR: RBP's reader who also stops when satisfied.",
-            "A cascade reader who goes on past an unsatisfying document with probability p.",
+            N_("A C/W/L measure close to ERR: RBP's reader who also stops when satisfied."),
+            N_("A cascade reader who goes on past an unsatisfying document with probability p."),
             r"C(i)=p\,(1-g_i)",
             "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 10.",
             (CWL_P,),
@@ -850,8 +897,8 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "NERR11",
             "NERR11(T)",
-            "A C/W/L measure close to ERR: INSQ's reader who also stops when satisfied.",
-            "A cascade reader with INSQ's patience.",
+            N_("A C/W/L measure close to ERR: INSQ's reader who also stops when satisfied."),
+            N_("A cascade reader with INSQ's patience."),
             r"C(i)=\Big(\frac{i+2T-1}{i+2T}\Big)^2(1-g_i)",
             "Azzopardi, Mackenzie & Moffat, ICTIR 2021, equation 11.",
             (CWL_T,),
@@ -861,9 +908,11 @@ SPECS: dict[str, MeasureSpec] = {
         _cwl(
             "BPM",
             "BPM@k",
-            "Bejeweled Player Model (static): the reader stops at rank k or once the gain "
-            "found reaches T, whichever comes first.",
-            "A reader with two budgets, gain wanted (T) and documents to spend (k).",
+            N_(
+                "Bejeweled Player Model (static): the reader stops at rank k or once the gain "
+                "found reaches T, whichever comes first."
+            ),
+            N_("A reader with two budgets, gain wanted (T) and documents to spend (k)."),
             r"C(i)=\big[\textstyle\sum_{j\le i}g_j<T\ \wedge\ i<k\big]",
             "Zhang, Liu, Li, Zhang, Xu & Ma, SIGIR 2017 (the static model, each "
             "document costing 1).",
