@@ -9,6 +9,7 @@ ui.answers. Whatever is typed stays as typed; a bad value is explained at its bo
 
 import streamlit as st
 
+from i18n import _
 from metrics.core.conventions import PRESETS
 from metrics.core.ranking import RankingError
 from metrics.core.scenario import Scenario
@@ -84,7 +85,7 @@ else:
         persist_state="session",
     )
     convention = PRESETS[preset]
-    st.caption(convention.source)
+    st.caption(_(convention.source))
     try:
         ranking = answers.typed_ranking(grades_text, missed_text, top)
     except RankingError as err:
