@@ -10,6 +10,7 @@ the list from ui.grades.
 
 import streamlit as st
 
+from i18n import N_, _
 from metrics.core.conventions import PRESETS, TEXTBOOK
 from metrics.core.specs import SPECS
 from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
@@ -23,7 +24,7 @@ from ui.mistakes import show_lines, value_text
 EXAMPLE_KEY = "conv_example"
 
 
-DIFFERS = "Choices that differ from Textbook"
+DIFFERS = N_("Choices that differ from Textbook")
 
 
 def choose_example(key: str) -> None:
@@ -38,100 +39,125 @@ def load_into_playground(d: Disagreement) -> None:
 
 def show_disagreement(d: Disagreement, decimals: int) -> None:
     r = d.ranking
-    st.markdown(f"#### {d.title}")
+    st.markdown(f"#### {_(d.title)}")
     table_col, text_col = st.columns([2, 3])
     with table_col:
         st.dataframe(list_frame(r), hide_index=True)
-        cutoff = "no cutoff" if d.k is None else f"k = {d.k}"
+        cutoff = _("no cutoff") if d.k is None else f"k = {d.k}"
         st.caption(
-            f"Judged but not retrieved: {unretrieved_label(r)}. {cutoff}. "
-            f"Top grade {r.scale_max:g}."
+            _("Judged but not retrieved: {unretrieved}. {cutoff}. Top grade {top:g}.").format(
+                unretrieved=unretrieved_label(r), cutoff=cutoff, top=r.scale_max
+            )
         )
         st.button(
-            "Load this list into the Playground",
+            _("Load this list into the Playground"),
             key=f"conv_load_{d.key}",
             on_click=load_into_playground,
             args=(d,),
             icon=":material/upload:",
         )
     with text_col:
-        st.markdown(d.why)
-        st.caption(f"Seen in: {d.seen_in}")
+        st.markdown(_(d.why))
+        st.caption(_("Seen in: {where}").format(where=_(d.seen_in)))
     worked = work(d)
     for family in d.families:
         for column, (side, results) in zip(st.columns(len(worked)), worked, strict=True):
             if family not in results:  # the tool has no such measure
                 column.metric(
-                    f"{family} · {side.label}", "—", help=f"{side.who}: no {family}", border=True
+                    f"{family} · {_(side.label)}",
+                    "—",
+                    help=_("{who}: no {measure}").format(who=_(side.who), measure=family),
+                    border=True,
                 )
                 continue
             column.metric(
-                f"{results[family].name} · {side.label}",
+                f"{results[family].name} · {_(side.label)}",
                 value_text(results[family].value, decimals),
-                help=f"As in: {side.who}",
+                help=_("As in: {who}").format(who=_(side.who)),
                 border=True,
             )
-    for tab, (side, results) in zip(st.tabs([s.label for s, _ in worked]), worked, strict=True):
+    for tab, (side, results) in zip(
+        st.tabs([_(s.label) for s, _results in worked]), worked, strict=True
+    ):
         with tab:
             for family, result in results.items():
                 convention = transformed(family, d.scenario(side), side.mistakes).convention
                 show_lines(working.lines(family, result, convention, decimals))
 
 
-st.title("Library conventions")
+st.title(_("Library conventions"))
 st.markdown(
-    "Two tools that both say *nDCG@10* can disagree on the same list: they choose the gain, "
-    "the ideal ranking, the tie order or the value of an empty query differently. Here is "
-    "your Playground list under each tool's convention, and why they differ."
+    _(
+        "Two tools that both say *nDCG@10* can disagree on the same list: they choose the gain, "
+        "the ideal ranking, the tie order or the value of an empty query differently. Here is "
+        "your Playground list under each tool's convention, and why they differ."
+    )
 )
 decimals = int(state.settings()["decimals"])
 ranking, k = state.current_ranking(), state.current_k()
 
-family = st.selectbox("Measure", FAMILIES, index=FAMILIES.index("nDCG"), key="conv_family")
+family = st.selectbox(_("Measure"), FAMILIES, index=FAMILIES.index("nDCG"), key="conv_family")
 if isinstance(ranking, Exception) or isinstance(k, Exception):
     problem = ranking if isinstance(ranking, Exception) else k
     st.error(
-        f"The Playground's input needs fixing first: {literal(problem)}", icon=":material/error:"
+        _("The Playground's input needs fixing first: {problem}").format(problem=literal(problem)),
+        icon=":material/error:",
     )
 else:
     cut = None if SPECS[family].cutoff == "none" else k
     table = preset_table(ranking, cut, family)
     # a static table, so that the long "differs" sentences wrap (a data grid cut them at 1280 px)
     value = family if cut is None else f"{family}@{cut}"
-    shown = table.rename(columns={"tool": "Tool (preset)", "value": value, "differs": DIFFERS})
+    delta = _("Δ Textbook")
+    shown = table.assign(tool=table["tool"].map(_)).rename(
+        columns={
+            "tool": _("Tool (preset)"),
+            "value": value,
+            "Δ Textbook": delta,
+            "differs": _(DIFFERS),
+        }
+    )
     st.table(
-        shown.style.format(
-            {value: f"{{:.{decimals}f}}", "Δ Textbook": f"{{:+.{decimals}f}}"}, na_rep="—"
-        ),
+        shown.style.format({value: f"{{:.{decimals}f}}", delta: f"{{:+.{decimals}f}}"}, na_rep="—"),
         hide_index=True,
     )
     ignored = ", ".join(SHORT[f] for f in sorted(moot(ranking)))
     st.caption(
-        "Your Playground list; change it there. Each preset is the convention a tool uses, "
-        "tested against the tool itself where it installs. A preset applies its tool's choices "
-        "to every measure, also to those the tool does not compute (scikit-learn has no RR, "
-        "trec_eval no ERR): such a row shows the convention, not a number the tool prints."
-        + (f" Not listed, because they cannot matter on this list: {ignored}." if ignored else "")
+        _(
+            "Your Playground list; change it there. Each preset is the convention a tool uses, "
+            "tested against the tool itself where it installs. A preset applies its tool's choices "
+            "to every measure, also to those the tool does not compute (scikit-learn has no RR, "
+            "trec_eval no ERR): such a row shows the convention, not a number the tool prints."
+        )
+        + (
+            _(" Not listed, because they cannot matter on this list: {ignored}.").format(
+                ignored=ignored
+            )
+            if ignored
+            else ""
+        )
     )
-    st.markdown("**Why they differ**")
-    name = st.selectbox("Explain a tool", list(PRESETS), index=1, key="conv_explain")
+    st.markdown(_("**Why they differ**"))
+    name = st.selectbox(
+        _("Explain a tool"), list(PRESETS), index=1, key="conv_explain", format_func=_
+    )
     preset = PRESETS[name]
-    st.markdown(preset.source)
+    st.markdown(_(preset.source))
     for line in changes(TEXTBOOK, preset, family):
         st.markdown(f"- {line}")
     for note in preset.notes:
-        st.caption(f"Note: {note}")
+        st.caption(_("Note: {note}").format(note=_(note)))
 
-st.subheader("Known disagreements, worked")
-st.caption("Each on the small list that shows it, as in the tools' own issue threads.")
+st.subheader(_("Known disagreements, worked"))
+st.caption(_("Each on the small list that shows it, as in the tools' own issue threads."))
 buttons = st.columns(3)
 for i, d in enumerate(DISAGREEMENTS):
     buttons[i % 3].button(
-        d.short,
+        _(d.short),
         key=f"conv_show_{d.key}",
         on_click=choose_example,
         args=(d.key,),
-        help=d.title,
+        help=_(d.title),
         width="stretch",
     )
 chosen = st.session_state.get(EXAMPLE_KEY)

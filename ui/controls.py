@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from i18n import N_, _
 from metrics.core.conventions import (
     DISCOUNTS,
     GAINS,
@@ -29,42 +30,43 @@ from ui.model import SCALE_MAXIMA, describe_differences, gain_map_frame, preset_
 
 GAIN_LABELS = {
     "exponential": "2^g − 1",
-    "linear": "g (linear)",
-    "custom": "custom map",
+    "linear": N_("g (linear)"),
+    "custom": N_("custom map"),
 }
 DISCOUNT_LABELS = {
     "log": "1 / log_b(i+1)",
-    "jk": "Järvelin–Kekäläinen rank-b",
-    "geometric": "geometric p^(i−1)",
+    "jk": N_("Järvelin–Kekäläinen rank-b"),
+    "geometric": N_("geometric p^(i−1)"),
     "reciprocal": "1 / i",
-    "flat": "none (1 up to k)",
+    "flat": N_("none (1 up to k)"),
 }
 IDEAL_LABELS = {
-    "judged": "all judged documents (retrieved or not)",
-    "retrieved": "the retrieved list only",
-    "none": "k documents of the top grade",
+    "judged": N_("all judged documents (retrieved or not)"),
+    "retrieved": N_("the retrieved list only"),
+    "none": N_("k documents of the top grade"),
 }
 TIE_LABELS = {
-    "docno_desc": "doc id descending (trec_eval)",
-    "input": "input order",
-    "reverse_input": "reverse input order",
-    "average": "gains averaged (scikit-learn)",
+    "docno_desc": N_("doc id descending (trec_eval)"),
+    "input": N_("input order"),
+    "reverse_input": N_("reverse input order"),
+    "average": N_("gains averaged (scikit-learn)"),
 }
 NEGATIVE_LABELS = {
-    "reject": "are an error",
-    "clip": "count as 0",
-    "unjudged": "count as unjudged (trec_eval)",
+    "reject": N_("are an error"),
+    "clip": N_("count as 0"),
+    "unjudged": N_("count as unjudged (trec_eval)"),
 }
 RBP_GAIN_LABELS = {
     "graded": "g / gmax",
-    "binary": "1 if relevant (grade ≥ threshold)",
-    "raw": "g (ranx)",
+    "binary": N_("1 if relevant (grade ≥ threshold)"),
+    "raw": N_("g (ranx)"),
 }
-EMPTY_LABELS = {0.0: "0 (trec_eval, most tools)", 1.0: "1 (LightGBM)"}
+EMPTY_LABELS = {0.0: N_("0 (trec_eval, most tools)"), 1.0: N_("1 (LightGBM)")}
 
 
 def _labels(mapping: dict):
-    return lambda value: mapping.get(value, str(value))
+    """A format_func showing an option by its label (marked with N_), translated."""
+    return lambda value: _(mapping[value]) if value in mapping else str(value)
 
 
 # --- callbacks -------------------------------------------------------------------------------
@@ -96,10 +98,11 @@ def preset_picker() -> None:
     state.bound(
         "preset",
         st.selectbox,
-        "Preset",
+        _("Preset"),
         options=list(PRESETS),
+        format_func=_,
         on_change=_apply_preset,
-        help="Sets every choice below to reproduce a tool or a paper.",
+        help=_("Sets every choice below to reproduce a tool or a paper."),
     )
 
 
@@ -110,47 +113,64 @@ def describe_preset() -> None:
     preset = PRESETS[name]
     if isinstance(convention, Convention) and convention is not preset:
         st.caption(
-            f"**Modified from {name}:** " + "; ".join(describe_differences(convention, name))
+            _("**Modified from {preset}:** {changes}").format(
+                preset=_(name), changes="; ".join(describe_differences(convention, name))
+            )
         )
-        st.button(f"Back to {name}", on_click=_apply_preset, icon=":material/undo:")
+        st.button(
+            _("Back to {preset}").format(preset=_(name)),
+            on_click=_apply_preset,
+            icon=":material/undo:",
+        )
     else:
-        st.caption(f"**Reproduces:** {preset.source}")
+        st.caption(_("**Reproduces:** {source}").format(source=_(preset.source)))
         for note in preset.notes:
-            st.caption(f"Note: {note}")
+            st.caption(_("Note: {note}").format(note=_(note)))
 
 
 def cutoff_and_scale() -> None:
     """k, the grade scale's top grade and the relevance threshold, with k's message."""
     left, middle, right = st.columns(3)
     with left:
-        state.bound("k", st.number_input, "Cutoff k", step=1, help="A whole number, 1 to 1,000.")
+        state.bound(
+            "k",
+            st.number_input,
+            _("Cutoff k"),
+            step=1,
+            help=_("A whole number, 1 to 1,000."),
+        )
     with middle:
         state.bound(
             "scale_max",
             st.selectbox,
-            "Top grade",
+            _("Top grade"),
             options=SCALE_MAXIMA,
-            help="Grades run from 0 to this. ERR's and graded RBP's gmax default to it.",
+            help=_("Grades run from 0 to this. ERR's and graded RBP's gmax default to it."),
         )
     with right:
         state.bound(
             "rel_threshold",
             st.number_input,
-            "Relevant if ≥",
+            _("Relevant if ≥"),
             step=1.0,
             format="%g",
-            help="For P, R, F1, AP, RR and R-Precision (and binary RBP).",
+            help=_("For P, R, F1, AP, RR and R-Precision (and binary RBP)."),
         )
     k = state.current_k()
     if isinstance(k, ValueError):
-        st.error(f"{k} The results below are for the last valid k.", icon=":material/error:")
+        st.error(
+            _("{error} The results below are for the last valid k.").format(error=k),
+            icon=":material/error:",
+        )
     state.bound(
         "condensed",
         st.toggle,
-        "Condensed list: unjudged removed",
-        help="Score the list without its unjudged documents (Sakai, SIGIR 2007): nDCG′, AP′, "
-        "P′, ... The judged documents move up; the ideal ranking and R stay. Off: an unjudged "
-        "document counts as non-relevant in its place.",
+        _("Condensed list: unjudged removed"),
+        help=_(
+            "Score the list without its unjudged documents (Sakai, SIGIR 2007): nDCG′, AP′, "
+            "P′, ... The judged documents move up; the ideal ranking and R stay. Off: an unjudged "
+            "document counts as non-relevant in its place."
+        ),
     )
 
 
@@ -159,21 +179,21 @@ def gain_and_discount() -> None:
     gain = state.bound(
         "gain",
         st.segmented_control,
-        "Gain",
+        _("Gain"),
         options=GAINS,
         format_func=_labels(GAIN_LABELS),
         required=True,
         on_change=_prefill_gain_map,
     )
     if gain == "custom":
-        st.caption("Custom gains: one row per grade that occurs.")
+        st.caption(_("Custom gains: one row per grade that occurs."))
         state.edit_table(
             state.GAIN_MAP,
             num_rows="dynamic",
             hide_index=True,
             column_config={
-                "grade": st.column_config.NumberColumn("grade", format="%g", required=True),
-                "gain": st.column_config.NumberColumn("gain", format="%g", required=True),
+                "grade": st.column_config.NumberColumn(_("grade"), format="%g", required=True),
+                "gain": st.column_config.NumberColumn(_("gain"), format="%g", required=True),
             },
         )
     left, right = st.columns([3, 2])
@@ -181,20 +201,20 @@ def gain_and_discount() -> None:
         discount = state.bound(
             "discount",
             st.selectbox,
-            "Discount",
+            _("Discount"),
             options=DISCOUNTS,
             format_func=_labels(DISCOUNT_LABELS),
-            help="log: 1/log_b(i+1). Rank-b: 1 for i < b, then 1/log_b(i). Geometric: p^(i−1).",
+            help=_("log: 1/log_b(i+1). Rank-b: 1 for i < b, then 1/log_b(i). Geometric: p^(i−1)."),
         )
     with right:
         if discount in ("log", "jk"):
             state.bound(
                 "log_base",
                 st.number_input,
-                "Base b",
+                _("Base b"),
                 step=1.0,
                 format="%g",
-                help="2 is the usual; gdeval's natural log is b = e ≈ 2.71828.",
+                help=_("2 is the usual; gdeval's natural log is b = e ≈ 2.71828."),
             )
         elif discount == "geometric":
             state.bound("discount_p", st.number_input, "p", step=0.05, format="%g")
@@ -205,38 +225,42 @@ def ideal_err_rbp() -> None:
     state.bound(
         "ideal",
         st.selectbox,
-        "Ideal ranking from",
+        _("Ideal ranking from"),
         options=IDEALS,
         format_func=_labels(IDEAL_LABELS),
     )
     state.bound(
         "ideal_cut",
         st.toggle,
-        "Cut the ideal ranking at k",
-        help="Off: every judged relevant document counts in IDCG while DCG stays cut at k, "
-        "a mix no tool prints (trec_eval's ndcg cuts neither: the next switch).",
+        _("Cut the ideal ranking at k"),
+        help=_(
+            "Off: every judged relevant document counts in IDCG while DCG stays cut at k, "
+            "a mix no tool prints (trec_eval's ndcg cuts neither: the next switch)."
+        ),
     )
     state.bound(
         "dcg_cutoff",
         st.toggle,
-        "k applies to DCG and nDCG",
-        help="Off: DCG, IDCG and nDCG read the whole list and every judged document, as "
-        "trec_eval's ndcg (no cutoff) does.",
+        _("k applies to DCG and nDCG"),
+        help=_(
+            "Off: DCG, IDCG and nDCG read the whole list and every judged document, as "
+            "trec_eval's ndcg (no cutoff) does."
+        ),
     )
     left, right = st.columns(2)
     with left:
         state.bound(
             "err_gmax",
             st.number_input,
-            "ERR gmax",
+            _("ERR gmax"),
             value=None,
             step=1.0,
             format="%g",
-            placeholder="top grade",
-            help="R_i = (2^g − 1)/2^gmax. Empty: the top grade. gdeval fixes it at 4.",
+            placeholder=_("top grade"),
+            help=_("R_i = (2^g − 1)/2^gmax. Empty: the top grade. gdeval fixes it at 4."),
         )
     with right:
-        state.bound("rbp_p", st.number_input, "RBP persistence p", step=0.05, format="%g")
+        state.bound("rbp_p", st.number_input, _("RBP persistence p"), step=0.05, format="%g")
 
 
 def more_cards() -> None:
@@ -244,73 +268,75 @@ def more_cards() -> None:
     state.bound(
         "more",
         st.multiselect,
-        "More measures as cards",
+        _("More measures as cards"),
         options=MORE,
         format_func=lambda family: SPECS[family].title,
-        placeholder="Q-measure, infAP, bpref, INST, ...",
-        help="Each at k when it takes a cutoff, with its range over the unjudged documents "
-        "(but bpref and infAP, which read them their own way). "
-        "The Discounts page shows the C/W/L ones (INST, INSQ, NERR10, BPM) as readers.",
+        placeholder=_("Q-measure, infAP, bpref, INST, ..."),
+        help=_(
+            "Each at k when it takes a cutoff, with its range over the unjudged documents "
+            "(but bpref and infAP, which read them their own way). "
+            "The Discounts page shows the C/W/L ones (INST, INSQ, NERR10, BPM) as readers."
+        ),
     )
 
 
 def more_choices() -> None:
     """The choices presets make that rarely change by hand, and the decimals shown."""
-    with st.expander("More choices"):
+    with st.expander(_("More choices")):
         left, right = st.columns(2)
         with left:
             state.bound(
                 "ties",
                 st.selectbox,
-                "Tied scores ordered by",
+                _("Tied scores ordered by"),
                 options=TIES,
                 format_func=_labels(TIE_LABELS),
             )
             state.bound(
                 "negative",
                 st.selectbox,
-                "Negative grades",
+                _("Negative grades"),
                 options=NEGATIVES,
                 format_func=_labels(NEGATIVE_LABELS),
             )
             state.bound(
                 "float32_scores",
                 st.checkbox,
-                "Compare scores as 32-bit floats",
-                help="trec_eval ≤ 9.0.8 and pytrec_eval do; close scores then tie.",
+                _("Compare scores as 32-bit floats"),
+                help=_("trec_eval ≤ 9.0.8 and pytrec_eval do; close scores then tie."),
             )
         with right:
             state.bound(
                 "empty_value",
                 st.selectbox,
-                "nDCG when IDCG = 0",
+                _("nDCG when IDCG = 0"),
                 options=(0.0, 1.0),
                 format_func=_labels(EMPTY_LABELS),
             )
             state.bound(
                 "rbp_gain",
                 st.selectbox,
-                "RBP gain",
+                _("RBP gain"),
                 options=RBP_GAINS,
                 format_func=_labels(RBP_GAIN_LABELS),
             )
             state.bound(
                 "rbp_gmax",
                 st.number_input,
-                "RBP gmax",
+                _("RBP gmax"),
                 value=None,
                 step=1.0,
                 format="%g",
-                placeholder="top grade",
+                placeholder=_("top grade"),
             )
         state.bound(
             "decimals",
             st.number_input,
-            "Decimals shown",
+            _("Decimals shown"),
             min_value=0,
             max_value=12,
             step=1,
-            help="For the cards, the table and the calculation; the link keeps full precision.",
+            help=_("For the cards, the table and the calculation; the link keeps full precision."),
         )
 
 
@@ -329,6 +355,8 @@ def render() -> None:
     convention = state.current_convention()
     if isinstance(convention, ValueError):
         st.error(
-            f"{convention} The results below are for the last valid settings.",
+            _("{error} The results below are for the last valid settings.").format(
+                error=convention
+            ),
             icon=":material/error:",
         )

@@ -30,6 +30,7 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 import pandas as pd
 
+from i18n import N_, _, ngettext
 from metrics.core.conventions import PRESETS, Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.intents import Intents, parse_weights, subtopics_text
@@ -168,17 +169,23 @@ def ranking_from(ranking: pd.DataFrame, unretrieved: pd.DataFrame, scale_max: fl
     """Validate the two tables into a `Ranking`; raises `RankingError` naming the bad cell."""
     if len(ranking) == 0:
         raise RankingError(
-            "The ranked list is empty: add at least one document (click the empty row at the "
-            "foot of the table, or the + above it) or load an example."
+            _(
+                "The ranked list is empty: add at least one document (click the empty row at the "
+                "foot of the table, or the + above it) or load an example."
+            )
         )
     scores = _scores(ranking["score"].tolist())
     doc_ids = [cell_text(d) for d in ranking["doc"]]
     return Ranking.build(
-        [_grade_cell(g, f"Grade at rank {i + 1}") for i, g in enumerate(ranking["grade"])],
+        [
+            _grade_cell(g, _("Grade at rank {rank}").format(rank=i + 1))
+            for i, g in enumerate(ranking["grade"])
+        ],
         doc_ids=doc_ids,
         scores=scores,
         unretrieved=[
-            _grade_cell(g, f"Unretrieved grade {i + 1}") for i, g in enumerate(unretrieved["grade"])
+            _grade_cell(g, _("Unretrieved grade {n}").format(n=i + 1))
+            for i, g in enumerate(unretrieved["grade"])
         ],
         scale_max=scale_max,
         intents=intents_from(ranking, unretrieved),
@@ -247,8 +254,10 @@ def _grade_cell(value: object, where: str) -> str:
     text = cell_text(value).strip()
     if text and not NUMBER.match(text):
         raise RankingError(
-            f"{where}: {text!r} is not a number. Type a grade in digits (0, 1, 2, 2.5, ...); "
-            "leave the cell empty for an unjudged document."
+            _(
+                "{where}: {text!r} is not a number. Type a grade in digits (0, 1, 2, 2.5, ...); "
+                "leave the cell empty for an unjudged document."
+            ).format(where=where, text=text)
         )
     return text
 
@@ -261,8 +270,13 @@ def _scores(values: list[object]) -> list[float] | None:
     if missing:
         ranks = ", ".join(str(r) for r in missing[:5]) + (" ..." if len(missing) > 5 else "")
         raise RankingError(
-            f"Rank {ranks} {'has' if len(missing) == 1 else 'have'} no score. Scores are "
-            "optional, but all or nothing: give every document a score, or clear them all."
+            ngettext(
+                "Rank {ranks} has no score. Scores are "
+                "optional, but all or nothing: give every document a score, or clear them all.",
+                "Rank {ranks} have no score. Scores are "
+                "optional, but all or nothing: give every document a score, or clear them all.",
+                len(missing),
+            ).format(ranks=ranks)
         )
     return [float(v) for v in values]  # type: ignore[arg-type]
 
@@ -307,7 +321,9 @@ def convention_from(settings: Mapping[str, object]) -> Convention:
 
 def cutoff_from(value: object) -> int:
     """k as a whole number from 1 to MAX_K, or a ValueError saying what is allowed."""
-    problem = f"k must be a whole number from 1 to {MAX_K:,}; got {cell_text(value) or 'nothing'}."
+    problem = _("k must be a whole number from 1 to {max:,}; got {value}.").format(
+        max=MAX_K, value=cell_text(value) or _("nothing")
+    )
     if value is None or isinstance(value, bool):
         raise ValueError(problem)
     try:
@@ -343,8 +359,10 @@ def diversity_from(settings: Mapping[str, object], ranking: Ranking | None = Non
     alpha = settings.get("alpha", DEFAULT_ALPHA)
     number = isinstance(alpha, (int, float)) and not isinstance(alpha, bool)
     if not (number and ALPHA.allows(float(alpha))):  # type: ignore[arg-type]
-        shown = f"{alpha:g}" if number else cell_text(alpha) or "nothing"
-        raise ValueError(f"α must be {ALPHA.allowed}; got {shown}.")
+        shown = f"{alpha:g}" if number else cell_text(alpha) or _("nothing")
+        raise ValueError(
+            _("α must be {allowed}; got {value}.").format(allowed=_(ALPHA.allowed), value=shown)
+        )
     weights = parse_weights(settings.get("weights", ""))
     diversity = Diversity(float(alpha), tuple(weights.items()))  # type: ignore[arg-type]
     if ranking is not None:
@@ -352,7 +370,7 @@ def diversity_from(settings: Mapping[str, object], ranking: Ranking | None = Non
     return diversity
 
 
-OVERFLOW = (
+OVERFLOW = N_(
     "These grades, gains or top grade are too large to compute with: a value overflows "
     "(floating point ends near 1.8e308; ERR's 2^gmax already at gmax = 1024). Use smaller ones."
 )
@@ -377,9 +395,9 @@ def evaluate_finite(
                 diversity.apply(ranking), convention, k, diversity.alpha, condensed, more
             )
         except OverflowError:
-            raise ValueError(OVERFLOW) from None
+            raise ValueError(_(OVERFLOW)) from None
     if not all(np.isfinite(report.value(key)) for key in report.cards):
-        raise ValueError(OVERFLOW)
+        raise ValueError(_(OVERFLOW))
     return report
 
 
@@ -394,9 +412,9 @@ def describe_differences(convention: Convention, preset_name: str) -> list[str]:
 
 def _show(value: object) -> str:
     if value is None:
-        return "scale maximum"
+        return _("scale maximum")
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, tuple):
-        return ", ".join(f"{g:g}→{v:g}" for g, v in value) or "none"
+        return ", ".join(f"{g:g}→{v:g}" for g, v in value) or _("none")
     return str(value)

@@ -38,6 +38,7 @@ from urllib.parse import quote, unquote
 
 import pandas as pd
 
+from i18n import _, ngettext
 from metrics.core import conventions
 from metrics.core.conventions import PRESETS
 from metrics.core.diversity import DEFAULT_ALPHA
@@ -98,17 +99,17 @@ def _num(x: float) -> str:
 
 def _parse_number(text: str) -> float:
     if not NUMBER.match(text):
-        raise ValueError("is not a number")
+        raise ValueError(_("is not a number"))
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError("is not a finite number")
+        raise ValueError(_("is not a finite number"))
     return value
 
 
 def _choice(allowed: tuple[str, ...]):
     def parse(text: str) -> str:
         if text not in allowed:
-            raise ValueError(f"is not one of {', '.join(allowed)}")
+            raise ValueError(_("is not one of {allowed}").format(allowed=", ".join(allowed)))
         return text
 
     return parse, str
@@ -117,7 +118,7 @@ def _choice(allowed: tuple[str, ...]):
 def _bool_codec():
     def parse(text: str) -> bool:
         if text not in ("0", "1"):
-            raise ValueError("is not 0 or 1")
+            raise ValueError(_("is not 0 or 1"))
         return text == "1"
 
     return parse, lambda v: "1" if v else "0"
@@ -139,7 +140,7 @@ def _optional_float_codec():
 def _empty_value_codec():
     def parse(text: str) -> float:
         if text not in ("0", "1"):
-            raise ValueError("is not 0 or 1")
+            raise ValueError(_("is not 0 or 1"))
         return float(text)
 
     return parse, _num
@@ -153,10 +154,10 @@ def _gain_map_codec():
         for item in text.split(","):
             grade, sep, gain = item.partition(":")
             if not sep:
-                raise ValueError("is not a list of grade:gain pairs")
+                raise ValueError(_("is not a list of grade:gain pairs"))
             pairs.append((_parse_number(grade), _parse_number(gain)))
         if len(pairs) > 100:
-            raise ValueError("lists more than 100 grades")
+            raise ValueError(_("lists more than 100 grades"))
         return tuple(pairs)
 
     return parse, lambda pairs: ",".join(f"{_num(g)}:{_num(v)}" for g, v in pairs)
@@ -198,8 +199,9 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
     n = len(ranking)
     if n > MAX_LINK_ROWS or len(ranking.unretrieved) > MAX_LINK_ROWS:
         raise LinkTooLong(
-            f"This list is too long to share as a link ({n:,} documents; at most "
-            f"{MAX_LINK_ROWS:,})."
+            _(
+                "This list is too long to share as a link ({n:,} documents; at most {max:,})."
+            ).format(n=n, max=MAX_LINK_ROWS)
         )
     params = {"g": ",".join(grade_text(g) for g in ranking.grades)}
     if ranking.doc_ids != tuple(default_doc_ids(n)):
@@ -234,8 +236,10 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
         params["more"] = ",".join(key for key in MORE if key in settings["more"])  # type: ignore[operator]
     if query_length(params) > MAX_QUERY_CHARS:
         raise LinkTooLong(
-            f"This state is too large to share as a link (over {MAX_QUERY_CHARS:,} characters); "
-            "shorten the doc ids or the list."
+            _(
+                "This state is too large to share as a link (over {max:,} characters); "
+                "shorten the doc ids or the list."
+            ).format(max=MAX_QUERY_CHARS)
         )
     return params
 
@@ -304,7 +308,9 @@ def decode(params: Mapping[str, str]) -> Decoded:
     state = default_state()
     if query_length({k: str(v) for k, v in params.items()}) > MAX_QUERY_CHARS:
         state.problems.append(
-            f"The link is longer than {MAX_QUERY_CHARS:,} characters, so none of it was used."
+            _("The link is longer than {max:,} characters, so none of it was used.").format(
+                max=MAX_QUERY_CHARS
+            )
         )
         return state
     settings, problems = state.settings, state.problems
@@ -316,7 +322,11 @@ def decode(params: Mapping[str, str]) -> Decoded:
         ranking = ranking_from(state.ranking, state.unretrieved, settings["scale_max"])
     except ValueError as err:
         if from_link:
-            problems.append(f"The list in the link is not valid ({err}) The example list is used.")
+            problems.append(
+                _("The list in the link is not valid ({error}) The example list is used.").format(
+                    error=err
+                )
+            )
             fallback = default_state()
             state.ranking, state.unretrieved = fallback.ranking, fallback.unretrieved
         ranking = _example_on_its_scale(params, state)
@@ -330,7 +340,9 @@ def decode(params: Mapping[str, str]) -> Decoded:
         )
     except ValueError as err:
         problems.append(
-            f"The link's list and settings do not fit together ({err}) The defaults are used."
+            _(
+                "The link's list and settings do not fit together ({error}) The defaults are used."
+            ).format(error=err)
         )
         fallback = default_state()
         fallback.problems = problems
@@ -348,8 +360,11 @@ def _example_on_its_scale(params: Mapping[str, str], state: Decoded) -> Ranking:
     except ValueError as err:
         default_top = examples.DEFAULT.scale_max  # the scale the example is graded on
         state.problems.append(
-            f"top={_shown(params.get('top', str(settings['scale_max'])))} does not fit the "
-            f"example list ({err}) Using top = {default_top}."
+            _("top={top} does not fit the example list ({error}) Using top = {default}.").format(
+                top=_shown(params.get("top", str(settings["scale_max"]))),
+                error=err,
+                default=default_top,
+            )
         )
         settings["scale_max"] = default_top
         return ranking_from(state.ranking, state.unretrieved, default_top)
@@ -367,30 +382,41 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
             settings.update(preset_fields(settings["preset"]))
         else:
             problems.append(
-                f"preset={_shown(slug)} names no preset; using {settings['preset']}. Presets: "
-                + ", ".join(PRESET_BY_SLUG)
-                + "."
+                _("preset={slug} names no preset; using {preset}. Presets: {presets}.").format(
+                    slug=_shown(slug),
+                    preset=_(settings["preset"]),
+                    presets=", ".join(PRESET_BY_SLUG),
+                )
             )
     for name, (param, parse, _fmt) in FIELD_PARAMS.items():
         if param in params:
             try:
                 settings[name] = parse(params[param])  # type: ignore[operator]
             except ValueError as why:
-                problems.append(f"{param}={_shown(params[param])} {why}; using the preset's value.")
+                problems.append(
+                    _("{param}={value} {why}; using the preset's value.").format(
+                        param=param, value=_shown(params[param]), why=why
+                    )
+                )
     if "gm" in params and settings["gain"] != "custom":
         settings["gain_map"] = ()
     try:
         convention_from(settings)
     except ValueError as err:
-        problems.append(f"The link's convention is not valid ({err}) Using {settings['preset']}.")
+        problems.append(
+            _("The link's convention is not valid ({error}) Using {preset}.").format(
+                error=err, preset=_(settings["preset"])
+            )
+        )
         settings.update(preset_fields(str(settings["preset"])))
     if "k" in params:
         try:
             settings["k"] = cutoff_from(_parse_whole(params["k"]))
         except ValueError:
             problems.append(
-                f"k={_shown(params['k'])} is not a whole number from 1 to {MAX_K:,}; using "
-                f"k = {settings['k']}."
+                _("k={value} is not a whole number from 1 to {max:,}; using k = {k}.").format(
+                    value=_shown(params["k"]), max=MAX_K, k=settings["k"]
+                )
             )
     _decode_whole(params, "top", "scale_max", SCALE_MAXIMA, settings, problems)
     _decode_whole(params, "dec", "decimals", range(0, MAX_DECIMALS + 1), settings, problems)
@@ -398,18 +424,26 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
         try:
             settings["presentation"] = _bool_codec()[0](params["pm"])
         except ValueError as why:
-            problems.append(f"pm={_shown(params['pm'])} {why}; presentation mode stays off.")
+            problems.append(
+                _("pm={value} {why}; presentation mode stays off.").format(
+                    value=_shown(params["pm"]), why=why
+                )
+            )
     if "cl" in params:
         try:
             settings["condensed"] = _bool_codec()[0](params["cl"])
         except ValueError as why:
-            problems.append(f"cl={_shown(params['cl'])} {why}; the list is scored as given.")
+            problems.append(
+                _("cl={value} {why}; the list is scored as given.").format(
+                    value=_shown(params["cl"]), why=why
+                )
+            )
     if "cards" in params:
-        known = _decode_cards("cards", params["cards"], CARDS, "the default ones", problems)
+        known = _decode_cards("cards", params["cards"], CARDS, _("the default ones"), problems)
         if known:
             settings["cards"] = known
     if "more" in params:
-        settings["more"] = _decode_cards("more", params["more"], MORE, "none added", problems)
+        settings["more"] = _decode_cards("more", params["more"], MORE, _("none added"), problems)
 
 
 def _decode_cards(param: str, text: str, cards: tuple[str, ...], none: str, problems: list[str]):
@@ -421,20 +455,32 @@ def _decode_cards(param: str, text: str, cards: tuple[str, ...], none: str, prob
     known = tuple(key for key in cards if key in names)
     using = ", ".join(known) if known else none
     if unknown:
-        are = "is not a card" if len(unknown) == 1 else "are not cards"
         problems.append(
-            f"{param}={_shown(text)}: {', '.join(map(_shown, unknown))} {are}; showing {using}. "
-            f"Cards: {', '.join(cards)}."
+            ngettext(
+                "{param}={value}: {unknown} is not a card; showing {using}. Cards: {cards}.",
+                "{param}={value}: {unknown} are not cards; showing {using}. Cards: {cards}.",
+                len(unknown),
+            ).format(
+                param=param,
+                value=_shown(text),
+                unknown=", ".join(map(_shown, unknown)),
+                using=using,
+                cards=", ".join(cards),
+            )
         )
     elif not known:
-        problems.append(f"{param}={_shown(text)} names no card; showing {using}.")
+        problems.append(
+            _("{param}={value} names no card; showing {using}.").format(
+                param=param, value=_shown(text), using=using
+            )
+        )
     return known
 
 
 def _parse_whole(text: str) -> int:
     value = _parse_number(text)
     if not value.is_integer():
-        raise ValueError("is not a whole number")
+        raise ValueError(_("is not a whole number"))
     return int(value)
 
 
@@ -448,8 +494,13 @@ def _decode_whole(params, param, name, allowed, settings, problems) -> None:
         settings[name] = value
     except ValueError:
         problems.append(
-            f"{param}={_shown(params[param])} is not a whole number from {min(allowed)} to "
-            f"{max(allowed)}; using {settings[name]}."
+            _("{param}={value} is not a whole number from {low} to {high}; using {using}.").format(
+                param=param,
+                value=_shown(params[param]),
+                low=min(allowed),
+                high=max(allowed),
+                using=settings[name],
+            )
         )
 
 
@@ -459,7 +510,9 @@ def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> 
     items = text.split(",") if text else []
     if len(items) > MAX_LINK_ROWS:
         raise ValueError(
-            f"{param} has {len(items):,} items; a link holds at most {MAX_LINK_ROWS:,}"
+            _("{param} has {items:,} items; a link holds at most {max:,}").format(
+                param=param, items=len(items), max=MAX_LINK_ROWS
+            )
         )
     out = []
     for i, item in enumerate(items, start=1):
@@ -469,7 +522,11 @@ def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> 
         try:
             out.append(_parse_number(item))
         except ValueError as why:
-            raise ValueError(f"{param}: item {i}, {_shown(item)}, {why}") from None
+            raise ValueError(
+                _("{param}: item {i}, {value}, {why}").format(
+                    param=param, i=i, value=_shown(item), why=why
+                )
+            ) from None
     return out
 
 
@@ -481,7 +538,9 @@ def _decode_list(params: Mapping[str, str], state: Decoded) -> bool:
         return False
     if "g" not in params:
         state.problems.append(
-            f"{', '.join(present)} without the grades g: the example list is used."
+            _("{params} without the grades g: the example list is used.").format(
+                params=", ".join(present)
+            )
         )
         return False
     try:
@@ -490,17 +549,29 @@ def _decode_list(params: Mapping[str, str], state: Decoded) -> bool:
         if "d" in params:
             ids = [unquote(t) for t in params["d"].split(",")]
             if len(ids) != len(grades):
-                raise ValueError(f"d has {len(ids)} doc ids for {len(grades)} grades")
+                raise ValueError(
+                    _("d has {ids} doc ids for {grades} grades").format(
+                        ids=len(ids), grades=len(grades)
+                    )
+                )
             if any(len(d) > MAX_ID_CHARS for d in ids):
-                raise ValueError(f"d has a doc id longer than {MAX_ID_CHARS} characters")
+                raise ValueError(
+                    _("d has a doc id longer than {max} characters").format(max=MAX_ID_CHARS)
+                )
         scores = _items(params, "s") if "s" in params else None
         if scores is not None and len(scores) != len(grades):
-            raise ValueError(f"s has {len(scores)} scores for {len(grades)} grades")
+            raise ValueError(
+                _("s has {scores} scores for {grades} grades").format(
+                    scores=len(scores), grades=len(grades)
+                )
+            )
         unretrieved = _items(params, "u") if "u" in params else []
-        subtopics = _subtopic_cells(params, "sub", len(grades), "grades")
-        missed = _subtopic_cells(params, "usub", len(unretrieved), "unretrieved grades u")
+        subtopics = _subtopic_cells(params, "sub", len(grades), _("grades"))
+        missed = _subtopic_cells(params, "usub", len(unretrieved), _("unretrieved grades u"))
     except ValueError as why:
-        state.problems.append(f"The list in the link is damaged ({why}); the example list is used.")
+        state.problems.append(
+            _("The list in the link is damaged ({why}); the example list is used.").format(why=why)
+        )
         return False
     state.ranking = ranking_frame(grades, ids, scores, subtopics)
     state.unretrieved = unretrieved_frame(unretrieved, missed)
@@ -514,12 +585,20 @@ def _subtopic_cells(params: Mapping[str, str], param: str, count: int, of: str) 
         return [""] * count
     items = params[param].split(",")
     if len(items) != count:
-        raise ValueError(f"{param} has {len(items)} items for {count} {of}")
+        raise ValueError(
+            _("{param} has {items} items for {count} {of}").format(
+                param=param, items=len(items), count=count, of=of
+            )
+        )
     cells = []
     for item in items:
         names = [unquote(n) for n in item.split(";") if n]
         if any(len(n) > MAX_ID_CHARS for n in names):
-            raise ValueError(f"{param} has a subtopic name longer than {MAX_ID_CHARS} characters")
+            raise ValueError(
+                _("{param} has a subtopic name longer than {max} characters").format(
+                    param=param, max=MAX_ID_CHARS
+                )
+            )
         cells.append(", ".join(names))
     return cells
 
@@ -534,7 +613,11 @@ def _decode_diversity(params: Mapping[str, str], state: Decoded, ranking: Rankin
             diversity_from(settings)
         except ValueError as why:
             settings["alpha"] = DEFAULT_ALPHA
-            problems.append(f"a={_shown(params['a'])}: {why} Using α = {DEFAULT_ALPHA:g}.")
+            problems.append(
+                _("a={value}: {why} Using α = {alpha:g}.").format(
+                    value=_shown(params["a"]), why=why, alpha=DEFAULT_ALPHA
+                )
+            )
     if "w" in params:
         pairs = []
         for item in params["w"].split(","):
@@ -545,4 +628,8 @@ def _decode_diversity(params: Mapping[str, str], state: Decoded, ranking: Rankin
             settings["weights"] = weights_text(diversity_from(settings, ranking).weights)
         except ValueError as why:
             settings["weights"] = ""
-            problems.append(f"w={_shown(params['w'])}: {why} Using equal weights.")
+            problems.append(
+                _("w={value}: {why} Using equal weights.").format(
+                    value=_shown(params["w"]), why=why
+                )
+            )

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Literal, get_args, get_origin, get_type_hints
 
+from i18n import N_, _
+
 Gain = Literal["exponential", "linear", "custom"]
 Discount = Literal["log", "jk", "geometric", "reciprocal", "flat"]
 Ideal = Literal["judged", "retrieved", "none"]
@@ -34,12 +36,20 @@ RBP_GAINS: tuple[str, ...] = get_args(RbpGain)
 
 def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}.")
+        raise ValueError(
+            _("{name} must be one of {allowed}; got {value!r}.").format(
+                name=name, allowed=", ".join(allowed), value=value
+            )
+        )
 
 
 def _check_probability(name: str, value: float) -> None:
     if not (isinstance(value, (int, float)) and 0.0 < value < 1.0):
-        raise ValueError(f"{name} must be a number strictly between 0 and 1; got {value!r}.")
+        raise ValueError(
+            _("{name} must be a number strictly between 0 and 1; got {value!r}.").format(
+                name=name, value=value
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -88,8 +98,8 @@ class Convention:
                   exponential gain; shown as a pitfall).
     """
 
-    name: str = "Custom"
-    source: str = "Settings chosen by hand."
+    name: str = N_("Custom")
+    source: str = N_("Settings chosen by hand.")
     gain: Gain = "exponential"
     gain_map: tuple[tuple[float, float], ...] = ()
     discount: Discount = "log"
@@ -113,34 +123,48 @@ class Convention:
         for name, allowed in CHOICES.items():  # the fields typed Literal[...]
             _check_choice(name, getattr(self, name), allowed)
         if self.gain == "custom" and not self.gain_map:
-            raise ValueError("A custom gain needs a gain map: one gain for every grade.")
+            raise ValueError(_("A custom gain needs a gain map: one gain for every grade."))
         for grade, gain in self.gain_map:
             if not (math.isfinite(grade) and math.isfinite(gain)):
-                raise ValueError(f"The gain map must hold finite numbers; got {grade!r}: {gain!r}.")
-        if len({g for g, _ in self.gain_map}) != len(self.gain_map):
-            raise ValueError("The gain map lists a grade twice.")
+                raise ValueError(
+                    _("The gain map must hold finite numbers; got {grade!r}: {gain!r}.").format(
+                        grade=grade, gain=gain
+                    )
+                )
+        if len({g for g, _gain in self.gain_map}) != len(self.gain_map):
+            raise ValueError(_("The gain map lists a grade twice."))
         if not (isinstance(self.log_base, (int, float)) and self.log_base > 1):
             raise ValueError(
-                f"The log base must be a number greater than 1; got {self.log_base!r}."
+                _("The log base must be a number greater than 1; got {value!r}.").format(
+                    value=self.log_base
+                )
             )
-        _check_probability("The geometric discount's p", self.discount_p)
-        _check_probability("RBP's persistence p", self.rbp_p)
+        _check_probability(_("The geometric discount's p"), self.discount_p)
+        _check_probability(_("RBP's persistence p"), self.rbp_p)
         if self.empty_value not in (0.0, 1.0):
-            raise ValueError(f"empty_value must be 0 or 1; got {self.empty_value!r}.")
+            raise ValueError(
+                _("empty_value must be 0 or 1; got {value!r}.").format(value=self.empty_value)
+            )
         for name in ("err_gmax", "rbp_gmax"):
             value = getattr(self, name)
             if value is not None and not (math.isfinite(value) and value > 0):
-                raise ValueError(f"{name} must be a positive number or None; got {value!r}.")
+                raise ValueError(
+                    _("{name} must be a positive number or None; got {value!r}.").format(
+                        name=name, value=value
+                    )
+                )
         if not math.isfinite(self.rel_threshold) or self.rel_threshold <= 0:
             raise ValueError(
-                f"The relevance threshold must be a positive grade; got {self.rel_threshold!r}."
+                _("The relevance threshold must be a positive grade; got {value!r}.").format(
+                    value=self.rel_threshold
+                )
             )
 
     def with_(self, **changes) -> Convention:
         """A copy with some fields changed. Unless a name is given it is named for what
         changed, e.g. 'Textbook + linear gain' (the name stays when nothing changed)."""
         other = replace(self, **{k: v for k, v in changes.items() if k not in _META})
-        what = [_change(name, value) for name, (_, value) in self.differences(other).items()]
+        what = [_change(name, value) for name, (_old, value) in self.differences(other).items()]
         changes.setdefault("name", " + ".join([self.name, *what]) if what else self.name)
         changes.setdefault("source", f"{self.name}, modified." if what else self.source)
         return replace(other, **{k: v for k, v in changes.items() if k in _META})
@@ -207,36 +231,44 @@ def _change(name: str, value: object) -> str:
 
 # source: the papers named in the text.
 TEXTBOOK = Convention(
-    name="Textbook",
-    source="Exponential gain 2^g-1 and discount 1/log2(i+1) (Burges et al., ICML 2005; Manning, "
-    "Raghavan & Schütze, IIR ch. 8), ideal ranking from all judged documents cut at k; ERR with "
-    "the scale maximum as top grade (Chapelle et al. 2009); RBP (Moffat & Zobel 2008, defined on "
-    "binary relevance) with the graded gain g/gmax, one common extension.",
+    name=N_("Textbook"),
+    source=N_(
+        "Exponential gain 2^g-1 and discount 1/log2(i+1) (Burges et al., ICML 2005; Manning, "
+        "Raghavan & Schütze, IIR ch. 8), ideal ranking from all judged documents cut at k; "
+        "ERR with the scale maximum as top grade (Chapelle et al. 2009); RBP (Moffat & Zobel "
+        "2008, defined on binary relevance) with the graded gain g/gmax, one common extension."
+    ),
 )
 
 TREC_EVAL_NDCG_CUT = Convention(
     name="trec_eval ndcg_cut",
-    source="trec_eval 9.0.8/10 `ndcg_cut.k` (m_ndcg_cut.c): linear gain, 1/log2(i+1), ideal "
-    "from the qrels cut at k, ties by docno descending (strcmp), negative grades unjudged.",
+    source=N_(
+        "trec_eval 9.0.8/10 `ndcg_cut.k` (m_ndcg_cut.c): linear gain, 1/log2(i+1), ideal "
+        "from the qrels cut at k, ties by docno descending (strcmp), negative grades unjudged."
+    ),
     gain="linear",
     err_gmax=4.0,
     negative="unjudged",
     # source (trec_eval 10, not on PyPI): research note shared/research/library-conventions.md
     # §1D and D11 (m_rbp.c:te_calc_rbp: p = 0.9, per-topic rescaling) and D2 (doubles).
     notes=(
-        "trec_eval has no ERR: ERR here uses gdeval's top grade 4, as the CLI does. "
-        "trec_eval 10 has a graded rbp (p = 0.9 by default; a topic's grades that leave [0, 1] "
-        "are rescaled by that topic's lowest and highest grade); 9.0.8 and pytrec_eval have no "
-        "RBP. RBP here is g/gmax with the scale's top grade and p = 0.8.",
-        "trec_eval 10 reads scores as doubles; 9.0.8 and pytrec_eval as 32-bit floats.",
+        N_(
+            "trec_eval has no ERR: ERR here uses gdeval's top grade 4, as the CLI does. "
+            "trec_eval 10 has a graded rbp (p = 0.9 by default; a topic's grades that leave [0, 1] "
+            "are rescaled by that topic's lowest and highest grade); 9.0.8 and pytrec_eval have no "
+            "RBP. RBP here is g/gmax with the scale's top grade and p = 0.8."
+        ),
+        N_("trec_eval 10 reads scores as doubles; 9.0.8 and pytrec_eval as 32-bit floats."),
     ),
 )
 
 TREC_EVAL_NDCG = TREC_EVAL_NDCG_CUT.with_(
     name="trec_eval ndcg",
-    source="trec_eval `ndcg` (m_ndcg.c): as ndcg_cut, but it takes no cutoff: DCG reads the "
-    "whole list and IDCG every judged relevant document. k does not apply to DCG, IDCG and "
-    "nDCG under this preset (the other measures still read k).",
+    source=N_(
+        "trec_eval `ndcg` (m_ndcg.c): as ndcg_cut, but it takes no cutoff: DCG reads the "
+        "whole list and IDCG every judged relevant document. k does not apply to DCG, IDCG and "
+        "nDCG under this preset (the other measures still read k)."
+    ),
     ideal_cut=False,
     dcg_cutoff=False,
     notes=TREC_EVAL_NDCG_CUT.notes,
@@ -244,83 +276,105 @@ TREC_EVAL_NDCG = TREC_EVAL_NDCG_CUT.with_(
 
 IR_MEASURES = TREC_EVAL_NDCG_CUT.with_(
     name="ir_measures",
-    source="ir_measures 0.4.3 `nDCG@k` via pytrec_eval (trec_eval 9.0.8: scores as float32), "
-    "`ERR@k` via gdeval (top grade 4), `RBP(p=0.8,rel=1)` binary via cwl_eval.",
+    source=N_(
+        "ir_measures 0.4.3 `nDCG@k` via pytrec_eval (trec_eval 9.0.8: scores as float32), "
+        "`ERR@k` via gdeval (top grade 4), `RBP(p=0.8,rel=1)` binary via cwl_eval."
+    ),
     float32_scores=True,
     rbp_gain="binary",
     notes=(
-        "ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending.",
-        "Its ERR@k and nDCG(dcg='exp-log2')@k come from gdeval, which reads scores as doubles "
-        "(the gdeval preset), so ties that exist only in float32 do not apply there.",
-        "Its RBP(rel=..) comes from cwl_eval (stable sort: ties in input order); Judged@k sorts "
-        "ties by docno ascending and counts negative qrels as judged.",
+        N_(
+            "ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending."
+        ),
+        N_(
+            "Its ERR@k and nDCG(dcg='exp-log2')@k come from gdeval, which reads scores as doubles "
+            "(the gdeval preset), so ties that exist only in float32 do not apply there."
+        ),
+        N_(
+            "Its RBP(rel=..) comes from cwl_eval (stable sort: ties in input order); Judged@k "
+            "sorts ties by docno ascending and counts negative qrels as judged."
+        ),
     ),
 )
 
 RANX = Convention(
     name="ranx ndcg",
-    source="ranx 0.3.21 `ndcg@k` (metrics/ndcg.py, jarvelin=True): linear gain, 1/log2(i+1), "
-    "ideal from the qrels cut at k; ties in input order (numba argsort on short lists); RBP "
-    "gain is the raw grade.",
+    source=N_(
+        "ranx 0.3.21 `ndcg@k` (metrics/ndcg.py, jarvelin=True): linear gain, 1/log2(i+1), "
+        "ideal from the qrels cut at k; ties in input order (numba argsort on short lists); RBP "
+        "gain is the raw grade."
+    ),
     gain="linear",
     ties="input",
     rbp_gain="raw",
     negative="unjudged",
-    notes=("In long tie groups ranx's unstable quicksort gives an arbitrary order.",),
+    notes=(N_("In long tie groups ranx's unstable quicksort gives an arbitrary order."),),
 )
 
 RANX_BURGES = RANX.with_(
     name="ranx ndcg_burges",
-    source="ranx 0.3.21 `ndcg_burges@k`: as ranx ndcg with exponential gain 2^g-1.",
+    source=N_("ranx 0.3.21 `ndcg_burges@k`: as ranx ndcg with exponential gain 2^g-1."),
     gain="exponential",
     notes=RANX.notes,
 )
 
 SKLEARN = Convention(
     name="scikit-learn",
-    source="scikit-learn 1.9 `ndcg_score` (_ranking.py): linear gain, 1/log2(i+1), ideal from "
-    "the scored items only, cut at k, tied scores averaged (McSherry & Najork 2008), negative "
-    "labels rejected.",
+    source=N_(
+        "scikit-learn 1.9 `ndcg_score` (_ranking.py): linear gain, 1/log2(i+1), ideal from "
+        "the scored items only, cut at k, tied scores averaged (McSherry & Najork 2008), negative "
+        "labels rejected."
+    ),
     gain="linear",
     ideal="retrieved",
     ties="average",
     notes=(
-        "ndcg_score needs at least two items per query.",
-        "With ignore_ties=True it ranks by numpy's unstable argsort: the order among ties is "
-        "arbitrary ('reverse input' holds on small cases such as T1).",
+        N_("ndcg_score needs at least two items per query."),
+        N_(
+            "With ignore_ties=True it ranks by numpy's unstable argsort: the order among ties is "
+            "arbitrary ('reverse input' holds on small cases such as T1)."
+        ),
     ),
 )
 
 LIGHTGBM = Convention(
     name="LightGBM / XGBoost",
-    source="LightGBM 4.7 `ndcg@k` (dcg_calculator.cpp, rank_metric.hpp) and XGBoost `ndcg@k`: "
-    "gain 2^g-1, 1/log2(i+1), ideal from the group's own labels cut at k, stable sort (input "
-    "order in ties), a group with nothing relevant scores 1.",
+    source=N_(
+        "LightGBM 4.7 `ndcg@k` (dcg_calculator.cpp, rank_metric.hpp) and XGBoost `ndcg@k`: "
+        "gain 2^g-1, 1/log2(i+1), ideal from the group's own labels cut at k, stable sort (input "
+        "order in ties), a group with nothing relevant scores 1."
+    ),
     ideal="retrieved",
     empty_value=1.0,
     ties="input",
-    notes=("XGBoost's `ndcg@k-` scores such groups 0 instead.",),
+    notes=(N_("XGBoost's `ndcg@k-` scores such groups 0 instead."),),
 )
 
 GDEVAL = Convention(
     name="gdeval",
-    source="gdeval.pl 1.2a (TREC Web track): gain 2^g-1, discount 1/ln(i+1) (the base cancels "
-    "in nDCG), ideal from the qrels cut at k, ERR with top grade 4, ties by docno descending.",
+    source=N_(
+        "gdeval.pl 1.2a (TREC Web track): gain 2^g-1, discount 1/ln(i+1) (the base cancels "
+        "in nDCG), ideal from the qrels cut at k, ERR with top grade 4, ties by docno descending."
+    ),
     log_base=math.e,
     err_gmax=4.0,
     negative="clip",
     notes=(
-        "gdeval skips a query with nothing relevant (it prints no line for it, not a 0); "
-        "ir_measures, which runs gdeval, then scores such a query 0, as this preset does.",
-        "gdeval needs numeric query ids, 'Q0' in the run's second column and grades <= 4.",
+        N_(
+            "gdeval skips a query with nothing relevant (it prints no line for it, not a 0); "
+            "ir_measures, which runs gdeval, then scores such a query 0, as this preset does."
+        ),
+        N_("gdeval needs numeric query ids, 'Q0' in the run's second column and grades <= 4."),
     ),
 )
 
 # source: Järvelin & Kekäläinen 2002 (DCG with the rank-b discount); research note D3.
 JK2002 = Convention(
     name="Järvelin & Kekäläinen 2002",
-    source="Järvelin & Kekäläinen, ACM TOIS 20(4), 2002: linear gain, rank-b discount with b=2 "
-    "(ranks 1 and 2 undiscounted, then 1/log2(i)), ideal from all judged documents.",
+    source=N_(
+        "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002: linear gain, rank-b discount with b=2 "
+        "(ranks 1 and 2 undiscounted, then 1/log2(i)), ideal from all judged documents."
+    ),
     gain="linear",
     discount="jk",
 )
@@ -347,4 +401,8 @@ def preset(name: str) -> Convention:
     try:
         return PRESETS[name]
     except KeyError:
-        raise ValueError(f"Unknown preset {name!r}; choose one of: {', '.join(PRESETS)}.") from None
+        raise ValueError(
+            _("Unknown preset {name!r}; choose one of: {presets}.").format(
+                name=name, presets=", ".join(PRESETS)
+            )
+        ) from None

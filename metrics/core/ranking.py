@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.intents import Intents
 
@@ -34,28 +35,46 @@ def _as_grade(value: object, where: str) -> float:
     if value is None or (isinstance(value, str) and value.strip() == ""):
         return math.nan
     if isinstance(value, bool):
-        raise RankingError(f"{where}: {value!r} is not a grade; use a number such as 0, 1, 2.")
+        raise RankingError(
+            _("{where}: {value!r} is not a grade; use a number such as 0, 1, 2.").format(
+                where=where, value=value
+            )
+        )
     try:
         grade = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise RankingError(
-            f"{where}: {value!r} is not a number. Grades are numbers (0, 1, 2, ...); "
-            "leave the cell empty for an unjudged document."
+            _(
+                "{where}: {value!r} is not a number. Grades are numbers (0, 1, 2, ...); "
+                "leave the cell empty for an unjudged document."
+            ).format(where=where, value=value)
         ) from None
     if math.isinf(grade):
-        raise RankingError(f"{where}: {value!r} is infinite; grades must be finite numbers.")
+        raise RankingError(
+            _("{where}: {value!r} is infinite; grades must be finite numbers.").format(
+                where=where, value=value
+            )
+        )
     return grade
 
 
 def _as_score(value: object, where: str) -> float:
     if isinstance(value, bool):
-        raise RankingError(f"{where}: {value!r} is not a score.")
+        raise RankingError(_("{where}: {value!r} is not a score.").format(where=where, value=value))
     try:
         score = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise RankingError(f"{where}: {value!r} is not a number; scores are numbers.") from None
+        raise RankingError(
+            _("{where}: {value!r} is not a number; scores are numbers.").format(
+                where=where, value=value
+            )
+        ) from None
     if not math.isfinite(score):
-        raise RankingError(f"{where}: {value!r} is not a finite number; scores must be finite.")
+        raise RankingError(
+            _("{where}: {value!r} is not a finite number; scores must be finite.").format(
+                where=where, value=value
+            )
+        )
     return score
 
 
@@ -85,26 +104,43 @@ class Ranking:
         grades_list = list(grades)
         n = len(grades_list)
         if n > MAX_DOCS:
-            raise RankingError(f"The list has {n} documents; at most {MAX_DOCS} are allowed.")
-        g = np.array([_as_grade(v, f"Grade at rank {i + 1}") for i, v in enumerate(grades_list)])
+            raise RankingError(
+                _("The list has {n} documents; at most {max} are allowed.").format(
+                    n=n, max=MAX_DOCS
+                )
+            )
+        g = np.array(
+            [
+                _as_grade(v, _("Grade at rank {rank}").format(rank=i + 1))
+                for i, v in enumerate(grades_list)
+            ]
+        )
         g = g.astype(float).reshape(n)
         if doc_ids is None:
             ids = tuple(f"d{i + 1}" for i in range(n))
         else:
             ids = tuple("" if d is None else str(d).strip() for d in doc_ids)
             if len(ids) != n:
-                raise RankingError(f"There are {len(ids)} doc ids for {n} grades; give one each.")
+                raise RankingError(
+                    _("There are {ids} doc ids for {n} grades; give one each.").format(
+                        ids=len(ids), n=n
+                    )
+                )
             for i, d in enumerate(ids):
                 if not d:
                     raise RankingError(
-                        f"The doc id at rank {i + 1} is empty; give every document an id."
+                        _("The doc id at rank {rank} is empty; give every document an id.").format(
+                            rank=i + 1
+                        )
                     )
             seen: dict[str, int] = {}
             for i, d in enumerate(ids):
                 if d in seen:
                     raise RankingError(
-                        f"Doc id {d!r} appears twice (ranks {seen[d] + 1} and {i + 1}); a document "
-                        "can be retrieved only once. Remove or rename one of them."
+                        _(
+                            "Doc id {doc!r} appears twice (ranks {first} and {second}); a document "
+                            "can be retrieved only once. Remove or rename one of them."
+                        ).format(doc=d, first=seen[d] + 1, second=i + 1)
                     )
                 seen[d] = i
         s = None
@@ -112,17 +148,27 @@ class Ranking:
             score_list = list(scores)
             if len(score_list) != n:
                 raise RankingError(
-                    f"There are {len(score_list)} scores for {n} grades; give one each."
+                    _("There are {scores} scores for {n} grades; give one each.").format(
+                        scores=len(score_list), n=n
+                    )
                 )
-            s = np.array([_as_score(v, f"Score at rank {i + 1}") for i, v in enumerate(score_list)])
+            s = np.array(
+                [
+                    _as_score(v, _("Score at rank {rank}").format(rank=i + 1))
+                    for i, v in enumerate(score_list)
+                ]
+            )
             s = s.astype(float).reshape(n)
         u = np.array(
-            [_as_grade(v, f"Unretrieved grade {i + 1}") for i, v in enumerate(unretrieved)],
+            [
+                _as_grade(v, _("Unretrieved grade {n}").format(n=i + 1))
+                for i, v in enumerate(unretrieved)
+            ],
             dtype=float,
         )
         if np.isnan(u).any():
             raise RankingError(
-                "A judged document that was not retrieved needs a grade; remove the empty row."
+                _("A judged document that was not retrieved needs a grade; remove the empty row.")
             )
         present = np.concatenate([g[~np.isnan(g)], u])
         top = float(present.max()) if present.size else 0.0
@@ -130,12 +176,16 @@ class Ranking:
             scale_max = max(top, 1.0)
         elif not math.isfinite(scale_max) or scale_max <= 0:
             raise RankingError(
-                f"The grade scale's maximum must be a positive number; got {scale_max!r}."
+                _("The grade scale's maximum must be a positive number; got {value!r}.").format(
+                    value=scale_max
+                )
             )
         elif top > scale_max:
             raise RankingError(
-                f"Grade {top:g} is above the scale's maximum {scale_max:g}; raise the maximum or "
-                "lower the grade."
+                _(
+                    "Grade {top:g} is above the scale's maximum {max:g}; raise the maximum or "
+                    "lower the grade."
+                ).format(top=top, max=scale_max)
             )
         for arr in (g, u):
             arr.setflags(write=False)
@@ -143,8 +193,10 @@ class Ranking:
             s.setflags(write=False)
         if intents is not None and len(intents.retrieved) != n:
             raise RankingError(
-                f"There are subtopics for {len(intents.retrieved)} documents and {n} grades; "
-                "give each document its subtopics (empty for none)."
+                _(
+                    "There are subtopics for {docs} documents and {n} grades; "
+                    "give each document its subtopics (empty for none)."
+                ).format(docs=len(intents.retrieved), n=n)
             )
         return cls(g, ids, s, u, float(scale_max), intents)
 
@@ -200,9 +252,11 @@ def apply_negative_policy(grades: np.ndarray, policy: str, where: str) -> np.nda
     out, refused = negative_grades(grades, policy)
     if refused is not None:
         raise RankingError(
-            f"{where} has the negative grade {grades[refused]:g}. This convention allows "
-            "grades >= 0 only; choose 'clip to 0' or 'treat as unjudged' (as trec_eval does) "
-            "to accept it."
+            _(
+                "{where} has the negative grade {grade:g}. This convention allows "
+                "grades >= 0 only; choose 'clip to 0' or 'treat as unjudged' (as trec_eval does) "
+                "to accept it."
+            ).format(where=where, grade=grades[refused])
         )
     return out
 
@@ -225,9 +279,9 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
     input order; 'reverse_input' puts the later input first; 'average' keeps input order and
     marks the tie groups, over which DCG averages the gains.
     """
-    grades = apply_negative_policy(ranking.grades, convention.negative, "The ranked list")
+    grades = apply_negative_policy(ranking.grades, convention.negative, _("The ranked list"))
     unretrieved = apply_negative_policy(
-        ranking.unretrieved, convention.negative, "The unretrieved documents"
+        ranking.unretrieved, convention.negative, _("The unretrieved documents")
     )
     unretrieved = unretrieved[~np.isnan(unretrieved)]
     n = len(grades)
@@ -283,11 +337,15 @@ def check_cutoff(k: int | None) -> int | None:
     try:
         whole = not isinstance(k, bool) and float(k).is_integer()
     except OverflowError:  # an int beyond any double
-        raise ValueError(f"The cutoff k is too large (above 1.8e308); got {k!r}.") from None
+        raise ValueError(
+            _("The cutoff k is too large (above 1.8e308); got {k!r}.").format(k=k)
+        ) from None
     except (TypeError, ValueError):
         whole = False
     if not whole or k < 1:
-        raise ValueError(f"The cutoff k must be a whole number of at least 1; got {k!r}.")
+        raise ValueError(
+            _("The cutoff k must be a whole number of at least 1; got {k!r}.").format(k=k)
+        )
     return int(k)
 
 
@@ -297,7 +355,9 @@ def check_ideal_depth(depth: int, longest: int) -> None:
     k numbers (a cutoff of 10^9 would take gigabytes)."""
     if depth > max(longest, MAX_DOCS):
         raise ValueError(
-            f"With the ideal ranking 'none' (k documents of the top grade), IDCG@k sums k "
-            f"discounts; k = {depth} is more than the {max(longest, MAX_DOCS)} ranks RankLab "
-            "computes. Choose a smaller cutoff."
+            _(
+                "With the ideal ranking 'none' (k documents of the top grade), IDCG@k sums k "
+                "discounts; k = {depth} is more than the {ranks} ranks RankLab "
+                "computes. Choose a smaller cutoff."
+            ).format(depth=depth, ranks=max(longest, MAX_DOCS))
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from i18n import _
 from metrics.collection.batch import DEFAULT_MEASURES, MISSING
 from metrics.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
 from metrics.core.measures import EXAMPLES, Measure, MeasureNameError, parse
@@ -73,7 +74,7 @@ def render() -> Choices:
             help="Every choice that changes a number (gain, ties, negative grades, ...), set "
             "to reproduce a tool. The command line's default is trec_eval's.",
         )
-        st.caption(PRESETS[preset].source)
+        st.caption(_(PRESETS[preset].source))
     with right:
         missing = st.radio(
             "A query in the qrels with no results in a run",
