@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import VIEWPORT
 from tests.e2e.helpers import TIMEOUT_MS, edit_data_editor_cell, wait_for_app
-from tests.e2e.test_playground import GRADE_COLUMN, card
+from tests.e2e.test_playground import GRADE_COLUMN, NDCG, card
 
 # the default list after rank 4's grade 0 -> 3 (as in test_playground): gain 2^g - 1,
 # discount 1/log2(i + 1), the judged pool's top five 3, 3, 3, 3, 2
@@ -49,4 +49,16 @@ def test_the_playground_in_chinese_and_its_link(
     expect(card(shared, "nDCG@5")).to_have_text(f"{DCG / IDCG:.4f}", timeout=TIMEOUT_MS)
     assert shared.get_by_test_id("stMetricValue").all_inner_texts() == values
     fresh.close()
+    assert console_errors == []
+
+
+def test_a_vietnamese_link_opens_the_playground_in_vietnamese(
+    page: Page, console_errors: list[str]
+) -> None:
+    page.goto("/playground?lang=vi")
+    wait_for_app(page)
+    expect(page.get_by_role("heading", name="Bàn thử nghiệm")).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.get_by_role("heading", name="Chi tiết theo thứ hạng")).to_be_visible()
+    # the default list's nDCG@5, as in English (test_playground's hand-worked value)
+    expect(card(page, "nDCG@5")).to_have_text(f"{NDCG:.4f}", timeout=TIMEOUT_MS)
     assert console_errors == []
