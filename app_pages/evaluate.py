@@ -8,32 +8,42 @@ metrics/ through ui.evaluate.outcome (cached on the files' bytes), rendering by 
 
 import streamlit as st
 
+from i18n import N_, _
 from ui.evaluate import agreement, choices, compare, drilldown, groups, outcome, results, sources
 
-TABS = ("Means", "Per query", "Compare runs", "Groups", "Open a query", "Assessor agreement")
+TABS = (
+    N_("Means"),
+    N_("Per query"),
+    N_("Compare runs"),
+    N_("Groups"),
+    N_("Open a query"),
+    N_("Assessor agreement"),
+)
 
-st.title("Evaluate runs")
+st.title(_("Evaluate runs"))
 st.markdown(
-    "Upload relevance judgments and one or more runs — or use the sample collection — to get "
-    "the numbers `python -m metrics` prints, with 95% confidence intervals, paired tests, "
-    "per-group means and assessor agreement. Open any query in the Playground to see why it "
-    "scores what it does."
+    _(
+        "Upload relevance judgments and one or more runs — or use the sample collection — to get "
+        "the numbers `python -m metrics` prints, with {level} confidence intervals, paired "
+        "tests, per-group means and assessor agreement. Open any query in the Playground to see "
+        "why it scores what it does."
+    ).format(level="95%")  # a number outside the text: "95% c" would read as a %-format
 )
 collection = sources.render()
 picked = choices.render()
 done = outcome.run(collection, picked)
 outcome.show_files(done)
 if collection.qrels is None or not collection.runs:
-    st.info("Upload a qrels file and at least one run, or pick the sample collection.")
+    st.info(_("Upload a qrels file and at least one run, or pick the sample collection."))
     st.stop()
 if not picked.measures:
-    st.info("Pick or type at least one valid measure.")
+    st.info(_("Pick or type at least one valid measure."))
     st.stop()
 if not done.evaluated:
-    st.warning("No run could be evaluated: fix the files or choices marked in red above.")
+    st.warning(_("No run could be evaluated: fix the files or choices marked in red above."))
     st.stop()
 
-tabs = st.tabs(TABS, key="ev_tab", on_change="rerun")
+tabs = st.tabs([_(label) for label in TABS], key="ev_tab", on_change="rerun")
 renderers = (
     lambda: results.means(done, picked),
     lambda: results.per_query(done, picked),

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from i18n import _, ngettext
 from metrics.collection import arrow_kernels, subtopic_qrels
 from metrics.collection.batch_measures import Prepared, compute
 from metrics.core.conventions import TREC_EVAL_NDCG_CUT, Convention
@@ -138,17 +139,22 @@ def _check_finite(name, measure, convention, prepared, values, qids) -> None:
     if not bad.any():
         return
     q = int(np.flatnonzero(bad)[0])
-    problem = (
-        f"{name}: the value for query {qids[q]} cannot be computed in double precision (its "
-        "sums overflow: the largest double is about 1.8e308)"
-    )
     c = measure.convention(convention)
     if c.gain == "custom" and "gain" in measure.spec.reads:
-        raise BatchError(f"{problem}; the gain map's gains are too large.", measure_error=True)
+        problem = _(
+            "{name}: the value for query {qid} cannot be computed in double precision (its "
+            "sums overflow: the largest double is about 1.8e308); the gain map's gains are too "
+            "large."
+        )
+        raise BatchError(problem.format(name=name, qid=qids[q]), measure_error=True)
     grades = np.abs(prepared.pool_grade)
     mine = np.flatnonzero(prepared.pool_q == q)
     row = int(prepared.pool_row[mine[np.argmax(grades[mine])]]) if mine.size else None
-    raise BatchError(f"{problem}; its grades are too large.", qrels_row=row)
+    problem = _(
+        "{name}: the value for query {qid} cannot be computed in double precision (its "
+        "sums overflow: the largest double is about 1.8e308); its grades are too large."
+    )
+    raise BatchError(problem.format(name=name, qid=qids[q]), qrels_row=row)
 
 
 def _means(per_query: pd.DataFrame) -> pd.Series:
@@ -185,7 +191,9 @@ def compare(
     measures = list(results[names[0]].per_query.columns)
     few = [name for name in names if len(results[name].per_query) < 2]
     if few:
-        raise BatchError(f"comparing runs needs at least 2 queries; {few[0]} has fewer.")
+        raise BatchError(
+            _("comparing runs needs at least 2 queries; {run} has fewer.").format(run=few[0])
+        )
     run_rows, pair_rows, notes = [], [], []
     for measure in measures:
         for name in names:
@@ -206,7 +214,8 @@ def compare(
                     p_t, effect = t_test.p_value, stats.effect_size(t_test)
                 except ValueError as error:
                     p_t = effect = float("nan")
-                    notes.append(f"{measure}, {a} vs {b}: {error}")
+                    note = _("{measure}, {a} vs {b}: {problem}")
+                    notes.append(note.format(measure=measure, a=a, b=b, problem=error))
                 pair_rows.append(
                     (measure, a, b, diff.mean, diff.low, diff.high, test.p_value, p_t, len(x),
                      effect)
@@ -245,28 +254,39 @@ def _named_measures(measures: Sequence[Measure | str]) -> dict[str, Measure]:
 def _listing(qids: Sequence[str]) -> str:
     shown = ", ".join(qids[:_SHOWN])
     more = len(qids) - _SHOWN
-    return shown + (f" and {more} more" if more > 0 else "")
+    if more > 0:
+        return _("{shown} and {n} more").format(shown=shown, n=more)
+    return shown
 
 
 def _query_warnings(absent: list[str], ignored: list[str], missing: str) -> list[str]:
     out = []
     if absent:
-        what = "score 0 (an empty ranking)" if missing == "zero" else "are left out"
-        out.append(
-            f"{len(absent)} qrels {_plural(len(absent), 'query', 'queries')} "
-            f"{_plural(len(absent), 'has', 'have')} no results in the run and {what} "
-            f"(--missing {missing}): {_listing(absent)}."
-        )
+        if missing == "zero":
+            said = ngettext(
+                "{n} qrels query has no results in the run and score 0 (an empty ranking) "
+                "(--missing {missing}): {queries}.",
+                "{n} qrels queries have no results in the run and score 0 (an empty ranking) "
+                "(--missing {missing}): {queries}.",
+                len(absent),
+            )
+        else:
+            said = ngettext(
+                "{n} qrels query has no results in the run and are left out "
+                "(--missing {missing}): {queries}.",
+                "{n} qrels queries have no results in the run and are left out "
+                "(--missing {missing}): {queries}.",
+                len(absent),
+            )
+        out.append(said.format(n=len(absent), missing=missing, queries=_listing(absent)))
     if ignored:
-        out.append(
-            f"{len(ignored)} run {_plural(len(ignored), 'query is', 'queries are')} not in the "
-            f"qrels and {_plural(len(ignored), 'was', 'were')} ignored: {_listing(ignored)}."
+        said = ngettext(
+            "{n} run query is not in the qrels and was ignored: {queries}.",
+            "{n} run queries are not in the qrels and were ignored: {queries}.",
+            len(ignored),
         )
+        out.append(said.format(n=len(ignored), queries=_listing(ignored)))
     return out
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return one if n == 1 else many
 
 
 def _measure_warnings(name: str, measure: Measure, base: Convention, p: Prepared) -> list[str]:
@@ -276,11 +296,12 @@ def _measure_warnings(name: str, measure: Measure, base: Convention, p: Prepared
     gmax = measure.convention(base).err_gmax
     if gmax is None or gmax == p.scale_max:
         return []
-    return [
-        f"{name}: ERR's top grade is {gmax:g} (gdeval's), but the qrels' largest grade is "
-        f"{p.scale_max:g}, so R = (2^g - 1)/2^{gmax:g}; write ERR(max_rel={p.scale_max:g})"
-        f"@{measure.cutoff or 'k'} for the qrels' own scale."
-    ]
+    said = _(
+        "{name}: ERR's top grade is {gmax:g} (gdeval's), but the qrels' largest grade is "
+        "{top:g}, so R = (2^g - 1)/2^{gmax:g}; write ERR(max_rel={top:g})@{k} for the qrels' "
+        "own scale."
+    )
+    return [said.format(name=name, gmax=gmax, top=p.scale_max, k=measure.cutoff or "k")]
 
 
 def _blame(measure: Measure, base: Convention, p: Prepared) -> int | None:
@@ -293,7 +314,7 @@ def _blame(measure: Measure, base: Convention, p: Prepared) -> int | None:
     elif "rbp_gmax" in reads and c.rbp_gain == "graded":
         bad = grades > (c.rbp_gmax if c.rbp_gmax is not None else p.scale_max)
     elif "gain" in reads and c.gain == "custom":
-        listed = np.array([g for g, _ in c.gain_map])
+        listed = np.array([g for g, _gain in c.gain_map])
         grades, rows = p.pool_grade, p.pool_row
         bad = ~np.isin(grades, listed)
     elif "gain" in reads and c.gain == "exponential":
@@ -373,14 +394,18 @@ def _prepare(
     absent = [str(q) for q in qrels_qids[~present]]
     ignored = sorted(str(q) for q in run_qids[to_qrels < 0])
     if missing == "error" and absent:
-        raise BatchError(
-            f"{len(absent)} qrels {_plural(len(absent), 'query has', 'queries have')} no "
-            f"results in the run: {_listing(absent)} (use --missing zero or skip to go on)."
+        said = ngettext(
+            "{n} qrels query has no results in the run: {queries} (use --missing zero or skip "
+            "to go on).",
+            "{n} qrels queries have no results in the run: {queries} (use --missing zero or "
+            "skip to go on).",
+            len(absent),
         )
+        raise BatchError(said.format(n=len(absent), queries=_listing(absent)))
     evaluated = present if missing == "skip" else np.ones(len(qrels_qids), dtype=bool)
     qids = qrels_qids[evaluated]
     if not len(qids):
-        raise BatchError("no query to evaluate: the run has none of the qrels' queries.")
+        raise BatchError(_("no query to evaluate: the run has none of the qrels' queries."))
     # qrels code -> query index (int32: a 10M-line run's query column is then 40 MB)
     renumber = np.full(len(qrels_qids) + 1, -1, dtype=np.int32)
     renumber[np.flatnonzero(evaluated)] = np.arange(len(qids))
@@ -429,7 +454,11 @@ def _prepare(
 def _check_columns(df: pd.DataFrame, needed: tuple[str, ...], what: str) -> None:
     lacking = [c for c in needed if c not in df.columns]
     if lacking:
-        raise BatchError(f"The {what} has no column {', '.join(lacking)}; it needs {needed}.")
+        raise BatchError(
+            _("The {what} has no column {lacking}; it needs {needed}.").format(
+                what=what, lacking=", ".join(lacking), needed=needed
+            )
+        )
 
 
 def _negative_policy(qrels: pd.DataFrame, policy: str) -> np.ndarray:
@@ -437,8 +466,10 @@ def _negative_policy(qrels: pd.DataFrame, policy: str) -> np.ndarray:
     grades, row = negative_grades(qrels["rel"].to_numpy(dtype=float, copy=True), policy)
     if row is not None:
         raise BatchError(
-            f"query {qrels['qid'].iloc[row]} document {qrels['docno'].iloc[row]} has the "
-            f"negative grade {grades[row]:g}; this convention allows grades >= 0 only.",
+            _(
+                "query {qid} document {docno} has the negative grade {grade:g}; this convention "
+                "allows grades >= 0 only."
+            ).format(qid=qrels["qid"].iloc[row], docno=qrels["docno"].iloc[row], grade=grades[row]),
             qrels_row=row,
         )
     return grades
@@ -449,7 +480,9 @@ def _scores(run: pd.DataFrame, convention: Convention) -> np.ndarray:
     bad = ~np.isfinite(score)
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
-        raise BatchError(f"score {score[row]!r} is not a finite number.", run_row=row)
+        raise BatchError(
+            _("score {score} is not a finite number.").format(score=repr(score[row])), run_row=row
+        )
     return compared_scores(score, convention)
 
 
@@ -545,7 +578,7 @@ def _byte_order(docno: pd.Series, rows: np.ndarray) -> np.ndarray:
     Python compares str by code point, the byte order of their UTF-8; Arrow compares bytes."""
     arrow = _arrow(docno)
     if arrow is None:
-        _, key = np.unique(docno.iloc[rows].to_numpy(dtype=object), return_inverse=True)
+        _unique, key = np.unique(docno.iloc[rows].to_numpy(dtype=object), return_inverse=True)
         return key
     return arrow_kernels.byte_order_keys(arrow, rows)
 
@@ -572,13 +605,15 @@ def _join(run, run_q, qrels, pool_q, keep):
     candidates, doc_code = rows[evaluated], doc_code[evaluated]
     width = len(names)
     run_key = run_q[candidates].astype(np.int64) * width + doc_code
-    _, judged_code = _positions_in(docs, names)  # every judged document is among the names
+    _rows, judged_code = _positions_in(docs, names)  # every judged document is among the names
     qrels_key = pool_q[judged_rows].astype(np.int64) * width + judged_code
     keys = pd.Index(qrels_key)
     if not keys.is_unique:
         dup = int(judged_rows[np.flatnonzero(keys.duplicated())[0]])
         raise BatchError(
-            f"query {qrels['qid'].iloc[dup]} judges document {qrels['docno'].iloc[dup]} twice.",
+            _("query {qid} judges document {docno} twice.").format(
+                qid=qrels["qid"].iloc[dup], docno=qrels["docno"].iloc[dup]
+            ),
             qrels_row=dup,
         )
     at = keys.get_indexer(run_key)

@@ -42,6 +42,7 @@ from typing import Protocol
 
 import numpy as np
 
+from i18n import N_, _
 from metrics.core.conventions import Convention
 from metrics.core.diversity import (
     DEFAULT_ALPHA,
@@ -89,17 +90,17 @@ class _Batch(Protocol):
     subtopics: Subtopics | None
 
 
-NEEDS_SUBTOPICS = (
-    "needs a diversity qrels, which judges documents per subtopic: lines `topic subtopic "
-    "docno judgment` (ndeval's format) whose second column takes more than one value within "
-    "a query. This qrels has no subtopics; if its second column does hold subtopics, read it "
-    "as a diversity qrels (command line: --qrels diversity or auto)."
+NEEDS_SUBTOPICS = N_(
+    "this measure needs a diversity qrels, which judges documents per subtopic: lines `topic "
+    "subtopic docno judgment` (ndeval's format) whose second column takes more than one value "
+    "within a query. This qrels has no subtopics; if its second column does hold subtopics, "
+    "read it as a diversity qrels (command line: --qrels diversity or auto)."
 )
 
 
 def _subtopics(prep: _Batch) -> Subtopics:
     if prep.subtopics is None:
-        raise NoSubtopicsError("this measure " + NEEDS_SUBTOPICS)
+        raise NoSubtopicsError(_(NEEDS_SUBTOPICS))
     return prep.subtopics
 
 
@@ -225,8 +226,10 @@ def _cumulated(
         deepest = int(depth.max(initial=0))
         if deepest > max(int(prep.n_ret.max(initial=0)), MAX_DOCS):
             raise ValueError(
-                f"the cutoff {deepest} is beyond the {MAX_DOCS} ranks RankLab computes (the "
-                "normaliser sums a weight for every rank up to k); choose a smaller cutoff."
+                _(
+                    "the cutoff {k} is beyond the {limit} ranks RankLab computes (the "
+                    "normaliser sums a weight for every rank up to k); choose a smaller cutoff."
+                ).format(k=deepest, limit=MAX_DOCS)
             )
         ranks = np.arange(1, deepest + 1)
         weights = (1.0 - alpha) ** (ranks - 1.0) * _rank_discounts(ranks, kind)

@@ -22,6 +22,7 @@ from typing import IO
 
 import pandas as pd
 
+from i18n import _
 from metrics.collection.trec import TrecFormatError
 from metrics.stats.stats import per_group
 
@@ -48,14 +49,14 @@ def read_groups(
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise TrecFormatError(name, line, "the line is not UTF-8 text") from None
+        raise TrecFormatError(name, line, _("the line is not UTF-8 text")) from None
     lines = [
         (number, line.strip())
         for number, line in enumerate(text.splitlines(), 1)
         if line.strip() and not line.lstrip().startswith("#")
     ]
     if not lines:
-        raise TrecFormatError(name, None, "the file has no data lines")
+        raise TrecFormatError(name, None, _("the file has no data lines"))
     split = _splitter(lines[0][1])
     query_at, group_at, width = 0, 1, 2
     header = [field.lower() for field in split(lines[0][1])]
@@ -67,25 +68,22 @@ def read_groups(
     for number, line in lines:
         fields = split(line)
         if len(fields) != width:
-            what = "the header" if width > 2 else "a query id and a group"
-            hint = " (is this a run or a qrels file?)" if len(fields) >= 4 else ""
-            raise TrecFormatError(
-                name, number, f"expected {width} fields ({what}), found {len(fields)}{hint}"
-            )
+            raise TrecFormatError(name, number, _field_count_problem(width, len(fields)))
         qid, group = fields[query_at], fields[group_at]
         if not qid or not group:
-            raise TrecFormatError(name, number, "the query id or the group is empty")
+            raise TrecFormatError(name, number, _("the query id or the group is empty"))
         if qid in groups and groups[qid] != group:
             raise TrecFormatError(
                 name,
                 number,
-                f"query {qid} is put in group {group!r} here but in {groups[qid]!r} on line "
-                f"{first_line[qid]}",
+                _("query {qid} is put in group {group} here but in {other} on line {line}").format(
+                    qid=qid, group=repr(group), other=repr(groups[qid]), line=first_line[qid]
+                ),
             )
         groups.setdefault(qid, group)
         first_line.setdefault(qid, number)
     if not groups:
-        raise TrecFormatError(name, None, "the file has a header line but no data lines")
+        raise TrecFormatError(name, None, _("the file has a header line but no data lines"))
     return groups
 
 
@@ -117,6 +115,24 @@ def per_group_means(
     return pd.concat(rows, ignore_index=True), sorted(ungrouped)
 
 
+def _field_count_problem(width: int, found: int) -> str:
+    """A line with `found` fields where `width` are expected, in words."""
+    if width > 2 and found >= 4:
+        problem = _(
+            "expected {width} fields (the header), found {found} (is this a run or a qrels file?)"
+        )
+    elif width > 2:
+        problem = _("expected {width} fields (the header), found {found}")
+    elif found >= 4:
+        problem = _(
+            "expected {width} fields (a query id and a group), found {found} (is this a run or "
+            "a qrels file?)"
+        )
+    else:
+        problem = _("expected {width} fields (a query id and a group), found {found}")
+    return problem.format(width=width, found=found)
+
+
 def _splitter(line: str):
     if "," in line:
         return lambda text: [field.strip() for field in text.split(",")]
@@ -129,11 +145,15 @@ def _header_columns(header: list[str], name: str, line: int) -> tuple[int, int]:
     query = next((i for i, field in enumerate(header) if field in QUERY_COLUMNS), None)
     if query is None:
         raise TrecFormatError(
-            name, line, f"the header names no query column; use one of {', '.join(QUERY_COLUMNS)}"
+            name,
+            line,
+            _("the header names no query column; use one of {columns}").format(
+                columns=", ".join(QUERY_COLUMNS)
+            ),
         )
     group = next((i for i, field in enumerate(header) if field in GROUP_COLUMNS), None)
     if group is None:
         group = 1 if query == 0 else 0
     if group >= len(header):
-        raise TrecFormatError(name, line, "the header names a query column but no group column")
+        raise TrecFormatError(name, line, _("the header names a query column but no group column"))
     return query, group

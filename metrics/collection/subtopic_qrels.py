@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.collection.diversity_batch import Subtopics
 from metrics.core.intents import Intents
 
@@ -46,13 +47,14 @@ def collapse(qrels: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]
     if repeated.any():
         row = int(np.flatnonzero(repeated)[0])
         raise RepeatedJudgment(
-            f"query {qid.iloc[row]} judges document {docno.iloc[row]} twice for subtopic "
-            f"{subtopic.iloc[row]}.",
+            _("query {qid} judges document {docno} twice for subtopic {subtopic}.").format(
+                qid=qid.iloc[row], docno=docno.iloc[row], subtopic=subtopic.iloc[row]
+            ),
             row,
         )
-    q_code, _ = pd.factorize(qid)
+    q_code, _uniques = pd.factorize(qid)
     d_code, docnos = pd.factorize(docno)
-    pair, _ = pd.factorize(q_code.astype(np.int64) * max(len(docnos), 1) + d_code)
+    pair, _pairs = pd.factorize(q_code.astype(np.int64) * max(len(docnos), 1) + d_code)
     rel = qrels["rel"].to_numpy(dtype=float)
     by_pair = np.lexsort((-rel, pair))  # stable: the first line among equal judgments
     first = np.ones(len(by_pair), dtype=bool)
@@ -96,7 +98,7 @@ def subtopic_arrays(
     sub_key, sub = np.unique(q * max(len(names), 1) + name_rank, return_inverse=True)
     sub_q = sub_key // max(len(names), 1)
     # The ideal's candidates, by (query, doc id in byte order).
-    doc_rank, _ = pd.factorize(_text(qrels["docno"]).iloc[relevant], sort=True)
+    doc_rank, _docs = pd.factorize(_text(qrels["docno"]).iloc[relevant], sort=True)
     doc_key, doc = np.unique(q * (int(doc_rank.max(initial=0)) + 1) + doc_rank, return_inverse=True)
     doc_q = doc_key // (int(doc_rank.max(initial=0)) + 1)
     by_doc = np.lexsort((sub, doc))

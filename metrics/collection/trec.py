@@ -108,6 +108,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import functools
 import io
 import itertools
 import os
@@ -122,6 +123,7 @@ from typing import IO, NoReturn
 import numpy as np
 import pandas as pd
 
+from i18n import N_, _, ngettext
 from metrics.collection import arrow_kernels
 
 __all__ = [
@@ -167,15 +169,15 @@ _REQUIRED = {
     "diversity": ("qid", "subtopic", "docno", "rel"),
     "run": ("qid", "docno", "score"),
 }
-# Words used in messages for each field.
+# Words used in messages for each field (translated where a message uses them: _field_word).
 _FIELD_WORDS = {
-    "qid": "query id",
-    "subtopic": "subtopic",
-    "docno": "document id",
-    "rel": "relevance grade",
-    "score": "score",
-    "rank": "rank",
-    "tag": "run tag",
+    "qid": N_("query id"),
+    "subtopic": N_("subtopic"),
+    "docno": N_("document id"),
+    "rel": N_("relevance grade"),
+    "score": N_("score"),
+    "rank": N_("rank"),
+    "tag": N_("run tag"),
 }
 
 _COMMENT_LINE = re.compile(rb"(?:^|(?<=\r))#[^\r\n]*", re.MULTILINE)  # lines end at LF, CR
@@ -214,15 +216,21 @@ class TrecFormatError(ValueError):
 
     ``str(error)`` is ``"<file>, line <n>: <problem>"`` (``"<file>: <problem>"`` when no single
     line is at fault); the parts are also available as ``file``, ``line`` (1-based, or None)
-    and ``problem``.
+    and ``problem``; ``repeat`` is True when the problem is a line repeating an earlier line's
+    document (and query). The words are in the current language (English outside a page's run:
+    the command line's).
     """
 
-    def __init__(self, file: str, line: int | None, problem: str) -> None:
+    def __init__(self, file: str, line: int | None, problem: str, *, repeat: bool = False) -> None:
         self.file = file
         self.line = line
         self.problem = problem
-        where = file if line is None else f"{file}, line {line}"
-        super().__init__(f"{where}: {problem}")
+        self.repeat = repeat
+        if line is None:
+            super().__init__(f"{file}: {problem}")
+        else:
+            where = _("{file}, line {line}: {problem}")
+            super().__init__(where.format(file=file, line=line, problem=problem))
 
 
 @dataclass(frozen=True)
@@ -314,7 +322,7 @@ def _blames_a_legitimate_repeat(ordinary: TrecFormatError, diversity: TrecFormat
     diversity reading would refuse them too), so the file reads as a diversity qrels up to its
     own problem (a line repeating a whole judgment, a malformed line...), which is the one to
     name."""
-    return "judged twice" in ordinary.problem and (ordinary.line or 0) < (diversity.line or 0)
+    return ordinary.repeat and (ordinary.line or 0) < (diversity.line or 0)
 
 
 def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
@@ -344,7 +352,7 @@ def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
         raise TrecFormatError(
             name,
             None,
-            "the file has no data lines (it is empty, or holds only blank and comment lines)",
+            _("the file has no data lines (it is empty, or holds only blank and comment lines)"),
         )
     layout = _choose_layout(kind, name, *first)
     try:
@@ -360,7 +368,7 @@ def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
             data, parse_data = _prepare(Path(path).read_bytes())
         _raise_first_problem(data, parse_data, layout, name, frame)
     if frame.empty:
-        raise TrecFormatError(name, first[0], "the file has a header line but no data lines")
+        raise TrecFormatError(name, first[0], _("the file has a header line but no data lines"))
     return _finish(frame, layout)
 
 
@@ -407,8 +415,10 @@ def _refuse_compressed(start: bytes, name: str) -> None:
             raise TrecFormatError(
                 name,
                 None,
-                f"the file is {kind}-compressed; RankLab reads plain text only: "
-                f"decompress it first (e.g. with {command})",
+                _(
+                    "the file is {kind}-compressed; RankLab reads plain text only: "
+                    "decompress it first (e.g. with {command})"
+                ).format(kind=kind, command=command),
             )
 
 
@@ -538,7 +548,7 @@ def _read_stream(path: str | os.PathLike, name: str) -> bytes:
     it may never end."""
     mode = os.stat(path).st_mode  # an OSError (no such file) is the caller's to report
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        raise TrecFormatError(name, None, "this is a device, not a file; give a file or a pipe")
+        raise TrecFormatError(name, None, _("this is a device, not a file; give a file or a pipe"))
     chunks, size = [], 0
     with open(path, "rb") as f:
         while chunk := f.read(1 << 24):  # in chunks: read(n) would allocate n bytes at once
@@ -547,8 +557,9 @@ def _read_stream(path: str | os.PathLike, name: str) -> bytes:
                 raise TrecFormatError(
                     name,
                     None,
-                    f"more than {_MAX_STREAM_BYTES >> 30} GiB came through the pipe; save it "
-                    "to a file first",
+                    _("more than {n} GiB came through the pipe; save it to a file first").format(
+                        n=_MAX_STREAM_BYTES >> 30
+                    ),
                 )
             chunks.append(chunk)
     return b"".join(chunks)
@@ -594,25 +605,40 @@ def _choose_layout(kind: str, name: str, lineno: int, raw: bytes) -> _Layout:
     for field, aliases in _ALIASES[kind].items():
         found = [i for i, cell in enumerate(header) if cell.lower() in aliases]
         if len(found) > 1:
-            both = " and ".join(repr(header[i]) for i in found)
+            both = functools.reduce(_and, (repr(header[i]) for i in found))
             raise TrecFormatError(
                 name,
                 lineno,
-                f"columns {both} both give the {_FIELD_WORDS[field]}; keep only one of them",
+                _("columns {columns} both give the {field}; keep only one of them").format(
+                    columns=both, field=_field_word(field)
+                ),
             )
         if found:
             positions[field] = found[0]
     missing = [field for field in _REQUIRED[kind] if field not in positions]
     if missing:
         wanted = "; ".join(
-            f"the {_FIELD_WORDS[f]} ({', '.join(_ALIASES[kind][f])})" for f in missing
+            _("the {field} ({names})").format(
+                field=_field_word(f), names=", ".join(_ALIASES[kind][f])
+            )
+            for f in missing
         )
+        if suffix:
+            problem = _(
+                "the header line has no column for {wanted}. Columns found: {columns}. "
+                "A {suffix} {kind} file needs a header line naming its columns."
+            )
+        else:
+            problem = _(
+                "the header line has no column for {wanted}. Columns found: {columns}. "
+                "A delimited {kind} file needs a header line naming its columns."
+            )
         raise TrecFormatError(
             name,
             lineno,
-            f"the header line has no column for {wanted}. "
-            f"Columns found: {', '.join(map(repr, header))}. "
-            f"A {suffix or 'delimited'} {kind} file needs a header line naming its columns.",
+            problem.format(
+                wanted=wanted, columns=", ".join(map(repr, header)), suffix=suffix, kind=kind
+            ),
         )
     return _Layout(kind, sep, True, len(header), False, positions, header)
 
@@ -772,7 +798,7 @@ def _raise_first_problem(
             raise not_utf8.error
     _scan(data, layout, name)
     raise TrecFormatError(
-        name, None, "the file could not be read, but no single line could be blamed"
+        name, None, _("the file could not be read, but no single line could be blamed")
     )
 
 
@@ -793,7 +819,7 @@ def _raise_at_first_flagged_row(
             if field == "rank":
                 ok &= numbers == np.round(numbers)
             flagged |= ~ok
-    pairs, _ = _pair_codes(table["qid"], _repeat_key(table, layout))
+    pairs, _codes = _pair_codes(table["qid"], _repeat_key(table, layout))
     duplicate = pd.Series(pairs).duplicated().to_numpy()
     candidates = flagged | duplicate
     if not candidates.any():
@@ -812,7 +838,9 @@ def _raise_at_first_flagged_row(
     if duplicate[row]:
         key = _line_key(fields, layout)
         first = lines[first_row + header][0]
-        raise TrecFormatError(name, lineno, _duplicate_message(layout.kind, key, first, lineno))
+        raise TrecFormatError(
+            name, lineno, _duplicate_message(layout.kind, key, first, lineno), repeat=True
+        )
 
 
 @dataclass(frozen=True)
@@ -869,7 +897,9 @@ def _decode(raw: bytes, lineno: int, name: str) -> str:
 
 
 def _not_utf8(byte: int, column: int) -> str:
-    return f"the line is not UTF-8 text (byte {byte:#04x} at column {column})"
+    return _("the line is not UTF-8 text (byte {byte:#04x} at column {column})").format(
+        byte=byte, column=column
+    )
 
 
 def _scan(data: bytes, layout: _Layout, name: str, max_lines: int | None = None) -> None:
@@ -890,7 +920,7 @@ def _scan(data: bytes, layout: _Layout, name: str, max_lines: int | None = None)
         key = _line_key(fields, layout)
         if key in seen:
             raise TrecFormatError(
-                name, lineno, _duplicate_message(layout.kind, key, seen[key], lineno)
+                name, lineno, _duplicate_message(layout.kind, key, seen[key], lineno), repeat=True
             )
         seen[key] = lineno
 
@@ -904,75 +934,102 @@ def _field_count_problem(count: int, layout: _Layout) -> str | None:
     if not layout.header:
         if count == layout.n_fields or (layout.extra_fields_ok and count > layout.n_fields):
             return None
-        need = (
-            f"at least {layout.n_fields}"
-            if layout.extra_fields_ok
-            else f"exactly {layout.n_fields}"
-        )
-        hint = "; fields after the sixth are ignored" if layout.extra_fields_ok else ""
-        return (
-            f"found {count} column{'s' * (count != 1)}, "
-            f"but a TREC {layout.kind} line needs {need}: "
-            f"{_TREC_SYNTAX[layout.kind]} (separated by spaces or tabs{hint})"
+        if layout.extra_fields_ok:
+            problem = ngettext(
+                "found {count} column, but a TREC {kind} line needs at least {n}: {syntax} "
+                "(separated by spaces or tabs; fields after the sixth are ignored)",
+                "found {count} columns, but a TREC {kind} line needs at least {n}: {syntax} "
+                "(separated by spaces or tabs; fields after the sixth are ignored)",
+                count,
+            )
+        else:
+            problem = ngettext(
+                "found {count} column, but a TREC {kind} line needs exactly {n}: {syntax} "
+                "(separated by spaces or tabs)",
+                "found {count} columns, but a TREC {kind} line needs exactly {n}: {syntax} "
+                "(separated by spaces or tabs)",
+                count,
+            )
+        return problem.format(
+            count=count, kind=layout.kind, n=layout.n_fields, syntax=_TREC_SYNTAX[layout.kind]
         )
     if count > layout.n_fields:
-        return f"found {count} fields, but the header line names {layout.n_fields} columns"
+        return _("found {count} fields, but the header line names {n} columns").format(
+            count=count, n=layout.n_fields
+        )
     missing = [f for f, p in layout.positions.items() if p >= count]
     if missing:
         column = layout.header_names[layout.positions[missing[0]]]
-        return f"found {count} field{'s' * (count != 1)}, so the column {column!r} has no value"
+        problem = ngettext(
+            "found {count} field, so the column {column} has no value",
+            "found {count} fields, so the column {column} has no value",
+            count,
+        )
+        return problem.format(count=count, column=repr(column))
     return None
 
 
 def _value_problem(fields: list[str], layout: _Layout) -> str | None:
     for field in _TEXT_FIELDS:
         if field in layout.positions and not fields[layout.positions[field]]:
-            return f"the {_FIELD_WORDS[field]} is empty"
+            return _("the {field} is empty").format(field=_field_word(field))
     for field in ("rank", "score", "rel"):
         if field not in layout.positions:
             continue
         text = fields[layout.positions[field]]
-        words = _FIELD_WORDS[field]
+        words = _field_word(field)
         if not text:
-            return f"the {words} is empty"
+            return _("the {field} is empty").format(field=words)
         if _NON_FINITE.fullmatch(text) or (
             _NUMBER.fullmatch(text) and not np.isfinite(float(text))
         ):
-            return f"the {words} {_shown(text)} is not a finite number"
-        if not _NUMBER.fullmatch(text):
-            return f"the {words} {_shown(text)} is not a number"
-        if field == "rank" and not (float(text).is_integer() and abs(float(text)) <= _INT64_MAX):
-            return (
-                f"the rank {_shown(text)} is not a whole number "
-                "(is the rank column swapped with the score?)"
+            return _("the {field} {value} is not a finite number").format(
+                field=words, value=_shown(text)
             )
+        if not _NUMBER.fullmatch(text):
+            return _("the {field} {value} is not a number").format(field=words, value=_shown(text))
+        if field == "rank" and not (float(text).is_integer() and abs(float(text)) <= _INT64_MAX):
+            return _(
+                "the rank {value} is not a whole number (is the rank column swapped with the "
+                "score?)"
+            ).format(value=_shown(text))
     return None
+
+
+def _field_word(field: str) -> str:
+    """A field's name in words, in the current language."""
+    return _(_FIELD_WORDS[field])
+
+
+def _and(first: str, second: str) -> str:
+    """'first and second', in the current language."""
+    return _("{first} and {second}").format(first=first, second=second)
 
 
 def _shown(text: str) -> str:
     """A value quoted for a message, cut short when it is long (a 10 MB document id)."""
     if len(text) <= _SHOWN_CHARS:
         return repr(text)
-    return f"{text[:_SHOWN_CHARS]!r}... ({len(text):,} characters)"
+    return _("{value}... ({n:,} characters)").format(value=repr(text[:_SHOWN_CHARS]), n=len(text))
 
 
 def _duplicate_message(kind: str, key: tuple[str, ...], first: int, again: int) -> str:
     qid, docno = _shown(key[0]), _shown(key[-1])
     if kind == "diversity":
-        return (
-            f"document {docno} is judged twice for query {qid} and subtopic {_shown(key[1])} "
-            f"(lines {first} and {again}); keep one judgment per document, subtopic and query"
-        )
+        return _(
+            "document {docno} is judged twice for query {qid} and subtopic {subtopic} "
+            "(lines {first} and {again}); keep one judgment per document, subtopic and query"
+        ).format(docno=docno, qid=qid, subtopic=_shown(key[1]), first=first, again=again)
     if kind == "run":
-        return (
-            f"document {docno} appears twice for query {qid} (lines {first} and {again}); "
+        return _(
+            "document {docno} appears twice for query {qid} (lines {first} and {again}); "
             "a run may rank each document only once per query"
-        )
-    return (
-        f"document {docno} is judged twice for query {qid} (lines {first} and {again}); "
+        ).format(docno=docno, qid=qid, first=first, again=again)
+    return _(
+        "document {docno} is judged twice for query {qid} (lines {first} and {again}); "
         "keep one judgment per document and query (or, if the second column names subtopics, "
         "read the file as a diversity qrels)"
-    )
+    ).format(docno=docno, qid=qid, first=first, again=again)
 
 
 # ----------------------------------------------------------------------------------- writing

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.collection.batch import evaluate
 from metrics.collection.trec import read_qrels, read_run
 from metrics.core.conventions import TREC_EVAL_NDCG_CUT
@@ -45,7 +46,11 @@ def withhold(qrels: pd.DataFrame, share: float, seed: int) -> pd.DataFrame:
     """`qrels` with share × n (rounded half up) of each query's n judgments set to -1 (pooled,
     not judged), chosen at random from `numpy.random.default_rng(seed)`."""
     if not 0.0 <= share < 1.0:
-        raise ValueError(f"The share of judgments to withhold must be from 0 up to 1; got {share}.")
+        raise ValueError(
+            _("The share of judgments to withhold must be from 0 up to 1; got {share}.").format(
+                share=share
+            )
+        )
     rng = np.random.default_rng(seed)
     out = qrels.copy()
     grades = out["rel"].to_numpy(dtype=float).copy()

@@ -31,13 +31,20 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import N_, _
 from metrics.stats.comparison import pairs_table
 from metrics.stats.rank_correlation import kendall_tau, tau_ap
 
 WEIGHTS = (None, "linear", "quadratic")
 
 # Landis & Koch (1977), Biometrics 33(1): the usual words for a kappa.
-_STRENGTH = ((0.2, "slight"), (0.4, "fair"), (0.6, "moderate"), (0.8, "substantial"))
+# The words are English; a page translates them (they are marked N_ for it: _(strength(k))).
+_STRENGTH = (
+    (0.2, N_("slight")),
+    (0.4, N_("fair")),
+    (0.6, N_("moderate")),
+    (0.8, N_("substantial")),
+)
 
 
 def confusion_matrix(a, b, labels: Sequence[float]) -> np.ndarray:
@@ -46,7 +53,11 @@ def confusion_matrix(a, b, labels: Sequence[float]) -> np.ndarray:
     index = {float(label): i for i, label in enumerate(labels)}
     unknown = sorted({float(x) for x in np.concatenate([a, b])} - set(index))
     if unknown:
-        raise ValueError(f"label {unknown[0]:g} is not among the labels {list(labels)}")
+        raise ValueError(
+            _("label {label:g} is not among the labels {labels}").format(
+                label=unknown[0], labels=list(labels)
+            )
+        )
     rows = np.array([index[float(x)] for x in a], dtype=np.int64)
     cols = np.array([index[float(x)] for x in b], dtype=np.int64)
     n = len(labels)
@@ -85,13 +96,13 @@ def strength(kappa: float) -> str:
     """Landis & Koch's word for a kappa: poor (< 0), slight, fair, moderate, substantial,
     almost perfect (> 0.8); 'undefined' for NaN."""
     if np.isnan(kappa):
-        return "undefined"
+        return N_("undefined")
     if kappa < 0:
-        return "poor"
+        return N_("poor")
     for upper, word in _STRENGTH:
         if kappa <= upper:
             return word
-    return "almost perfect"
+    return N_("almost perfect")
 
 
 @dataclass(frozen=True)
@@ -147,8 +158,8 @@ class Agreement:
         names = [f"{g:g}" for g in self.labels]
         return pd.DataFrame(
             self.confusion,
-            index=pd.Index(names, name="assessor A"),
-            columns=pd.Index(names, name="assessor B"),
+            index=pd.Index(names, name=_("assessor A")),
+            columns=pd.Index(names, name=_("assessor B")),
         )
 
 
@@ -156,7 +167,7 @@ def agreement(pairs: pd.DataFrame, threshold: float = 1.0) -> Agreement:
     """Kappa, weighted kappa and the confusion table of the paired grades (`Judgments.both`)."""
     a, b = pairs["a"].to_numpy(dtype=float), pairs["b"].to_numpy(dtype=float)
     if not len(a):
-        raise ValueError("the two qrels have no judged document in common (same qid and docno)")
+        raise ValueError(_("the two qrels have no judged document in common (same qid and docno)"))
     labels = _labels(a, b)
     confusion = confusion_matrix(a, b, labels)
     binary = confusion_matrix(a >= threshold, b >= threshold, (0.0, 1.0))
@@ -240,9 +251,13 @@ def order_agreement(
 def _pair(a, b) -> tuple[np.ndarray, np.ndarray]:
     a, b = np.asarray(a, dtype=float).ravel(), np.asarray(b, dtype=float).ravel()
     if a.shape != b.shape:
-        raise ValueError(f"both assessors must label the same items; got {a.size} and {b.size}")
+        raise ValueError(
+            _("both assessors must label the same items; got {a} and {b}").format(
+                a=a.size, b=b.size
+            )
+        )
     if not a.size:
-        raise ValueError("no labels to compare")
+        raise ValueError(_("no labels to compare"))
     return a, b
 
 

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import _
+
 EPSILON = 1e-5  # trec_eval's MIN_GEO_MEAN
 
 
@@ -34,11 +36,15 @@ def geometric_mean(values, epsilon: float = EPSILON) -> float:
     """exp(mean(log(max(v, epsilon)))) over the per-query values (see the module)."""
     array = np.asarray(values, dtype=np.float64).ravel()
     if not array.size:
-        raise ValueError("a geometric mean needs at least one query's value; got none")
+        raise ValueError(_("a geometric mean needs at least one query's value; got none"))
     if not np.isfinite(array).all():
-        raise ValueError("a geometric mean needs finite per-query values; got NaN or infinity")
+        raise ValueError(_("a geometric mean needs finite per-query values; got NaN or infinity"))
     if not (math.isfinite(epsilon) and epsilon > 0):
-        raise ValueError(f"the floor epsilon must be a number above 0; got {epsilon!r}")
+        raise ValueError(
+            _("the floor epsilon must be a number above 0; got {epsilon}").format(
+                epsilon=repr(epsilon)
+            )
+        )
     return float(np.exp(np.log(np.maximum(array, epsilon)).mean()))
 
 
@@ -67,7 +73,7 @@ class Winners:
 def winners(per_query: Mapping[str, pd.DataFrame], measure: str) -> Winners:
     """Which run wins `measure` by the arithmetic mean and which by the geometric mean."""
     if len(per_query) < 2:
-        raise ValueError(f"a winner needs two runs or more; got {len(per_query)}")
+        raise ValueError(_("a winner needs two runs or more; got {n}").format(n=len(per_query)))
     arithmetic = {run: float(t[measure].mean()) for run, t in per_query.items()}
     geometric = {run: geometric_mean(t[measure]) for run, t in per_query.items()}
     return Winners(measure, _best(arithmetic), _best(geometric))

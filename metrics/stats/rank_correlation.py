@@ -33,18 +33,22 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from i18n import _
+
 
 def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float:
     """Kendall's tau-b between two scores of the same systems (x[i] and y[i]: system i)."""
     x, y = [float(v) for v in x], [float(v) for v in y]
     if len(x) != len(y):
         raise ValueError(
-            f"Kendall's tau compares two scores of the same systems; got {len(x)} and {len(y)}"
+            _("Kendall's tau compares two scores of the same systems; got {x} and {y}").format(
+                x=len(x), y=len(y)
+            )
         )
     if len(x) < 2:
-        raise ValueError(f"Kendall's tau needs at least two systems; got {len(x)}")
+        raise ValueError(_("Kendall's tau needs at least two systems; got {n}").format(n=len(x)))
     if not all(math.isfinite(v) for v in x + y):
-        raise ValueError("Kendall's tau needs finite scores; got NaN or infinity")
+        raise ValueError(_("Kendall's tau needs finite scores; got NaN or infinity"))
     concordant = discordant = tied_x = tied_y = 0
     n = len(x)
     for i in range(n):
@@ -58,11 +62,17 @@ def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float:
                 discordant += 1
     pairs = n * (n - 1) // 2
     if tied_x == pairs or tied_y == pairs:
-        which = "the first" if tied_x == pairs else "the second"
-        raise ValueError(
-            f"Kendall's tau is undefined: every system has the same score under {which} "
-            "ordering, so it orders nothing"
-        )
+        if tied_x == pairs:
+            problem = _(
+                "Kendall's tau is undefined: every system has the same score under the first "
+                "ordering, so it orders nothing"
+            )
+        else:
+            problem = _(
+                "Kendall's tau is undefined: every system has the same score under the second "
+                "ordering, so it orders nothing"
+            )
+        raise ValueError(problem)
     return (concordant - discordant) / math.sqrt((pairs - tied_x) * (pairs - tied_y))
 
 
@@ -71,15 +81,17 @@ def tau_ap(judged: Sequence[str], reference: Sequence[str]) -> float:
     same systems (see the module docstring; not symmetric)."""
     judged, reference = list(judged), list(reference)
     if len(set(judged)) != len(judged) or len(set(reference)) != len(reference):
-        raise ValueError("tau_AP compares orderings: a system may appear only once in each")
+        raise ValueError(_("tau_AP compares orderings: a system may appear only once in each"))
     if set(judged) != set(reference):
         extra = sorted(set(judged) ^ set(reference))
         raise ValueError(
-            f"tau_AP compares two orderings of the same systems; {extra[0]!r} is in only one"
+            _("tau_AP compares two orderings of the same systems; {system} is in only one").format(
+                system=repr(extra[0])
+            )
         )
     n = len(judged)
     if n < 2:
-        raise ValueError(f"tau_AP needs at least two systems; got {n}")
+        raise ValueError(_("tau_AP needs at least two systems; got {n}").format(n=n))
     position = {system: rank for rank, system in enumerate(reference)}
     total = 0.0
     for i in range(1, n):  # 0-based: the system at rank i + 1

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from i18n import _
 from metrics.stats.agreement import comparisons_change, means_change, run_order, strength
 from ui.evaluate import compute, outcome, rank_agreement
 from ui.evaluate.choices import Choices
@@ -26,53 +27,73 @@ def _has_subtopics(source) -> bool:
 def render(done: Outcome, collection: Collection, choices: Choices) -> None:
     if not done.qrels2_ok and collection.qrels2 is not None:
         st.warning(
-            "The qrels could not be read (see the message in red above), so there is nothing "
-            "to compare.",
+            _(
+                "The qrels could not be read (see the message in red above), so there is "
+                "nothing to compare."
+            ),
             icon=":material/warning:",
         )
         return
     if not done.qrels2_ok:
         st.info(
-            "Upload a second assessor's qrels for the same queries under **Upload files** "
-            "above to see how the two agree and what their disagreement does to the numbers. "
-            "The sample collection has one.",
+            _(
+                "Upload a second assessor's qrels for the same queries under **Upload files** "
+                "above to see how the two agree and what their disagreement does to the "
+                "numbers. The sample collection has one."
+            ),
             icon=":material/info:",
         )
         return
     diverse = [f.name for f in (collection.qrels, collection.qrels2) if _has_subtopics(f)]
     if diverse:
         st.info(
-            f"{literal(diverse[0])} is a diversity qrels (one judgment per document and "
-            "subtopic): assessor agreement here compares ordinary qrels, one grade per "
-            "document, so it is not computed.",
+            _(
+                "{name} is a diversity qrels (one judgment per document and subtopic): "
+                "assessor agreement here compares ordinary qrels, one grade per document, so "
+                "it is not computed."
+            ).format(name=literal(diverse[0])),
             icon=":material/info:",
         )
         return
     threshold = choices.convention.rel_threshold
     judged, found = compute.assessor_agreement(collection.qrels, collection.qrels2, threshold)
     a, b = collection.qrels.name, collection.qrels2.name
+    said = _(
+        "Assessor A is **{a}**, assessor B **{b}**. Both judged **{both:,}** documents (same "
+        "query and docno); {only_a:,} are judged by A only and {only_b:,} by B only."
+    ).format(
+        a=literal(a),
+        b=literal(b),
+        both=len(judged.both),
+        only_a=judged.only_a,
+        only_b=judged.only_b,
+    )
     st.markdown(
-        f"Assessor A is **{literal(a)}**, assessor B **{literal(b)}**. Both judged "
-        f"**{len(judged.both):,}** documents (same query and docno); {judged.only_a:,} are "
-        f"judged by A only and {judged.only_b:,} by B only."
-        + _queries_note(judged.queries_only_a, "A")
-        + _queries_note(judged.queries_only_b, "B")
+        said + _queries_note(judged.queries_only_a, "A") + _queries_note(judged.queries_only_b, "B")
     )
     if isinstance(found, Problem):
         st.error(literal(found.message), icon=":material/error:")
         return
     cards = st.columns(5)
-    cards[0].metric("same grade", f"{found.observed:.1%}", border=True)
+    cards[0].metric(_("same grade"), f"{found.observed:.1%}", border=True)
     for column, (label, value, help_) in zip(
         cards[1:],
         (
-            ("Cohen's kappa", found.kappa, "On the grades, every disagreement counted alike."),
-            ("linear weighted κ", found.linear, "A disagreement costs |i − j| grades."),
-            ("quadratic weighted κ", found.quadratic, "A disagreement costs (i − j)² grades."),
             (
-                f"binary κ (grade ≥ {threshold:g})",
+                _("Cohen's kappa"),
+                found.kappa,
+                _("On the grades, every disagreement counted alike."),
+            ),
+            (_("linear weighted κ"), found.linear, _("A disagreement costs |i − j| grades.")),
+            (
+                _("quadratic weighted κ"),
+                found.quadratic,
+                _("A disagreement costs (i − j)² grades."),
+            ),
+            (
+                _("binary κ (grade ≥ {threshold:g})").format(threshold=threshold),
                 found.binary_kappa,
-                "On relevant / not relevant, what P, R, AP and RR see.",
+                _("On relevant / not relevant, what P, R, AP and RR see."),
             ),
         ),
         strict=True,
@@ -80,17 +101,19 @@ def render(done: Outcome, collection: Collection, choices: Choices) -> None:
         column.metric(
             label,
             f"{value:.3f}",
-            delta=strength(value),
+            delta=_(strength(value)),
             delta_color="off",
             delta_arrow="off",
             help=help_,
             border=True,
         )
     st.caption(
-        "κ = 1 − Σ w·observed / Σ w·expected by chance (Cohen 1960; weighted: Cohen 1968), "
-        "as scikit-learn's cohen_kappa_score. Words after Landis & Koch (1977)."
+        _(
+            "κ = 1 − Σ w·observed / Σ w·expected by chance (Cohen 1960; weighted: Cohen 1968), "
+            "as scikit-learn's cohen_kappa_score. Words after Landis & Koch (1977)."
+        )
     )
-    st.markdown("**Confusion table of grades** (rows: A's grade, columns: B's grade)")
+    st.markdown(_("**Confusion table of grades** (rows: A's grade, columns: B's grade)"))
     st.dataframe(found.table(), key="ev_confusion")
     _effect(done, collection, choices)
 
@@ -99,24 +122,27 @@ def _queries_note(qids: list[str], who: str) -> str:
     if not qids:
         return ""
     shown = ", ".join(map(literal, qids[:10])) + (" …" if len(qids) > 10 else "")
-    return f" Queries judged by {who} only: {shown}."
+    return " " + _("Queries judged by {who} only: {queries}.").format(who=who, queries=shown)
 
 
 def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
     """Every run evaluated again with B's labels: means, comparisons, order of the runs."""
-    st.subheader(f"With {literal(collection.qrels2.name)}'s labels instead")
+    st.subheader(_("With {name}'s labels instead").format(name=literal(collection.qrels2.name)))
     other = outcome.run(
         replace(collection, qrels=collection.qrels2, groups=None, qrels2=None), choices
     )
     for name, message in other.failed.items():
         st.error(
-            f"**{literal(name)}** with B's labels — {literal(message)}", icon=":material/error:"
+            _("**{run}** with B's labels — {message}").format(
+                run=literal(name), message=literal(message)
+            ),
+            icon=":material/error:",
         )
     before, after = done.compared, other.compared
     if not (isinstance(before, Compared) and isinstance(after, Compared)):
         problem = next((c for c in (before, after) if isinstance(c, Problem)), None)
         st.error(
-            literal(problem.message) if problem else "No run could be evaluated with B's labels."
+            literal(problem.message) if problem else _("No run could be evaluated with B's labels.")
         )
         return
     means = means_change(before.runs, after.runs)
@@ -125,9 +151,9 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
         hide_index=True,
         key="ev_means_change",
         column_config={
-            "mean_a": st.column_config.NumberColumn("mean with A", format="%.4f"),
-            "mean_b": st.column_config.NumberColumn("mean with B", format="%.4f"),
-            "change": st.column_config.NumberColumn("change", format="%+.4f"),
+            "mean_a": st.column_config.NumberColumn(_("mean with A"), format="%.4f"),
+            "mean_b": st.column_config.NumberColumn(_("mean with B"), format="%.4f"),
+            "change": st.column_config.NumberColumn(_("change"), format="%+.4f"),
         },
     )
     orders = [
@@ -135,30 +161,37 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
         for measure in choices.names
     ]
     for measure, order_a, order_b in orders:
-        same = "the same order" if order_a == order_b else "**a different order**"
+        if order_a == order_b:
+            said = _("{measure}: {order_a} with A; the same order with B")
+        else:
+            said = _("{measure}: {order_a} with A; **a different order** with B: {order_b}")
         st.markdown(
-            f"- {literal(measure)}: {' > '.join(map(literal, order_a))} with A; {same} with B"
-            + ("" if order_a == order_b else f": {' > '.join(map(literal, order_b))}")
+            "- "
+            + said.format(
+                measure=literal(measure),
+                order_a=" > ".join(map(literal, order_a)),
+                order_b=" > ".join(map(literal, order_b)),
+            )
         )
     rank_agreement.assessors(before.runs, after.runs, choices.names)
     if len(done.evaluated) > 1:
-        st.markdown("**Each comparison of two runs, with A's and with B's labels**")
+        st.markdown(_("**Each comparison of two runs, with A's and with B's labels**"))
         st.dataframe(
             comparisons_change(before.pairs, after.pairs),
             hide_index=True,
             key="ev_pairs_change",
             column_config={
                 "challenger_minus_baseline_a": st.column_config.NumberColumn(
-                    "challenger − baseline with A", format="%+.4f"
+                    _("challenger − baseline with A"), format="%+.4f"
                 ),
                 "challenger_minus_baseline_b": st.column_config.NumberColumn(
-                    "challenger − baseline with B", format="%+.4f"
+                    _("challenger − baseline with B"), format="%+.4f"
                 ),
-                "p_randomisation_a": st.column_config.NumberColumn("p with A", format="%.4g"),
-                "p_randomisation_b": st.column_config.NumberColumn("p with B", format="%.4g"),
-                "sign_flips": st.column_config.CheckboxColumn("sign flips"),
+                "p_randomisation_a": st.column_config.NumberColumn(_("p with A"), format="%.4g"),
+                "p_randomisation_b": st.column_config.NumberColumn(_("p with B"), format="%.4g"),
+                "sign_flips": st.column_config.CheckboxColumn(_("sign flips")),
                 "significance_changes": st.column_config.CheckboxColumn(
-                    "p < 0.05 changes", help="Unadjusted p of the randomisation test."
+                    _("p < 0.05 changes"), help=_("Unadjusted p of the randomisation test.")
                 ),
             },
         )

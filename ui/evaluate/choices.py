@@ -12,17 +12,22 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from i18n import _
+from i18n import N_, _
 from metrics.collection.batch import DEFAULT_MEASURES, MISSING
 from metrics.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
 from metrics.core.measures import EXAMPLES, Measure, MeasureNameError, parse
 from ui.literal import literal
 
-MISSING_LABELS = {
-    "zero": "score 0 and count it (trec_eval -c)",
-    "skip": "leave it out (trec_eval's default)",
-    "error": "stop with an error",
+MISSING_LABELS = {  # shown translated: _(MISSING_LABELS[policy])
+    "zero": N_("score 0 and count it (trec_eval -c)"),
+    "skip": N_("leave it out (trec_eval's default)"),
+    "error": N_("stop with an error"),
 }
+
+
+def missing_label(policy: str) -> str:
+    """The missing-query policy in words, in the current language."""
+    return _(MISSING_LABELS[policy])
 
 
 @dataclass(frozen=True)
@@ -48,15 +53,17 @@ def render() -> Choices:
     left, middle, right = st.columns([3, 2, 2])
     with left:
         typed = st.multiselect(
-            "Measures",
+            _("Measures"),
             list(dict.fromkeys(DEFAULT_MEASURES + EXAMPLES)),
             default=list(DEFAULT_MEASURES),
             key="ev_measures",
             accept_new_options=True,
             persist_state="session",
-            help="Pick from the list or type any ir_measures name and press Enter, e.g. "
-            "nDCG(dcg='exp-log2')@10, P(rel=2)@5, ERR(max_rel=3)@20; with a diversity qrels "
-            "also alpha_nDCG(alpha=0.8)@20, ERR_IA@20, NRBP(alpha=0.5,beta=0.8), StRecall@20.",
+            help=_(
+                "Pick from the list or type any ir_measures name and press Enter, e.g. "
+                "nDCG(dcg='exp-log2')@10, P(rel=2)@5, ERR(max_rel=3)@20; with a diversity qrels "
+                "also alpha_nDCG(alpha=0.8)@20, ERR_IA@20, NRBP(alpha=0.5,beta=0.8), StRecall@20."
+            ),
         )
         measures = {}
         for name in dict.fromkeys(typed):
@@ -66,22 +73,24 @@ def render() -> Choices:
                 st.error(literal(error), icon=":material/error:")
     with middle:
         preset = st.selectbox(
-            "Convention",
+            _("Convention"),
             list(PRESETS),
             index=list(PRESETS).index(TREC_EVAL_NDCG_CUT.name),
             key="ev_preset",
             persist_state="session",
-            help="Every choice that changes a number (gain, ties, negative grades, ...), set "
-            "to reproduce a tool. The command line's default is trec_eval's.",
+            help=_(
+                "Every choice that changes a number (gain, ties, negative grades, ...), set "
+                "to reproduce a tool. The command line's default is trec_eval's."
+            ),
         )
         st.caption(_(PRESETS[preset].source))
     with right:
         missing = st.radio(
-            "A query in the qrels with no results in a run",
+            _("A query in the qrels with no results in a run"),
             MISSING,
-            format_func=MISSING_LABELS.get,
+            format_func=missing_label,
             key="ev_missing",
             persist_state="session",
-            help="The command line's --missing. Either way the page names those queries.",
+            help=_("The command line's --missing. Either way the page names those queries."),
         )
     return Choices(measures, preset, missing)

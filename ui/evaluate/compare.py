@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import _
 from metrics.stats.comparison import (
     holm_note,
     interval_warning,
@@ -33,17 +34,17 @@ def render(outcome: Outcome, choices: Choices) -> None:
     runs = list(outcome.evaluated)
     compared = outcome.compared
     if len(runs) < 2:
-        st.info("Comparing needs two runs or more: add a run above.", icon=":material/info:")
+        st.info(_("Comparing needs two runs or more: add a run above."), icon=":material/info:")
         return
     if isinstance(compared, Problem):
         st.error(literal(compared.message), icon=":material/error:")
         return
     assert isinstance(compared, Compared)
     left, middle, right = st.columns(3)
-    measure = left.selectbox("Measure", choices.names, key="ev_cmp_measure")
-    baseline = middle.selectbox("Baseline (A)", runs, index=0, key="ev_cmp_a")
+    measure = left.selectbox(_("Measure"), choices.names, key="ev_cmp_measure")
+    baseline = middle.selectbox(_("Baseline (A)"), runs, index=0, key="ev_cmp_a")
     others = [r for r in runs if r != baseline]
-    challenger = right.selectbox("Challenger (B)", others, key="ev_cmp_b")
+    challenger = right.selectbox(_("Challenger (B)"), others, key="ev_cmp_b")
     table = pairs_table(compared.pairs)
     pair = oriented(table, measure, baseline, challenger)
     diffs = per_query_differences(
@@ -54,34 +55,44 @@ def render(outcome: Outcome, choices: Choices) -> None:
     wins, ties, losses = outcome_counts(diffs)
     counts = st.columns(3)
     counts[0].metric(
-        "wins", wins, help=f"Queries where {literal(challenger)} scores higher.", border=True
+        _("wins"),
+        wins,
+        help=_("Queries where {run} scores higher.").format(run=literal(challenger)),
+        border=True,
     )
-    counts[1].metric("ties", ties, help="Queries where both score the same.", border=True)
+    counts[1].metric(_("ties"), ties, help=_("Queries where both score the same."), border=True)
     counts[2].metric(
-        "losses", losses, help=f"Queries where {literal(challenger)} scores lower.", border=True
+        _("losses"),
+        losses,
+        help=_("Queries where {run} scores lower.").format(run=literal(challenger)),
+        border=True,
     )
     tests = st.columns(3)
     tests[0].metric(
-        "challenger − baseline (mean)",
+        _("challenger − baseline (mean)"),
         f"{pair.diff:+.4f}",
-        delta=f"{pair.confidence:.0%} CI [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
+        delta=_("{confidence:.0%} CI [{low:+.4f}, {high:+.4f}]").format(
+            confidence=pair.confidence, low=pair.ci_low, high=pair.ci_high
+        ),
         delta_color="off",
         delta_arrow="off",
-        help=f"Mean over the {pair.queries} queries both runs were evaluated on of the "
-        "challenger's value − the baseline's; percentile bootstrap interval (10,000 "
-        "resamples, seed 0).",
+        help=_(
+            "Mean over the {n} queries both runs were evaluated on of the "
+            "challenger's value − the baseline's; percentile bootstrap interval (10,000 "
+            "resamples, seed 0)."
+        ).format(n=pair.queries),
         border=True,
     )
     for column, label, p, adjusted, about in (
-        (tests[1], "paired randomisation test", pair.p_randomisation,
-         pair.p_randomisation_holm, "Two-sided sign-flip test, 10,000 permutations (seed 0)."),
-        (tests[2], "paired t-test", pair.p_t, pair.p_t_holm,
-         "Two-sided; undefined when every query has the same difference."),
+        (tests[1], _("paired randomisation test"), pair.p_randomisation,
+         pair.p_randomisation_holm, _("Two-sided sign-flip test, 10,000 permutations (seed 0).")),
+        (tests[2], _("paired t-test"), pair.p_t, pair.p_t_holm,
+         _("Two-sided; undefined when every query has the same difference.")),
     ):  # fmt: skip
         column.metric(
             label,
             p_text(p),
-            delta=f"Holm-adjusted: {p_text(adjusted)}" if pair.family > 1 else None,
+            delta=_("Holm-adjusted: {p}").format(p=p_text(adjusted)) if pair.family > 1 else None,
             delta_color="off",
             delta_arrow="off",
             help=about,
@@ -97,40 +108,44 @@ def render(outcome: Outcome, choices: Choices) -> None:
         figures.difference_bars(diffs, baseline, challenger, measure), key="ev_cmp_plot"
     )
     for note in compared.notes:
-        st.caption(f"Note: {note}")
-    st.subheader("Every pair, every measure")
+        st.caption(_("Note: {note}").format(note=note))
+    st.subheader(_("Every pair, every measure"))
     st.dataframe(
         table,
         hide_index=True,
         key="ev_pairs_table",
         column_config={
             "challenger_minus_baseline": st.column_config.NumberColumn(
-                "mean difference (challenger − baseline)", format="%+.4f"
+                _("mean difference (challenger − baseline)"), format="%+.4f"
             ),
             "ci_low": st.column_config.NumberColumn(format="%+.4f"),
             "ci_high": st.column_config.NumberColumn(format="%+.4f"),
             "p_randomisation": st.column_config.NumberColumn(format="%.4g"),
             "p_t": st.column_config.NumberColumn(format="%.4g"),
             "p_randomisation_holm": st.column_config.NumberColumn(
-                "p_randomisation, Holm-adjusted", format="%.4g"
+                _("p_randomisation, Holm-adjusted"), format="%.4g"
             ),
-            "p_t_holm": st.column_config.NumberColumn("p_t, Holm-adjusted", format="%.4g"),
+            "p_t_holm": st.column_config.NumberColumn(_("p_t, Holm-adjusted"), format="%.4g"),
             "effect_size": st.column_config.NumberColumn(
-                "effect size d_z",
+                _("effect size d_z"),
                 format="%+.2f",
-                help="The mean difference over the standard deviation of the per-query "
-                "differences: how large it is against the queries' spread, whatever their "
-                "number (a p-value shrinks as queries are added).",
+                help=_(
+                    "The mean difference over the standard deviation of the per-query "
+                    "differences: how large it is against the queries' spread, whatever their "
+                    "number (a p-value shrinks as queries are added)."
+                ),
             ),
         },
     )
     st.caption(
-        "Each row compares the run listed later (challenger) with the run listed first "
-        "(baseline): the mean difference and its interval are challenger − baseline, as "
-        "above and in `python -m metrics --compare`."
+        _(
+            "Each row compares the run listed later (challenger) with the run listed first "
+            "(baseline): the mean difference and its interval are challenger − baseline, as "
+            "above and in `python -m metrics --compare`."
+        )
     )
     st.download_button(
-        "Download as CSV",
+        _("Download as CSV"),
         table.to_csv(index=False).encode("utf-8"),
         file_name="ranklab_comparisons.csv",
         mime="text/csv",

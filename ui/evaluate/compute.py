@@ -6,6 +6,9 @@ lookup, and a 1M-line run is parsed and evaluated once. Problems come back as va
 (`Problem`), never as exceptions, so they are cached too and a broken file is not read again
 on every rerun; the page shows them where the file is listed and goes on with the others.
 
+The functions whose results hold text (descriptions, problems) take the session's language
+(`lang`, `i18n.current()`) as an argument, so one language's text is never served to another.
+
 Parsed tables are cached apart from the small results: a rerun that hits the results' cache
 never unpickles a large run.
 """
@@ -19,6 +22,8 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
+import i18n
+from i18n import _, ngettext
 from metrics.collection import micro, trec
 from metrics.collection.batch import (
     BatchError,
@@ -94,8 +99,9 @@ def parsed(kind: str, name: str, digest: str, _data: bytes):
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def inspect(kind: str, name: str, digest: str, _data: bytes) -> FileInfo | Problem:
-    """Read a file once: a description of it, or the reader's message (file, line, problem)."""
+def inspect(kind: str, name: str, digest: str, _data: bytes, lang: str) -> FileInfo | Problem:
+    """Read a file once: a description of it, or the reader's message (file, line, problem),
+    in the language `lang` (the current one: the cache is keyed by it)."""
     try:
         content = parsed(kind, name, digest, _data)
     except ValueError as error:  # TrecFormatError: "file, line n: problem"
@@ -103,13 +109,22 @@ def inspect(kind: str, name: str, digest: str, _data: bytes) -> FileInfo | Probl
         return Problem(message if message.startswith(name) else f"{name}: {message}")
     if kind == "groups":
         groups = len(set(content.values()))
-        return FileInfo(name, f"{len(content):,} queries in {groups} group{'s' * (groups != 1)}")
-    what = "judgments" if kind == "qrels" else "lines"
-    description = f"{len(content):,} {what}, {content['qid'].nunique():,} queries"
+        described = ngettext(
+            "{queries:,} queries in {n} group", "{queries:,} queries in {n} groups", groups
+        )
+        return FileInfo(name, described.format(queries=len(content), n=groups))
+    if kind == "qrels":
+        described = _("{n:,} judgments, {queries:,} queries")
+    else:
+        described = _("{n:,} lines, {queries:,} queries")
+    description = described.format(n=len(content), queries=content["qid"].nunique())
     if "subtopic" not in content.columns:
         return FileInfo(name, description)
     subtopics = len(content[["qid", "subtopic"]].drop_duplicates())
-    return FileInfo(name, f"{description}, {subtopics:,} subtopics", subtopics)
+    with_subtopics = _("{description}, {subtopics:,} subtopics")
+    return FileInfo(
+        name, with_subtopics.format(description=description, subtopics=subtopics), subtopics
+    )
 
 
 def frame(kind: str, source: SourceFile):
@@ -127,6 +142,7 @@ def _evaluate(
     measures: tuple[str, ...],
     preset: str,
     missing: str,
+    lang: str,
     _qrels: SourceFile,
     _run: SourceFile,
 ) -> Evaluated | Problem:
@@ -156,7 +172,8 @@ def evaluate_run(
 ) -> Evaluated | Problem:
     """Every measure for every query of one run (`metrics.collection.batch.evaluate`, as the
     CLI)."""
-    return _evaluate(qrels.key, run.key, tuple(measures), preset, missing, qrels, run)
+    lang = i18n.current()  # the problems' and warnings' language: part of the cache's key
+    return _evaluate(qrels.key, run.key, tuple(measures), preset, missing, lang, qrels, run)
 
 
 def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: SourceFile) -> str:
@@ -172,14 +189,19 @@ def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: So
     ):
         if row is not None:
             line = data_line(source.data, row, len(table))
-            return f"{source.name}{f', line {line}' if line else ''}: {error}"
+            if line:
+                return _("{file}, line {line}: {problem}").format(
+                    file=source.name, line=line, problem=error
+                )
+            return f"{source.name}: {error}"
     return f"{run_file.name}: {error}"
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def compare_runs(key: tuple, _results: dict[str, BatchResult]) -> Compared | Problem:
+def compare_runs(key: tuple, _results: dict[str, BatchResult], lang: str) -> Compared | Problem:
     """`metrics.collection.batch.compare` of the runs (95% bootstrap CIs, paired tests; the CLI's
-    --compare). `key` identifies the inputs: the files' keys and the choices."""
+    --compare). `key` identifies the inputs: the files' keys and the choices; `lang` the
+    language of the notes and problems."""
     try:
         return Compared(*compare(_results))
     except ValueError as error:
@@ -197,7 +219,7 @@ def group_means(key: tuple, _per_query: dict[str, pd.DataFrame], groups: dict[st
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def _agreement(key: tuple, threshold: float, _a: SourceFile, _b: SourceFile):
+def _agreement(key: tuple, threshold: float, lang: str, _a: SourceFile, _b: SourceFile):
     judged = agreement_core.paired_judgments(frame("qrels", _a), frame("qrels", _b))
     try:
         return judged, agreement_core.agreement(judged.both, threshold)
@@ -207,7 +229,7 @@ def _agreement(key: tuple, threshold: float, _a: SourceFile, _b: SourceFile):
 
 def assessor_agreement(a: SourceFile, b: SourceFile, threshold: float):
     """The documents both qrels judge, and kappa (or the Problem why there is none)."""
-    return _agreement((a.key, b.key), threshold, a, b)
+    return _agreement((a.key, b.key), threshold, i18n.current(), a, b)
 
 
 # ------------------------------------------------------------------------------ drill-down

@@ -11,6 +11,7 @@ import math
 import pandas as pd
 import streamlit as st
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.measures import parse
 from metrics.core.ranking import Ranking, RankingError, order
@@ -63,7 +64,7 @@ def preview(ranking: Ranking) -> pd.DataFrame:
         {
             "rank": range(1, n + 1),
             "doc": ranking.doc_ids[:n],
-            "grade": [grade_text(g) or "unjudged" for g in ranking.grades[:n]],
+            "grade": [grade_text(g) or _("unjudged") for g in ranking.grades[:n]],
             "score": [] if ranking.scores is None else ranking.scores[:n],
         }
     )
@@ -72,11 +73,11 @@ def preview(ranking: Ranking) -> pd.DataFrame:
 def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     runs = list(outcome.evaluated)
     left, middle, right = st.columns(3)
-    run = left.selectbox("Run", runs, key="ev_dd_run")
-    measure = middle.selectbox("Measure", choices.names, key="ev_dd_measure")
+    run = left.selectbox(_("Run"), runs, key="ev_dd_run")
+    measure = middle.selectbox(_("Measure"), choices.names, key="ev_dd_measure")
     values = outcome.evaluated[run].result.per_query[measure]
     qid = right.selectbox(
-        "Query",
+        _("Query"),
         list(values.index),
         format_func=lambda q: f"{q}  ({measure} = {values[q]:.4f})",
         key="ev_dd_query",
@@ -89,27 +90,69 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
         return
     if not len(ranking):
         st.info(
-            f"{literal(run)} retrieved nothing for query {literal(qid)}: there is no list to open."
+            _("{run} retrieved nothing for query {qid}: there is no list to open.").format(
+                run=literal(run), qid=literal(qid)
+            )
         )
         return
     settings = playground_settings(ranking, measure, choices)
     family = parse(measure).family
-    card = (
-        f"its {family}{'' if SPECS[family].cutoff == 'none' else '@k'} card reads "
-        f"{values[qid]:.4f}, as here"
-        if family in HEADLINE
-        else f"the Playground has no {family} card, but shows every other measure"
-    )
+    card_name = f"{family}{'' if SPECS[family].cutoff == 'none' else '@k'}"
     unretrieved = sorted(ranking.unretrieved, reverse=True)
+    if unretrieved:
+        counts = _(
+            "Query **{qid}** of **{run}**: {n} documents retrieved; {unretrieved} judged "
+            "documents not retrieved (grades {grades})."
+        )
+    else:
+        counts = _(
+            "Query **{qid}** of **{run}**: {n} documents retrieved; {unretrieved} judged "
+            "documents not retrieved."
+        )
+    if family in HEADLINE:
+        where = _(
+            "In the Playground, under {preset} with k = {k}, its {card} card reads {value:.4f}, "
+            "as here."
+        )
+    else:
+        where = _(
+            "In the Playground, under {preset} with k = {k}, the Playground has no {family} "
+            "card, but shows every other measure."
+        )
     st.markdown(
-        f"Query **{literal(qid)}** of **{literal(run)}**: {len(ranking)} documents retrieved; "
-        f"{len(unretrieved)} judged documents not retrieved"
-        + (f" (grades {', '.join(grade_text(g) for g in unretrieved)})" if unretrieved else "")
-        + f". In the Playground, under {choices.preset} with k = {settings['k']}, {card}."
+        counts.format(
+            qid=literal(qid),
+            run=literal(run),
+            n=len(ranking),
+            unretrieved=len(unretrieved),
+            grades=", ".join(grade_text(g) for g in unretrieved),
+        )
+        + " "
+        + where.format(
+            preset=choices.preset,
+            k=settings["k"],
+            card=card_name,
+            value=values[qid],
+            family=family,
+        )
     )
-    st.dataframe(preview(ranking), hide_index=True, key="ev_dd_preview")
+    st.dataframe(
+        preview(ranking),
+        hide_index=True,
+        key="ev_dd_preview",
+        column_config={
+            "rank": st.column_config.Column(_("rank")),
+            "doc": st.column_config.Column(_("doc")),
+            "grade": st.column_config.Column(_("grade")),
+            "score": st.column_config.Column(_("score")),
+        },
+    )
     if len(ranking) > PREVIEW_ROWS:
-        st.caption(f"The first {PREVIEW_ROWS} of {len(ranking)}; the Playground gets them all.")
-    if st.button("Open in the Playground", type="primary", icon=":material/open_in_new:"):
+        st.caption(
+            _("The first {shown} of {n}; the Playground gets them all.").format(
+                shown=PREVIEW_ROWS, n=len(ranking)
+            )
+        )
+    if st.button(_("Open in the Playground"), type="primary", icon=":material/open_in_new:"):
         state.load_ranking(ranking, settings)
         st.switch_page(PLAYGROUND)

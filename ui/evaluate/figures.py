@@ -20,11 +20,13 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
+from i18n import N_, _
 from ui.explore_figures import PALETTE
 from ui.figures import base_layout
 from ui.literal import plot_literal
 
 OUTCOME_COLORS = {"win": "#059669", "tie": "#9ca3af", "loss": "#dc2626"}
+OUTCOME_WORDS = {"win": N_("win"), "tie": N_("tie"), "loss": N_("loss")}  # shown translated
 
 
 def run_colors(runs: Sequence[str]) -> dict[str, str]:
@@ -61,7 +63,11 @@ def means_bars(runs: pd.DataFrame) -> go.Figure:
         for run, color in colors.items()
     ]
     return _figure(
-        traces, "Mean over queries, with its 95% interval", "measure", "mean", barmode="group"
+        traces,
+        _("Mean over queries, with its {level} interval").format(level="95%"),
+        _("measure"),
+        _("mean"),
+        barmode="group",
     )
 
 
@@ -79,11 +85,15 @@ def distribution(values: Mapping[str, pd.Series], label: str) -> go.Figure:
             "pointpos": 0,
             "marker": {"color": colors[run], "size": 7, "opacity": 0.7},
             "line": {"color": colors[run]},
-            "hovertemplate": "query %{text}: %{y:.4f}<extra>" + plot_literal(run) + "</extra>",
+            "hovertemplate": _("query %{text}: %{y:.4f}")
+            + "<extra>"
+            + plot_literal(run)
+            + "</extra>",
         }
         for run, series in values.items()
     ]
-    return _figure(traces, f"{label}: one point per query", "run", label, showlegend=False)
+    title = _("{label}: one point per query").format(label=label)
+    return _figure(traces, title, _("run"), label, showlegend=False)
 
 
 def difference_bars(diffs: pd.DataFrame, baseline: str, challenger: str, measure: str):
@@ -96,23 +106,27 @@ def difference_bars(diffs: pd.DataFrame, baseline: str, challenger: str, measure
         traces.append(
             {
                 "type": "bar",
-                "name": f"{outcome} ({len(rows)})",
+                "name": f"{_(OUTCOME_WORDS[outcome])} ({len(rows)})",
                 "x": [plot_literal(q) for q in rows.index],
                 "y": rows["difference"].tolist(),
                 "marker": {"color": color, "line": {"color": color, "width": 2}},
                 "customdata": rows[["baseline", "challenger"]].to_numpy().tolist(),
-                "hovertemplate": "query %{x}: %{y:+.4f}<br>"
+                "hovertemplate": _("query %{x}: %{y:+.4f}")
+                + "<br>"
                 + f"{baseline} %{{customdata[0]:.4f}} → {challenger} %{{customdata[1]:.4f}}"
                 + "<extra></extra>",
             }
         )
     order = [plot_literal(q) for q in diffs.index]
+    x_title = _("query (sorted by difference)")
     return _figure(
         traces,
-        f"{measure}: {challenger} − {baseline}, per query",
-        "query (sorted by difference)",
-        f"difference in {measure}",
-        xaxis={"title": {"text": "query (sorted by difference)"}, "type": "category",
+        _("{measure}: {challenger} − {baseline}, per query").format(
+            measure=measure, challenger=challenger, baseline=baseline
+        ),
+        x_title,
+        _("difference in {measure}").format(measure=measure),
+        xaxis={"title": {"text": x_title}, "type": "category",
                "categoryorder": "array", "categoryarray": order},
         barmode="overlay",
     )  # fmt: skip
@@ -127,4 +141,5 @@ def group_bars(table: pd.DataFrame, measure: str) -> go.Figure:
         _interval_bars(rows[rows["run"] == run], "group", run, color, "low", "high")
         for run, color in colors.items()
     ]
-    return _figure(traces, f"{measure} by query group", "group", measure, barmode="group")
+    title = _("{measure} by query group").format(measure=measure)
+    return _figure(traces, title, _("group"), measure, barmode="group")

@@ -7,25 +7,26 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import N_, _
 from metrics.stats.geometric import geometric_means, winners
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
 from ui.literal import literal
 
-WHEN = (
+WHEN = N_(
     "The geometric mean counts ratios, not differences: raising a query from 0.01 to 0.02 "
     "counts as much as raising one from 0.5 to 1.0, so it changes the winner when one run "
     "leads the arithmetic mean on its easy queries and the other does less badly on the hard "
     "ones (Robertson, On GMAP, CIKM 2006)."
 )
-HOW = (
+HOW = N_(
     "exp(mean(log(max(value, 0.00001)))) over the same queries as the arithmetic mean, the "
     "floor trec_eval uses for gm_map; gm of AP is GMAP. `python -m metrics --gmean` prints it."
 )
 
 
 def render(outcome: Outcome, choices: Choices) -> None:
-    st.subheader("Geometric means (GMAP for AP)")
+    st.subheader(_("Geometric means (GMAP for AP)"))
     per_query = {run: e.result.per_query for run, e in outcome.evaluated.items()}
     table = geometric_means(per_query).reset_index()
     st.dataframe(
@@ -33,17 +34,29 @@ def render(outcome: Outcome, choices: Choices) -> None:
         hide_index=True,
         key="ev_gmeans",
         column_config={
-            m: st.column_config.NumberColumn(f"gm {m}", format="%.4f") for m in choices.names
+            "run": st.column_config.Column(_("run")),
+            **{
+                m: st.column_config.NumberColumn(_("gm {measure}").format(measure=m), format="%.4f")
+                for m in choices.names
+            },
         },
     )
-    st.markdown(WHEN)
+    st.markdown(_(WHEN))
     if len(per_query) > 1:
         changed = [w for w in (winners(per_query, m) for m in choices.names) if w.changes]
         for found in changed:
+            said = _(
+                "**{measure}**: {arithmetic} has the highest arithmetic mean, {geometric} the "
+                "highest geometric mean."
+            )
             st.markdown(
-                f"- **{literal(found.measure)}**: {literal(found.arithmetic)} has the highest "
-                f"arithmetic mean, {literal(found.geometric)} the highest geometric mean."
+                "- "
+                + said.format(
+                    measure=literal(found.measure),
+                    arithmetic=literal(found.arithmetic),
+                    geometric=literal(found.geometric),
+                )
             )
         if not changed:
-            st.markdown("Here the same run wins both means on every measure.")
-    st.caption(HOW)
+            st.markdown(_("Here the same run wins both means on every measure."))
+    st.caption(_(HOW))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import _
+from metrics.collection.groups import NO_GROUP
 from metrics.stats.comparison import interval_warning
 from ui.evaluate import compute, figures
 from ui.evaluate.choices import Choices
@@ -16,15 +18,18 @@ from ui.literal import literal
 def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     if outcome.groups is None and collection.groups is not None:
         st.warning(
-            f"The groups file {literal(collection.groups.name)} could not be read: see the message "
-            "in red above.",
+            _("The groups file {name} could not be read: see the message in red above.").format(
+                name=literal(collection.groups.name)
+            ),
             icon=":material/warning:",
         )
         return
     if outcome.groups is None:
         st.info(
-            "Upload a CSV that maps each query to a group (`qid,group`) under **Upload "
-            "files** above to see every measure per group. The sample collection has one.",
+            _(
+                "Upload a CSV that maps each query to a group (`qid,group`) under **Upload "
+                "files** above to see every measure per group. The sample collection has one."
+            ),
             icon=":material/info:",
         )
         return
@@ -32,34 +37,48 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
     key = (outcome.key(collection, choices), collection.groups.key)
     table, ungrouped = compute.group_means(key, per_query, outcome.groups)
     if ungrouped:
+        said = _(
+            "{n} evaluated queries are not in the groups file and are shown as '{no_group}': "
+            "{queries}"
+        )
         st.warning(
-            f"{len(ungrouped)} evaluated queries are not in the groups file and are shown "
-            f"as '(no group)': {', '.join(map(literal, ungrouped[:10]))}"
+            said.format(
+                n=len(ungrouped),
+                no_group=NO_GROUP,
+                queries=", ".join(map(literal, ungrouped[:10])),
+            )
             + (" …" if len(ungrouped) > 10 else ""),
             icon=":material/warning:",
         )
     wide = table.pivot_table(index="group", columns=["measure", "run"], values="mean", sort=False)
     wide.columns = [f"{measure} · {run}" for measure, run in wide.columns]
     counts = table.drop_duplicates(["run", "group"]).pivot(index="group", columns="run", values="n")
-    counts.columns = [f"queries · {run}" for run in counts.columns]
+    shown = {f"queries · {run}": _("queries · {run}").format(run=run) for run in counts.columns}
+    counts.columns = list(shown)
     st.dataframe(
         counts.join(wide).reset_index(),
         hide_index=True,
         key="ev_groups_table",
-        column_config={c: st.column_config.NumberColumn(format="%.4f") for c in wide.columns},
+        column_config={
+            "group": st.column_config.Column(_("group")),
+            **{name: st.column_config.Column(label) for name, label in shown.items()},
+            **{c: st.column_config.NumberColumn(format="%.4f") for c in wide.columns},
+        },
     )
     st.caption(
-        "Mean of each measure over the queries of each group. The 95% intervals are in the "
-        "figure and the CSV; a group of one query has none."
+        _(
+            "Mean of each measure over the queries of each group. The {level} intervals are in "
+            "the figure and the CSV; a group of one query has none."
+        ).format(level="95%")
     )
     sizes = table.loc[table["n"] > 1, "n"]  # a group of one query has no interval
     few = interval_warning(int(sizes.min()), where=" in a group") if len(sizes) else None
     if few:
         st.warning(few, icon=":material/warning:")
-    measure = st.selectbox("Measure", choices.names, key="ev_groups_measure")
+    measure = st.selectbox(_("Measure"), choices.names, key="ev_groups_measure")
     st.plotly_chart(figures.group_bars(table, measure), key="ev_groups_plot")
     st.download_button(
-        "Download as CSV (with intervals)",
+        _("Download as CSV (with intervals)"),
         table.to_csv(index=False).encode("utf-8"),
         file_name="ranklab_groups.csv",
         mime="text/csv",

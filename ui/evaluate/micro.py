@@ -7,9 +7,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from i18n import N_, _
 from ui.evaluate.outcome import Outcome
 
-WHY = (
+WHY = N_(
     "The macro average (the mean, trec_eval's `all` line) gives every query the same weight; "
     "the micro average pools the counts (relevant found ÷ relevant, or ÷ retrieved, over all "
     "queries), so every document weighs the same and a query with many relevant documents "
@@ -35,15 +36,17 @@ def render(outcome: Outcome) -> None:
     averages = table(outcome)
     if averages.empty:
         return
-    st.subheader("Micro and macro averages of P and R")
+    st.subheader(_("Micro and macro averages of P and R"))
     st.dataframe(
         averages,
         hide_index=True,
         key="ev_micro",
         column_config={
-            "macro": st.column_config.NumberColumn("macro (mean)", format="%.4f"),
-            "micro": st.column_config.NumberColumn("micro (pooled)", format="%.4f"),
+            "run": st.column_config.Column(_("run")),
+            "measure": st.column_config.Column(_("measure")),
+            "macro": st.column_config.NumberColumn(_("macro (mean)"), format="%.4f"),
+            "micro": st.column_config.NumberColumn(_("micro (pooled)"), format="%.4f"),
         },
     )
-    st.markdown(WHY)
-    st.caption("`python -m metrics --micro` prints the micro averages after the means.")
+    st.markdown(_(WHY))
+    st.caption(_("`python -m metrics --micro` prints the micro averages after the means."))

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
+import i18n
+from i18n import N_, _
 from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Evaluated, FileInfo, Problem
@@ -56,11 +58,14 @@ def run(collection: Collection, choices: Choices) -> Outcome:
     roles += [("groups", "groups", collection.groups), ("qrels", "qrels2", collection.qrels2)]
     roles = [(kind, role, source) for kind, role, source in roles if source is not None]
     steps = len(roles) + len(named) + 1
-    bar = st.progress(0.0, text="Reading the files…")
+    bar = st.progress(0.0, text=_("Reading the files…"))
     readable: dict[tuple[str, str], bool] = {}  # (kind, role): a run named 'qrels' is no qrels
     for step, (kind, role, source) in enumerate(roles):
-        bar.progress(step / steps, text=f"Reading {literal(source.name)} ({source.size_text})…")
-        info = compute.inspect(kind, source.name, source.digest, source.data)
+        reading = _("Reading {name} ({size})…")
+        bar.progress(
+            step / steps, text=reading.format(name=literal(source.name), size=source.size_text)
+        )
+        info = compute.inspect(kind, source.name, source.digest, source.data, i18n.current())
         out.files.append((kind, role, source, info))
         readable[kind, role] = isinstance(info, FileInfo)
     if readable.get(("groups", "groups")):
@@ -72,7 +77,9 @@ def run(collection: Collection, choices: Choices) -> Outcome:
                 continue
             bar.progress(
                 (len(roles) + i) / steps,
-                text=f"Evaluating {literal(name)} ({i + 1} of {len(named)})…",
+                text=_("Evaluating {name} ({i} of {n})…").format(
+                    name=literal(name), i=i + 1, n=len(named)
+                ),
             )
             done = compute.evaluate_run(
                 collection.qrels, source, choices.names, choices.preset, choices.missing
@@ -84,15 +91,19 @@ def run(collection: Collection, choices: Choices) -> Outcome:
     if out.evaluated:
         bar.progress(
             (steps - 1) / steps,
-            text="Confidence intervals and paired tests (10,000 bootstrap resamples)…",
+            text=_("Confidence intervals and paired tests (10,000 bootstrap resamples)…"),
         )
         results = {name: e.result for name, e in out.evaluated.items()}
-        out.compared = compute.compare_runs(out.key(collection, choices), results)
+        out.compared = compute.compare_runs(out.key(collection, choices), results, i18n.current())
     bar.empty()
     return out
 
 
-ROLE_WORDS = {"qrels": "qrels", "groups": "query groups", "qrels2": "second assessor's qrels"}
+ROLE_WORDS = {  # shown translated
+    "qrels": N_("qrels"),
+    "groups": N_("query groups"),
+    "qrels2": N_("second assessor's qrels"),
+}
 
 
 def _diversity_note(outcome: Outcome) -> None:
@@ -100,13 +111,15 @@ def _diversity_note(outcome: Outcome) -> None:
     for kind, role, source, info in outcome.files:
         if (kind, role) == QRELS and isinstance(info, FileInfo) and info.subtopics:
             st.info(
-                f"**{literal(source.name)}** is read as a **diversity qrels** (ndeval's "
-                "`topic subtopic docno judgment`): its second column takes more than one "
-                "value within a query, so it names subtopics. Pick the diversity measures — "
-                "α-nDCG (`alpha_nDCG@20`), ERR-IA (`ERR_IA@20`), NRBP, P-IA, AP-IA, subtopic "
-                "recall (`StRecall@20`) — under **Measures**. A document is relevant to a "
-                "subtopic when its judgment is above 0; the other measures read each "
-                "document's largest judgment.",
+                _(
+                    "**{name}** is read as a **diversity qrels** (ndeval's "
+                    "`topic subtopic docno judgment`): its second column takes more than one "
+                    "value within a query, so it names subtopics. Pick the diversity measures — "
+                    "α-nDCG (`alpha_nDCG@20`), ERR-IA (`ERR_IA@20`), NRBP, P-IA, AP-IA, subtopic "
+                    "recall (`StRecall@20`) — under **Measures**. A document is relevant to a "
+                    "subtopic when its judgment is above 0; the other measures read each "
+                    "document's largest judgment."
+                ).format(name=literal(source.name)),
                 icon=":material/diversity_3:",
             )
 
@@ -116,10 +129,14 @@ def show_files(outcome: Outcome) -> None:
     problem) and each run that could not be evaluated."""
     read = []
     for kind, role, source, info in outcome.files:
-        what = f"run **{literal(role)}**" if kind == "run" else ROLE_WORDS[role]
+        what = (
+            _("run **{name}**").format(name=literal(role)) if kind == "run" else _(ROLE_WORDS[role])
+        )
         if isinstance(info, Problem):
             st.error(
-                f"{literal(info.message)} ({what}; the other files are still used)",
+                _("{message} ({what}; the other files are still used)").format(
+                    message=literal(info.message), what=what
+                ),
                 icon=":material/error:",
             )
         else:
@@ -132,6 +149,8 @@ def show_files(outcome: Outcome) -> None:
     _diversity_note(outcome)
     for name, message in outcome.failed.items():
         st.error(
-            f"Run **{literal(name)}** could not be evaluated: {literal(message)}",
+            _("Run **{name}** could not be evaluated: {message}").format(
+                name=literal(name), message=literal(message)
+            ),
             icon=":material/error:",
         )

@@ -9,18 +9,19 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from i18n import N_, _
 from metrics.stats.agreement import order_agreement
 from ui.literal import literal
 
 MIN_RUNS = 3
-READING = (
+READING = N_(
     "τ counts the pairs of runs the two orderings put the same way: 1 is the same order, 0 as "
     "many pairs swapped as kept, −1 the reverse; τ_AP counts them the same way but weighs "
     "swaps near the top of the reference ordering more, so it falls below τ when the "
     "orderings disagree about the best runs and rises above it when they disagree only about "
     "the worst."
 )
-FORMULAS = (
+FORMULAS = N_(
     "τ is Kendall's τ-b on the means (ties counted as ties), as scipy.stats.kendalltau; "
     "τ_AP = 2/(n−1) · Σ_{i=2..n} C(i)/(i−1) − 1 (Yilmaz, Aslam & Robertson, SIGIR 2008), C(i) "
     "the runs above rank i in the other ordering that are also above that run in the "
@@ -35,31 +36,34 @@ def _ordered(runs: list[str]) -> str:
 
 def measures(runs: pd.DataFrame, names: tuple[str, ...]) -> None:
     """Two measures picked by the user: the runs' order under each, tau and tau_AP."""
-    st.subheader("Do two measures rank the runs the same?")
+    st.subheader(_("Do two measures rank the runs the same?"))
     count = runs["run"].nunique()
     if count < MIN_RUNS or len(names) < 2:
-        need = f"{MIN_RUNS} runs or more" if count < MIN_RUNS else "two measures or more"
-        st.info(f"Comparing the runs' orders needs {need}.", icon=":material/info:")
+        if count < MIN_RUNS:
+            need = _("Comparing the runs' orders needs {n} runs or more.").format(n=MIN_RUNS)
+        else:
+            need = _("Comparing the runs' orders needs two measures or more.")
+        st.info(need, icon=":material/info:")
         return
     left, right = st.columns(2)
-    reference = left.selectbox("Reference measure", names, index=0, key="ev_tau_ref")
+    reference = left.selectbox(_("Reference measure"), names, index=0, key="ev_tau_ref")
     others = [m for m in names if m != reference]
-    other = right.selectbox("Other measure", others, index=0, key="ev_tau_other")
+    other = right.selectbox(_("Other measure"), others, index=0, key="ev_tau_other")
     try:
         found = order_agreement(runs, reference, runs, other)
     except ValueError as error:
         st.warning(literal(error), icon=":material/warning:")
         return
-    st.markdown(
-        f"- {literal(reference)}: {_ordered(found.reference)} (the reference)\n"
-        f"- {literal(other)}: {_ordered(found.other)}"
+    reference_line = _("{measure}: {order} (the reference)").format(
+        measure=literal(reference), order=_ordered(found.reference)
     )
+    st.markdown(f"- {reference_line}\n- {literal(other)}: {_ordered(found.other)}")
     cards = st.columns(2)
-    cards[0].metric("Kendall's τ", f"{found.tau:.3f}", border=True)
+    cards[0].metric(_("Kendall's τ"), f"{found.tau:.3f}", border=True)
     cards[1].metric(
-        "τ_AP (other measure against the reference)", f"{found.tau_ap:.3f}", border=True
+        _("τ_AP (other measure against the reference)"), f"{found.tau_ap:.3f}", border=True
     )
-    st.caption(READING + " " + FORMULAS)
+    st.caption(_(READING) + " " + _(FORMULAS))
 
 
 def assessors(before: pd.DataFrame, after: pd.DataFrame, names: tuple[str, ...]) -> None:
@@ -68,10 +72,12 @@ def assessors(before: pd.DataFrame, after: pd.DataFrame, names: tuple[str, ...])
     if before["run"].nunique() < MIN_RUNS:
         return
     st.markdown(
-        "**Do the two assessors rank the runs the same?** Voorhees (2000, Information "
-        "Processing & Management 36(5)) asked this of TREC's assessors: their disagreements "
-        "changed the scores much more than the order of the systems. A's order is the "
-        "reference."
+        _(
+            "**Do the two assessors rank the runs the same?** Voorhees (2000, Information "
+            "Processing & Management 36(5)) asked this of TREC's assessors: their disagreements "
+            "changed the scores much more than the order of the systems. A's order is the "
+            "reference."
+        )
     )
     rows = []
     for measure in names:
@@ -84,7 +90,7 @@ def assessors(before: pd.DataFrame, after: pd.DataFrame, names: tuple[str, ...])
             {
                 "measure": measure,
                 "order with A": " > ".join(found.reference),
-                "order with B": " > ".join(found.other),
+                "order with B": " > ".join(found.other),  # the headers are shown translated
                 "τ": found.tau,
                 "τ_AP": found.tau_ap,
             }
@@ -95,8 +101,11 @@ def assessors(before: pd.DataFrame, after: pd.DataFrame, names: tuple[str, ...])
             hide_index=True,
             key="ev_tau_assessors",
             column_config={
+                "measure": st.column_config.Column(_("measure")),
+                "order with A": st.column_config.Column(_("order with A")),
+                "order with B": st.column_config.Column(_("order with B")),
                 "τ": st.column_config.NumberColumn(format="%.3f"),
                 "τ_AP": st.column_config.NumberColumn(format="%.3f"),
             },
         )
-    st.caption(READING + " " + FORMULAS)
+    st.caption(_(READING) + " " + _(FORMULAS))

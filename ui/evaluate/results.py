@@ -11,19 +11,21 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from i18n import N_, _, ngettext
 from metrics.core.conventions import Convention
 from metrics.stats.comparison import interval_warning
 from metrics.stats.query_summary import means_without, nothing_relevant
 from ui.evaluate import figures, geometric, micro
-from ui.evaluate.choices import MISSING_LABELS, Choices
+from ui.evaluate.choices import Choices, missing_label
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
 from ui.literal import literal
 
-FIRST_RELEVANT = "first relevant rank"
+# the per-query table's (and its CSV's) columns; the page shows them translated
+FIRST_RELEVANT = N_("first relevant rank")
 SUMMARY_COLUMNS = {
-    "relevant": "relevant judged (R)",
-    "retrieved": "retrieved",
+    "relevant": N_("relevant judged (R)"),
+    "retrieved": N_("retrieved"),
     "first_relevant": FIRST_RELEVANT,
 }
 VALUE_FORMAT = "%.4f"
@@ -63,8 +65,12 @@ def per_query_table(outcome: Outcome) -> pd.DataFrame:
 def _columns(measures) -> dict:
     config = {m: st.column_config.NumberColumn(m, format=VALUE_FORMAT) for m in measures}
     config[FIRST_RELEVANT] = st.column_config.NumberColumn(
-        FIRST_RELEVANT, format="%d", help="Empty: no relevant document was retrieved."
+        _(FIRST_RELEVANT), format="%d", help=_("Empty: no relevant document was retrieved.")
     )
+    for column in (SUMMARY_COLUMNS["relevant"], SUMMARY_COLUMNS["retrieved"]):
+        config[column] = st.column_config.Column(_(column))
+    config["run"] = st.column_config.Column(_("run"))
+    config["queries"] = st.column_config.Column(_("queries"))
     return config
 
 
@@ -82,9 +88,11 @@ def means(outcome: Outcome, choices: Choices) -> None:
         key="ev_means_table",
     )
     st.caption(
-        f"Means over the queries under **{choices.preset}**, as `python -m metrics` prints "
-        "them; 95% percentile bootstrap intervals of the mean (10,000 resamples of the "
-        "queries, seed 0), as its `--compare` prints them."
+        _(
+            "Means over the queries under **{preset}**, as `python -m metrics` prints "
+            "them; 95% percentile bootstrap intervals of the mean (10,000 resamples of the "
+            "queries, seed 0), as its `--compare` prints them."
+        ).format(preset=choices.preset)
     )
     few = interval_warning(int(compared.runs["queries"].min()))
     if few:
@@ -98,64 +106,85 @@ def means(outcome: Outcome, choices: Choices) -> None:
 def queries_behind_means(outcome: Outcome, choices: Choices) -> None:
     """Which queries the means include and how: missing from a run, not in the qrels,
     nothing relevant; and the messages the command line prints."""
-    st.subheader("The queries behind the means")
+    st.subheader(_("The queries behind the means"))
     for run, evaluated in outcome.evaluated.items():
         result = evaluated.result
         if result.missing:
             st.info(
-                f"**{literal(run)}** has no results for {_queries(result.missing)}. The policy "
-                f"chosen above is to {MISSING_LABELS[choices.missing]}, so {literal(run)}'s "
-                f"means are over {len(result.per_query)} queries.",
+                _(
+                    "**{run}** has no results for {queries}. The policy chosen above is to "
+                    "{policy}, so {run}'s means are over {n} queries."
+                ).format(
+                    run=literal(run),
+                    queries=_queries(result.missing),
+                    policy=missing_label(choices.missing),
+                    n=len(result.per_query),
+                ),
                 icon=":material/help:",
             )
         if result.ignored:
             st.info(
-                f"**{literal(run)}** has results for {_queries(result.ignored)} that the qrels "
-                "do not judge; they are ignored (nothing can be scored without judgments).",
+                _(
+                    "**{run}** has results for {queries} that the qrels do not judge; they are "
+                    "ignored (nothing can be scored without judgments)."
+                ).format(run=literal(run), queries=_queries(result.ignored)),
                 icon=":material/help:",
             )
     empty = sorted({q for e in outcome.evaluated.values() for q in nothing_relevant(e.summary)})
     if empty:
         _nothing_relevant(outcome, empty, choices.convention)
     else:
-        st.caption("Every query has at least one relevant judged document.")
+        st.caption(_("Every query has at least one relevant judged document."))
     messages = [(run, w) for run, e in outcome.evaluated.items() for w in e.result.warnings]
     if messages:
-        with st.expander(f"Messages ({len(messages)}), as the command line prints them"):
+        title = _("Messages ({n}), as the command line prints them").format(n=len(messages))
+        with st.expander(title):
             for run, message in messages:
                 st.markdown(f"- **{literal(run)}**: {literal(message)}")
 
 
 def _nothing_relevant(outcome: Outcome, empty: list[str], convention: Convention) -> None:
+    said = ngettext(
+        "{queries} has no relevant judged document (R = 0; relevant means grade ≥ "
+        "{threshold:g}). No run can do well or badly on them: nDCG scores them {empty:g} under "
+        "{convention} (its value when the ideal DCG is 0), every other measure 0, and they count "
+        "in the means, as in trec_eval. Without them the means would be:",
+        "{queries} have no relevant judged document (R = 0; relevant means grade ≥ "
+        "{threshold:g}). No run can do well or badly on them: nDCG scores them {empty:g} under "
+        "{convention} (its value when the ideal DCG is 0), every other measure 0, and they count "
+        "in the means, as in trec_eval. Without them the means would be:",
+        len(empty),
+    )
     st.info(
-        f"{_queries(empty).capitalize()} {'has' if len(empty) == 1 else 'have'} no relevant "
-        f"judged document (R = 0; relevant means grade ≥ {convention.rel_threshold:g}). No "
-        f"run can do well or badly on them: nDCG scores them {convention.empty_value:g} under "
-        f"{convention.name} (its value when the ideal DCG is 0), every other measure 0, and "
-        "they count in the means, as in trec_eval. Without them the means would be:",
+        said.format(
+            queries=_queries(empty).capitalize(),
+            threshold=convention.rel_threshold,
+            empty=convention.empty_value,
+            convention=convention.name,
+        ),
         icon=":material/help:",
     )
     rows = {run: means_without(e.result.per_query, empty) for run, e in outcome.evaluated.items()}
     table = pd.DataFrame(rows).T.rename_axis("run").reset_index()
-    st.dataframe(table, hide_index=True, column_config=_columns(table.columns[1:]))
+    st.dataframe(table, hide_index=True, column_config=_columns(table.columns[1:].tolist()))
 
 
 def _queries(qids: list[str]) -> str:
     """'query 315', '2 queries (307, 322)', '14 queries (301, ..., 310 and 4 more)', the ids as
     literal text (they come from the user's files)."""
     if len(qids) == 1:
-        return f"query {literal(qids[0])}"
-    shown = ", ".join(map(literal, qids[:10])) + (
-        f" and {len(qids) - 10} more" if len(qids) > 10 else ""
-    )
-    return f"{len(qids)} queries ({shown})"
+        return _("query {qid}").format(qid=literal(qids[0]))
+    shown = ", ".join(map(literal, qids[:10]))
+    if len(qids) > 10:
+        shown = _("{shown} and {n} more").format(shown=shown, n=len(qids) - 10)
+    return _("{n} queries ({shown})").format(n=len(qids), shown=shown)
 
 
 def per_query(outcome: Outcome, choices: Choices) -> None:
     """The per-query tab: the table (sortable, CSV), then the distribution of a column."""
     table = per_query_table(outcome)
     runs = list(outcome.evaluated)
-    shown = st.multiselect("Runs", runs, default=runs, key="ev_table_runs")
+    shown = st.multiselect(_("Runs"), runs, default=runs, key="ev_table_runs")
     st.dataframe(
         table[table["run"].isin(shown)],
         hide_index=True,
@@ -164,19 +193,29 @@ def per_query(outcome: Outcome, choices: Choices) -> None:
         key="ev_per_query_table",
     )
     st.download_button(
-        "Download as CSV (every run, full precision)",
+        _("Download as CSV (every run, full precision)"),
         table.to_csv(index=False).encode("utf-8"),
         file_name="ranklab_per_query.csv",
         mime="text/csv",
         icon=":material/download:",
     )
     st.caption(
-        "Click a column header to sort. The first relevant rank is the rank of the first "
-        "document with grade ≥ the threshold (after ties are ordered by the convention); "
-        "R counts the relevant judged documents, retrieved or not."
+        _(
+            "Click a column header to sort. The first relevant rank is the rank of the first "
+            "document with grade ≥ the threshold (after ties are ordered by the convention); "
+            "R counts the relevant judged documents, retrieved or not."
+        )
     )
     column = st.selectbox(
-        "Distribution of", [*choices.names, FIRST_RELEVANT], key="ev_distribution"
+        _("Distribution of"),
+        [*choices.names, FIRST_RELEVANT],
+        format_func=_column_name,
+        key="ev_distribution",
     )
     values = {run: table.loc[table["run"] == run].set_index("qid")[column] for run in shown}
-    st.plotly_chart(figures.distribution(values, column), key="ev_distribution_plot")
+    st.plotly_chart(figures.distribution(values, _column_name(column)), key="ev_distribution_plot")
+
+
+def _column_name(column: str) -> str:
+    """A measure's name as it is; the first relevant rank's column in words, translated."""
+    return _(column) if column == FIRST_RELEVANT else column

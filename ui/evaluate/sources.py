@@ -20,6 +20,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from i18n import N_, _
 from ui.literal import literal
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "data" / "sample"
@@ -27,12 +28,12 @@ SAMPLE_QRELS = "qrels.txt"
 SAMPLE_RUNS = ("run_weak.txt", "run_medium.txt", "run_strong.txt")  # baseline first
 SAMPLE_GROUPS = "groups.csv"
 SAMPLE_QRELS2 = "qrels_assessor2.txt"
-SAMPLE = "Sample collection"
-UPLOADS = "My files"
+SAMPLE = N_("Sample collection")  # the option's value; shown translated
+UPLOADS = N_("My files")
 SOURCE_KEY = "ev_source"
 KEPT_KEY = "ev_kept"  # slot -> list of SourceFile
 IN_BOX_KEY = "ev_in_box"  # slot -> {file id: digest} of what its uploader held at its last change
-NOTES_KEY = "ev_upload_notes"  # what the last upload did not keep, and why
+NOTES_KEY = "ev_upload_notes"  # what the last upload did not keep, and why: (kind, values)
 MAX_SESSION_MB = 500
 MAX_SESSION_BYTES = MAX_SESSION_MB * 1_000_000
 
@@ -56,10 +57,14 @@ class SourceFile:
     @property
     def size_text(self) -> str:
         """The file's size in words: '982 bytes', '36.9 kB', '41.2 MB'."""
-        size = len(self.data)
-        if size < 1000:
-            return f"{size} bytes"
-        return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{size / 1e6:,.1f} MB"
+        return size_text(len(self.data))
+
+
+def size_text(size: int) -> str:
+    """A size in bytes, in words: '982 bytes', '36.9 kB', '41.2 MB'."""
+    if size < 1000:
+        return _("{size} bytes").format(size=size)
+    return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{size / 1e6:,.1f} MB"
 
 
 @dataclass(frozen=True)
@@ -79,25 +84,27 @@ class Slot:
 SLOTS = (
     Slot(
         "qrels",
-        "Qrels (relevance judgments)",
-        "TREC `qid iter docno rel`, or CSV/TSV with columns qid, docno, rel.",
+        N_("Qrels (relevance judgments)"),
+        N_("TREC `qid iter docno rel`, or CSV/TSV with columns qid, docno, rel."),
     ),
     Slot(
         "runs",
-        "Runs (one or more)",
-        "TREC `qid Q0 docno rank score tag`, or CSV/TSV with columns qid, docno, score. Each "
-        "run is named after its file.",
+        N_("Runs (one or more)"),
+        N_(
+            "TREC `qid Q0 docno rank score tag`, or CSV/TSV with columns qid, docno, score. Each "
+            "run is named after its file."
+        ),
         multiple=True,
     ),
     Slot(
         "groups",
-        "Query groups (optional)",
-        "A CSV mapping each query to a group: `qid,group` (a header line is optional).",
+        N_("Query groups (optional)"),
+        N_("A CSV mapping each query to a group: `qid,group` (a header line is optional)."),
     ),
     Slot(
         "qrels2",
-        "A second assessor's qrels (optional)",
-        "The same queries judged by someone else, for annotator agreement.",
+        N_("A second assessor's qrels (optional)"),
+        N_("The same queries judged by someone else, for annotator agreement."),
     ),
 )
 
@@ -171,12 +178,9 @@ def _keep(slot: Slot) -> None:
     for source in new:
         same = next((f for f in current if f.digest == source.digest), None)
         if same is not None:
-            notes.append(f"{source.name} holds the same bytes as {same.name}: it is kept once.")
+            notes.append(("same", source.name, same.name))
         elif others + sum(len(f.data) for f in current) + len(source.data) > MAX_SESSION_BYTES:
-            notes.append(
-                f"{source.name} ({source.size_text}) was not kept: a session keeps at most "
-                f"{MAX_SESSION_MB} MB of uploads in all. Remove a file first."
-            )
+            notes.append(("too_much", source.name, len(source.data)))
         else:
             current.append(source)
     in_box[slot.name] = now
@@ -192,6 +196,21 @@ def _remove_all() -> None:
     for slot in SLOTS:
         st.session_state.pop(slot.widget_key, None)
     st.session_state[SOURCE_KEY] = SAMPLE
+
+
+def _note(note: tuple) -> str:
+    """A note kept by `_keep`, in words, in the language of the run that shows it (the names
+    are the user's, shown literally)."""
+    kind, name, other = note
+    if kind == "same":
+        return _("{name} holds the same bytes as {same}: it is kept once.").format(
+            name=literal(name), same=literal(other)
+        )
+    size = size_text(other)
+    return _(
+        "{name} ({size}) was not kept: a session keeps at most {limit} MB of uploads in all. "
+        "Remove a file first."
+    ).format(name=literal(name), size=size, limit=MAX_SESSION_MB)
 
 
 def _megabytes(files: list[SourceFile]) -> str:
@@ -215,18 +234,21 @@ def render() -> Collection:
     if SOURCE_KEY not in st.session_state:
         st.session_state[SOURCE_KEY] = UPLOADS if any(_kept().values()) else SAMPLE
     origin = st.segmented_control(
-        "Files to evaluate",
+        _("Files to evaluate"),
         [SAMPLE, UPLOADS],
+        format_func=_,
         key=SOURCE_KEY,
         required=True,
         persist_state="session",
     )
     limit = st.get_option("server.maxUploadSize")
-    with st.expander("Upload files", icon=":material/upload_file:", expanded=origin == UPLOADS):
+    with st.expander(_("Upload files"), icon=":material/upload_file:", expanded=origin == UPLOADS):
         st.caption(
-            f"Up to {limit} MB per file (the server's limit) and {MAX_SESSION_MB} MB in all. "
-            "Files are read in your session only. TREC files, or CSV/TSV with named columns "
-            "(`.csv`/`.tsv`)."
+            _(
+                "Up to {limit} MB per file (the server's limit) and {total} MB in all. "
+                "Files are read in your session only. TREC files, or CSV/TSV with named columns "
+                "(`.csv`/`.tsv`)."
+            ).format(limit=limit, total=MAX_SESSION_MB)
         )
         columns = st.columns(2)
         for i, slot in enumerate(SLOTS):
@@ -234,30 +256,38 @@ def render() -> Collection:
                 st.session_state.setdefault(IN_BOX_KEY, {}).pop(slot.name, None)
             with columns[i % 2]:
                 st.file_uploader(
-                    slot.label,
+                    _(slot.label),
                     key=slot.widget_key,
                     accept_multiple_files=slot.multiple,
-                    help=slot.help,
+                    help=_(slot.help),
                     on_change=_keep,
                     args=(slot,),
                 )
         for note in st.session_state.get(NOTES_KEY, []):
-            st.warning(literal(note), icon=":material/file_copy:")
+            st.warning(_note(note), icon=":material/file_copy:")
         kept = [f for files in _kept().values() for f in files]
         if kept:
             with st.container(horizontal=True, vertical_alignment="center"):
                 st.caption(
-                    f"Kept in this session: {', '.join(literal(f.name) for f in kept)} "
-                    f"({_megabytes(kept)} of {MAX_SESSION_MB} MB). A new qrels, groups or "
-                    "second qrels file replaces the kept one; new runs are added to the kept runs."
+                    _(
+                        "Kept in this session: {files} ({size} of {total} MB). A new qrels, "
+                        "groups or second qrels file replaces the kept one; new runs are added "
+                        "to the kept runs."
+                    ).format(
+                        files=", ".join(literal(f.name) for f in kept),
+                        size=_megabytes(kept),
+                        total=MAX_SESSION_MB,
+                    )
                 )
-                st.button("Remove uploads", on_click=_remove_all, icon=":material/delete:")
+                st.button(_("Remove uploads"), on_click=_remove_all, icon=":material/delete:")
     if origin == SAMPLE:
         st.caption(
-            "The sample: 30 queries (301–330) judged 0–3 and three runs of clearly different "
-            "quality — `run_weak` (it has no results for query 315), `run_medium` (scores "
-            "with one decimal, so many ties) and `run_strong` — with query groups and a second "
-            "assessor's judgments. Made by `data/make_sample.py`; see `data/README.md`."
+            _(
+                "The sample: 30 queries (301–330) judged 0–3 and three runs of clearly different "
+                "quality — `run_weak` (it has no results for query 315), `run_medium` (scores "
+                "with one decimal, so many ties) and `run_strong` — with query groups and a second "
+                "assessor's judgments. Made by `data/make_sample.py`; see `data/README.md`."
+            )
         )
         return sample_collection()
     return uploaded_collection()
