@@ -16,7 +16,7 @@ from metrics.core.scenario import Scenario
 from metrics.core.specs import SPECS
 from metrics.teaching.diagnose import parse_answer
 from metrics.teaching.pitfalls import MEASURES
-from ui import answers, cached, state
+from ui import answers, cached, language, state
 from ui.grades import list_caption
 from ui.literal import literal
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA
@@ -37,7 +37,7 @@ source = st.radio(
     _("The list"),
     list(SOURCES),
     # a dict in this run's language (a function calling _ would answer in its caller's)
-    format_func={source: _(label) for source, label in SOURCES.items()}.get,
+    format_func=language.labels(SOURCES),
     horizontal=True,
     key="check_source",
     persist_state="session",

@@ -16,7 +16,7 @@ from metrics.core.specs import SPECS
 from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
 from metrics.teaching.phrasing import SHORT, changes, moot
 from metrics.teaching.pitfalls import FAMILIES, transformed
-from ui import state, working
+from ui import language, state, working
 from ui.grades import list_frame, unretrieved_label
 from ui.literal import literal
 from ui.mistakes import show_lines, value_text
@@ -121,7 +121,7 @@ else:
         shown.style.format({value: f"{{:.{decimals}f}}", delta: f"{{:+.{decimals}f}}"}, na_rep="—"),
         hide_index=True,
     )
-    ignored = ", ".join(SHORT[f] for f in sorted(moot(ranking)))
+    ignored = ", ".join(_(SHORT[f]) for f in sorted(moot(ranking)))
     st.caption(
         _(
             "Your Playground list; change it there. Each preset is the convention a tool uses, "
@@ -139,7 +139,11 @@ else:
     )
     st.markdown(_("**Why they differ**"))
     name = st.selectbox(
-        _("Explain a tool"), list(PRESETS), index=1, key="conv_explain", format_func=_
+        _("Explain a tool"),
+        list(PRESETS),
+        index=1,
+        key="conv_explain",
+        format_func=language.labels({name: name for name in PRESETS}),
     )
     preset = PRESETS[name]
     st.markdown(_(preset.source))

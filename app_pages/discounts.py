@@ -11,7 +11,7 @@ from i18n import N_, _
 from metrics.core import cwl
 from metrics.core.specs import SPECS
 from metrics.explore import profiles
-from ui import cached, playground_inputs, rank_table
+from ui import cached, language, playground_inputs, rank_table
 from ui.literal import literal
 
 st.title(_("Discounts and reader models"))
@@ -98,11 +98,12 @@ else:
 slots = {p.name: i for i, p in enumerate(shown)}
 keys = dict(zip(PROFILE_KEYS, [p.label for p in shown], strict=False))
 names = {p.label: p.name for p in shown}
+err_name = _(profiles.ERR_LABEL)  # translated in the run (see ui.language.labels)
 picked = picked_box.multiselect(
     _("Profiles in the plots"),
     list(PROFILE_KEYS),
     default=["log2", "p2"],
-    format_func=lambda key: names.get(keys.get(key), _(profiles.ERR_LABEL)),
+    format_func=lambda key: names.get(keys.get(key), err_name),
     key="disc_shown",
     persist_state="session",
     help=_("The two the page is about by default: log2 against geometric p = 0.8."),
@@ -207,7 +208,7 @@ with st.container(border=True):
     family = pick.selectbox(
         _("Measure"),
         cwl.READER_FAMILIES,
-        format_func=lambda name: _(SPECS[name].title),
+        format_func=language.labels({name: SPECS[name].title for name in cwl.READER_FAMILIES}),
         key="disc_reader",
         persist_state="session",
     )

@@ -5,7 +5,7 @@ ui.explore_figures."""
 import pandas as pd
 import streamlit as st
 
-from i18n import _
+from i18n import _, pgettext
 from metrics.explore import profiles, tradeoffs
 from ui import cached, state
 from ui.model import custom_gain_start
@@ -174,7 +174,9 @@ st.dataframe(
     table.assign(
         gain=table["gain"].map(gain_names),
         discount=table["discount"].map(discount_names),
-        winner=table["winner"].map(lambda winner: _(tradeoffs.WINNER_NAMES[winner])),
+        winner=table["winner"].map(
+            lambda winner: pgettext("outcome", tradeoffs.WINNER_NAMES[winner])
+        ),
     )
     .rename(
         columns={

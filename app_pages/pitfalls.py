@@ -17,7 +17,7 @@ from metrics.core.scenario import Scenario
 from metrics.teaching.demos import PITFALL_DEMOS
 from metrics.teaching.phrasing import describe
 from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES
-from ui import collection_mistakes, mistakes, state
+from ui import collection_mistakes, language, mistakes, state
 from ui.grades import list_caption
 from ui.literal import literal
 
@@ -77,7 +77,7 @@ def list_part(decimals: int) -> None:
         source = st.radio(
             _("Apply the mistakes to"),
             list(SOURCES),
-            format_func={source: _(label) for source, label in SOURCES.items()}.get,
+            format_func=language.labels(SOURCES),
             horizontal=True,
             key="lab_source",
             persist_state="session",

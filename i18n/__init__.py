@@ -11,6 +11,9 @@ Every sentence a user reads is written in English in the code and wrapped for tr
 - A widget's options keep their values (the state, the link) and show translated labels
   through a dict built in the run: ``format_func={key: _(label) for ...}.get`` (not a function
   that calls ``_``: Streamlit's AppTest formats options from its own thread, outside the run).
+- ``pgettext(context, "text")`` (``NP_(context, "text")`` for a constant) when one English
+  word means two things: "tie" is equal scores in a ranking (并列), but the draw of a
+  comparison, ``pgettext("outcome", "tie")`` (平局).
 - ``N_("text")`` only marks a constant defined at import time (a measure's description, a
   pitfall's explanation) so that Babel extracts it; the code that shows it translates it
   then, with ``_(constant)``, in the language of the session that shows it.
@@ -98,6 +101,17 @@ def _(text: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` for `n`, in the current language."""
     return translations(current()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """`text` in the current language, in the sense `context` names."""
+    return translations(current()).pgettext(context, text)
+
+
+def NP_(context: str, text: str) -> str:  # noqa: N802 (gettext's name)
+    """Mark `text`, in the sense `context` names, for extraction only; show it with
+    `pgettext(context, text)`."""
+    return text
 
 
 def N_(text: str) -> str:

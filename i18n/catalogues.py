@@ -2,7 +2,8 @@
 language's .po, and find what a catalogue lacks. `python -m i18n update|check` runs these;
 tests/unit/test_translations.py asserts `problems` is empty for every language.
 
-- `extract()` reads every file babel.cfg names for ``_()``, ``N_()`` and ``ngettext()``
+- `extract()` reads every file babel.cfg names for ``_()``, ``N_()``, ``ngettext()``,
+  ``pgettext()`` and ``NP_()``
   (with the ``# i18n:`` comments above them, for translators) into a template catalogue,
   i18n/ranklab.pot.
 - `update()` writes the template and merges it into each .po with Babel's own `update`: a new
@@ -20,7 +21,7 @@ import re
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
@@ -48,7 +49,12 @@ def extract() -> Catalog:
         method_map, options_map = parse_mapping_cfg(config)
     template = Catalog(domain=DOMAIN, project="RankLab", fuzzy=False)
     found = extract_from_dir(
-        ROOT, method_map, options_map, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
+        ROOT,
+        method_map,
+        options_map,
+        keywords={**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)},
+        comment_tags=(COMMENT_TAG,),
+        strip_comment_tags=True,
     )
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)

@@ -25,7 +25,7 @@ from metrics.core.conventions import (
 from metrics.core.gains import gain as gain_of
 from metrics.core.specs import SPECS
 from metrics.explore.report import MORE
-from ui import novelty, state
+from ui import language, novelty, state
 from ui.model import SCALE_MAXIMA, describe_differences, gain_map_frame, preset_fields
 
 GAIN_LABELS = {
@@ -64,11 +64,6 @@ RBP_GAIN_LABELS = {
 EMPTY_LABELS = {0.0: N_("0 (trec_eval, most tools)"), 1.0: N_("1 (LightGBM)")}
 
 
-def _labels(mapping: dict):
-    """A format_func showing an option by its label (marked with N_), translated."""
-    return lambda value: _(mapping[value]) if value in mapping else str(value)
-
-
 # --- callbacks -------------------------------------------------------------------------------
 
 
@@ -100,7 +95,7 @@ def preset_picker() -> None:
         st.selectbox,
         _("Preset"),
         options=list(PRESETS),
-        format_func=_,
+        format_func=language.labels({name: name for name in PRESETS}),
         on_change=_apply_preset,
         help=_("Sets every choice below to reproduce a tool or a paper."),
     )
@@ -181,7 +176,7 @@ def gain_and_discount() -> None:
         st.segmented_control,
         _("Gain"),
         options=GAINS,
-        format_func=_labels(GAIN_LABELS),
+        format_func=language.labels(GAIN_LABELS),
         required=True,
         on_change=_prefill_gain_map,
     )
@@ -203,7 +198,7 @@ def gain_and_discount() -> None:
             st.selectbox,
             _("Discount"),
             options=DISCOUNTS,
-            format_func=_labels(DISCOUNT_LABELS),
+            format_func=language.labels(DISCOUNT_LABELS),
             help=_("log: 1/log_b(i+1). Rank-b: 1 for i < b, then 1/log_b(i). Geometric: p^(i−1)."),
         )
     with right:
@@ -227,7 +222,7 @@ def ideal_err_rbp() -> None:
         st.selectbox,
         _("Ideal ranking from"),
         options=IDEALS,
-        format_func=_labels(IDEAL_LABELS),
+        format_func=language.labels(IDEAL_LABELS),
     )
     state.bound(
         "ideal_cut",
@@ -290,14 +285,14 @@ def more_choices() -> None:
                 st.selectbox,
                 _("Tied scores ordered by"),
                 options=TIES,
-                format_func=_labels(TIE_LABELS),
+                format_func=language.labels(TIE_LABELS),
             )
             state.bound(
                 "negative",
                 st.selectbox,
                 _("Negative grades"),
                 options=NEGATIVES,
-                format_func=_labels(NEGATIVE_LABELS),
+                format_func=language.labels(NEGATIVE_LABELS),
             )
             state.bound(
                 "float32_scores",
@@ -311,14 +306,14 @@ def more_choices() -> None:
                 st.selectbox,
                 _("nDCG when IDCG = 0"),
                 options=(0.0, 1.0),
-                format_func=_labels(EMPTY_LABELS),
+                format_func=language.labels(EMPTY_LABELS),
             )
             state.bound(
                 "rbp_gain",
                 st.selectbox,
                 _("RBP gain"),
                 options=RBP_GAINS,
-                format_func=_labels(RBP_GAIN_LABELS),
+                format_func=language.labels(RBP_GAIN_LABELS),
             )
             state.bound(
                 "rbp_gmax",

@@ -9,6 +9,9 @@ the session; every page keeps it in the address bar, so any link copied from it 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -78,6 +81,17 @@ def picker() -> None:
                 "showing {shown}."
             )
             st.caption(said.format(asked=literal(asked), shown=LANGUAGES[st.session_state[KEY]]))
+
+
+def labels(shown: Mapping[Any, str]) -> Callable[[Any], str]:
+    """A widget's `format_func` showing each option as `_(shown[option])` (its English label,
+    marked with N_) in the session's language; an option with no label as it is.
+
+    The labels are translated now, in the run: Streamlit's AppTest formats a widget's options
+    from its own thread, outside the run, where a function calling `_` would give English and
+    match no option. The options themselves (the widget's state, the link) never change."""
+    translated = {option: _(label) for option, label in shown.items()}
+    return lambda option: translated.get(option, str(option))
 
 
 def link_params() -> dict[str, str]:

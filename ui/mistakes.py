@@ -35,7 +35,7 @@ from metrics.teaching.pitfalls import (
     why_unchanged,
 )
 from metrics.teaching.snippets import VARIABLE, program
-from ui import working
+from ui import language, working
 from ui.literal import literal
 
 LAB = "app_pages/pitfalls.py"
@@ -345,7 +345,7 @@ def try_a_mistake(
             keys = st.multiselect(
                 _("Mistakes to make"),
                 [p.key for p in relevant_to(family)],
-                format_func={key: _(p.title) for key, p in BY_KEY.items()}.get,
+                format_func=language.labels({key: p.title for key, p in BY_KEY.items()}),
                 key=f"try_mistakes_{family}",
                 placeholder=_("Choose one or more common mistakes"),
             )

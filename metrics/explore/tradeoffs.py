@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from i18n import N_, _
+from i18n import N_, NP_, _
 from metrics.core import graded
 from metrics.core.conventions import Convention
 from metrics.core.gains import gain
@@ -38,7 +38,11 @@ _TOL = 1e-12
 
 GAIN_NAMES = {"linear": N_("linear"), "exponential": N_("exponential"), "custom": N_("custom")}
 """The gains' names as shown (translated where shown); the keys name them in the tables."""
-WINNER_NAMES = {"tie": N_("tie"), "one": N_("one"), "many": N_("many")}
+WINNER_NAMES = {  # shown with pgettext("outcome", ...)
+    "tie": NP_("outcome", "tie"),
+    "one": NP_("outcome", "one"),
+    "many": NP_("outcome", "many"),
+}
 """The trade-off table's winners as shown (translated where shown)."""
 
 

@@ -19,15 +19,6 @@ import i18n
 from i18n import catalogues
 from ui.navigation import PAGES
 
-# pages whose every text is wrapped and translated (issue 16 is under way; it grows)
-TRANSLATED_PAGES = (
-    "app_pages/home.py",
-    "app_pages/check.py",
-    "app_pages/exercises.py",
-    "app_pages/gains.py",
-    "app_pages/behaviour.py",
-    "app_pages/pitfalls.py",
-)
 _NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "plotly_chart", "exception"}
 _FORMULA_OR_CODE = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\([^()]*\)", re.S)
 _ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3}\b")
@@ -111,7 +102,7 @@ def test_every_page_runs_in_each_language(app: AppTest, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "vi"])
-@pytest.mark.parametrize("page", TRANSLATED_PAGES)
+@pytest.mark.parametrize("page", [entry.file for entry in PAGES])
 def test_a_translated_page_shows_no_english_sentence(app: AppTest, lang: str, page: str) -> None:
     at = in_language(app, lang)
     at.switch_page(page).run()

@@ -56,7 +56,7 @@ def test_page_names_and_whole_terms_follow_the_glossary(lang) -> None:
     with GLOSSARY.open(encoding="utf-8") as file:
         glossary = {row["term"]: row[lang] for row in csv.DictReader(file)}
     for entry in _entries(lang):
-        if entry.id in glossary:
+        if entry.context is None and entry.id in glossary:
             assert entry.string == glossary[entry.id], entry.id
 
 

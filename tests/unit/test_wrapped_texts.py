@@ -83,33 +83,10 @@ def unwrapped(path: Path) -> list[str]:
     return found
 
 
-# Files whose texts are not wrapped yet (issue 16 is under way): each must still have some,
-# so that a file leaves this list once it is done.
-NOT_YET: set[str] = {
-    "app_pages/conventions.py",
-    "app_pages/evaluate.py",
-    "ui/controls.py",
-    "ui/evaluate/agreement.py",
-    "ui/evaluate/choices.py",
-    "ui/evaluate/compare.py",
-    "ui/evaluate/drilldown.py",
-    "ui/evaluate/geometric.py",
-    "ui/evaluate/groups.py",
-    "ui/evaluate/micro.py",
-    "ui/evaluate/outcome.py",
-    "ui/evaluate/rank_agreement.py",
-    "ui/evaluate/results.py",
-    "ui/evaluate/sources.py",
-}
-
-
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(REPO)))
 def test_every_shown_literal_is_wrapped_for_translation(path: Path) -> None:
     found = unwrapped(path)
-    if str(path.relative_to(REPO)) in NOT_YET:
-        assert found, "all its texts are wrapped now: take it off NOT_YET"
-    else:
-        assert found == [], "wrap these in _() (see i18n):\n" + "\n".join(found)
+    assert found == [], "wrap these in _() (see i18n):\n" + "\n".join(found)
 
 
 def test_the_scan_finds_a_literal_label_and_passes_a_wrapped_one(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from i18n import N_, _
 from metrics.collection.batch import DEFAULT_MEASURES, MISSING
 from metrics.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
 from metrics.core.measures import EXAMPLES, Measure, MeasureNameError, parse
+from ui import language
 from ui.literal import literal
 
 MISSING_LABELS = {  # shown translated: _(MISSING_LABELS[policy])
@@ -88,7 +89,7 @@ def render() -> Choices:
         missing = st.radio(
             _("A query in the qrels with no results in a run"),
             MISSING,
-            format_func=missing_label,
+            format_func=language.labels(MISSING_LABELS),
             key="ev_missing",
             persist_state="session",
             help=_("The command line's --missing. Either way the page names those queries."),

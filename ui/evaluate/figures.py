@@ -20,13 +20,17 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from i18n import N_, _
+from i18n import NP_, _, pgettext
 from ui.explore_figures import PALETTE
 from ui.figures import base_layout
 from ui.literal import plot_literal
 
 OUTCOME_COLORS = {"win": "#059669", "tie": "#9ca3af", "loss": "#dc2626"}
-OUTCOME_WORDS = {"win": N_("win"), "tie": N_("tie"), "loss": N_("loss")}  # shown translated
+OUTCOME_WORDS = {  # shown with pgettext("outcome", ...)
+    "win": NP_("outcome", "win"),
+    "tie": NP_("outcome", "tie"),
+    "loss": NP_("outcome", "loss"),
+}
 
 
 def run_colors(runs: Sequence[str]) -> dict[str, str]:
@@ -106,7 +110,7 @@ def difference_bars(diffs: pd.DataFrame, baseline: str, challenger: str, measure
         traces.append(
             {
                 "type": "bar",
-                "name": f"{_(OUTCOME_WORDS[outcome])} ({len(rows)})",
+                "name": f"{pgettext('outcome', OUTCOME_WORDS[outcome])} ({len(rows)})",
                 "x": [plot_literal(q) for q in rows.index],
                 "y": rows["difference"].tolist(),
                 "marker": {"color": color, "line": {"color": color, "width": 2}},

@@ -15,6 +15,7 @@ from i18n import N_, _, ngettext
 from metrics.core.conventions import Convention
 from metrics.stats.comparison import interval_warning
 from metrics.stats.query_summary import means_without, nothing_relevant
+from ui import language
 from ui.evaluate import figures, geometric, micro
 from ui.evaluate.choices import Choices, missing_label
 from ui.evaluate.compute import Compared, Problem
@@ -209,7 +210,7 @@ def per_query(outcome: Outcome, choices: Choices) -> None:
     column = st.selectbox(
         _("Distribution of"),
         [*choices.names, FIRST_RELEVANT],
-        format_func=_column_name,
+        format_func=language.labels({FIRST_RELEVANT: FIRST_RELEVANT}),  # measures as they are
         key="ev_distribution",
     )
     values = {run: table.loc[table["run"] == run].set_index("qid")[column] for run in shown}

@@ -21,6 +21,7 @@ from pathlib import Path
 import streamlit as st
 
 from i18n import N_, _
+from ui import language
 from ui.literal import literal
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "data" / "sample"
@@ -236,7 +237,7 @@ def render() -> Collection:
     origin = st.segmented_control(
         _("Files to evaluate"),
         [SAMPLE, UPLOADS],
-        format_func=_,
+        format_func=language.labels({SAMPLE: SAMPLE, UPLOADS: UPLOADS}),
         key=SOURCE_KEY,
         required=True,
         persist_state="session",
