@@ -4,31 +4,31 @@
 #   bash scripts/test.sh                 # everything
 #   bash scripts/test.sh -m "not e2e"    # extra arguments go to pytest
 #
-# Installs what it needs (Debian's chromium, .venv from requirements-test.txt); a second run
-# finds them installed and goes straight to the tests.
+# Installs what it needs (Debian's chromium, fonts-noto-cjk and TeX, .venv from
+# requirements-test.txt); a second run finds them installed and goes straight to the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 say() { printf '\n==> %s\n' "$*"; }
 
 CHROMIUM=/usr/bin/chromium
-if [[ ! -x "$CHROMIUM" ]]; then
-    say "installing Debian's chromium (browser tests drive $CHROMIUM)"
+# Debian packages the tests need, each found by what it provides: the browser for the e2e tests,
+# a CJK font for the pages in 简体中文, and TeX to compile the exercise sheets in every language
+# (pdflatex for English, with vntex's T5 encoding for Vietnamese; xelatex with ctex for Chinese)
+missing=() tex=()
+[[ -x "$CHROMIUM" ]] || missing+=(chromium)
+fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
+command -v xelatex >/dev/null && kpsewhich ctexart.cls >/dev/null || tex+=(texlive-xetex texlive-lang-chinese)
+command -v pdflatex >/dev/null && kpsewhich t5enc.def >/dev/null || tex+=(texlive-latex-base texlive-lang-other)
+if (( ${#missing[@]} + ${#tex[@]} )); then
+    say "installing Debian's ${missing[*]} ${tex[*]}"
     SUDO=""
     if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
     export DEBIAN_FRONTEND=noninteractive
     $SUDO apt-get update
-    $SUDO apt-get install -y chromium
-fi
-# Chinese in the browser tests and screenshots needs a CJK font (Vietnamese is covered by
-# chromium's default fonts)
-if ! fc-list :lang=zh 2>/dev/null | grep -q .; then
-    say "installing Debian's fonts-noto-cjk (the pages in 简体中文)"
-    SUDO=""
-    if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
-    export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update
-    $SUDO apt-get install -y fonts-noto-cjk
+    if (( ${#missing[@]} )); then $SUDO apt-get install -y "${missing[@]}"; fi
+    # TeX without its recommends (documentation, every font): about 210 MB
+    if (( ${#tex[@]} )); then $SUDO apt-get install -y --no-install-recommends "${tex[@]}"; fi
 fi
 say "browser: $("$CHROMIUM" --version 2>/dev/null | head -n 1)"
 

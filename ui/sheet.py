@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import i18n
 from i18n import _
 from metrics.core.intents import subtopics_text
 from metrics.teaching.exercises import Exercise, Question, option_text
@@ -208,13 +209,25 @@ def _tex_solution(q: Question, decimals: int) -> list[str]:
     return out
 
 
+# The document class and the encoding each language needs: English and Vietnamese with pdflatex
+# (Vietnamese in the T5 encoding, from the vntex package), Chinese with xelatex (ctexart, which
+# sets up the CJK fonts; a comment on the first line says so). Checked by compiling the three
+# (tests/unit/test_sheet.py, where the TeX programs are installed).
+PREAMBLES = {
+    "en": (r"\documentclass[11pt]{article}", r"\usepackage[utf8]{inputenc}",
+           r"\usepackage[T1]{fontenc}"),
+    "vi": (r"\documentclass[11pt]{article}", r"\usepackage[utf8]{inputenc}",
+           r"\usepackage[T5]{fontenc}"),
+    "zh": ("% !TEX program = xelatex", r"\documentclass[11pt]{ctexart}"),
+}  # fmt: skip
+
+
 def latex(round_: Sequence[Exercise], solutions: bool = False, link: str = "") -> str:
-    """The sheet (or its solutions) as a complete LaTeX document (article, amsmath)."""
+    """The sheet (or its solutions) as a complete LaTeX document (article, amsmath; in the
+    session's language, with the preamble it needs: PREAMBLES)."""
     head = title(round_, solutions)
     out = [
-        r"\documentclass[11pt]{article}",
-        r"\usepackage[utf8]{inputenc}",
-        r"\usepackage[T1]{fontenc}",
+        *PREAMBLES[i18n.current()],
         r"\usepackage{amsmath}",
         r"\usepackage[margin=2cm]{geometry}",
         rf"\title{{{escape(head)}}}",

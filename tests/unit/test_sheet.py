@@ -2,8 +2,13 @@
 Answers are checked against values worked by hand from the printed lists (seed 42, as in
 test_exercises.py)."""
 
+import subprocess
+import threading
 from math import log2
 
+import pytest
+
+import i18n
 from metrics.teaching.exercises import generate
 from ui import sheet
 
@@ -52,3 +57,29 @@ def test_the_latex_document_is_complete_and_escaped():
 
 def test_escape_handles_the_special_characters():
     assert sheet.escape("50% of a_b & c#1 ≥ 2 → 3") == (r"50\% of a\_b \& c\#1 $\geq$ 2 $\to$ 3")
+
+
+@pytest.mark.parametrize(
+    ("lang", "engine"), [("en", "pdflatex"), ("vi", "pdflatex"), ("zh", "xelatex")]
+)
+def test_the_latex_sheet_compiles_in_every_language(tmp_path, lang, engine):
+    # the session's language chooses the words and the preamble (ui.sheet.PREAMBLES); the TeX
+    # programs are installed by scripts/test.sh
+    made = {}
+
+    def student() -> None:
+        i18n.use(lang)
+        made["tex"] = sheet.latex(ROUND, solutions=True)
+
+    thread = threading.Thread(target=student)
+    thread.start()
+    thread.join()
+    (tmp_path / "sheet.tex").write_text(made["tex"], encoding="utf-8")
+    done = subprocess.run(
+        [engine, "-interaction=nonstopmode", "-halt-on-error", "sheet.tex"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert (tmp_path / "sheet.pdf").stat().st_size > 0
+    if lang != "en":
+        assert made["tex"] != sheet.latex(ROUND, solutions=True)  # translated, not English
