@@ -149,22 +149,32 @@ def holm_note(table: pd.DataFrame, alpha: float = 0.05) -> str | None:
     )
 
 
-def interval_warning(queries: int, confidence: float = 0.95, where: str = "") -> str | None:
+def interval_warning(queries: int, confidence: float = 0.95, in_group: bool = False) -> str | None:
     """A warning for percentile bootstrap intervals over fewer than FEW_QUERIES queries,
     with how often such an interval covers the mean at this number of queries, or None (also
-    for a single query, which has no interval). `where` says whose queries, e.g. ' in the
-    smallest group'."""
+    for a single query, which has no interval). `in_group`: the queries are a group's (its
+    smallest)."""
     if not 2 <= queries < FEW_QUERIES:
         return None
     cover = percentile_interval_coverage(queries, confidence)
+    if in_group:
+        start = _("Only {queries} queries in a group")
+    else:
+        start = _("Only {queries} queries")
     return _(
-        "Only {queries} queries{where}: with fewer than {few}, {confidence:.0%} percentile "
+        "{start}: with fewer than {few}, {confidence:.0%} percentile "
         "bootstrap intervals are too narrow. Even if the per-query values were normally "
         "distributed, such an interval would contain the true mean only about {cover:.1%} of "
         "the time with {queries} queries, and less for skewed values (Hesterberg 2015, The "
         "American Statistician 69(4): percentile intervals are less accurate than t-intervals "
         "for small samples). Read the intervals as rough; more queries help."
-    ).format(queries=queries, where=where, few=FEW_QUERIES, confidence=confidence, cover=cover)
+    ).format(
+        start=start.format(queries=queries),
+        queries=queries,
+        few=FEW_QUERIES,
+        confidence=confidence,
+        cover=cover,
+    )
 
 
 def per_query_differences(baseline: pd.Series, challenger: pd.Series) -> pd.DataFrame:

@@ -180,7 +180,7 @@ def test_interval_warning_from_29_queries_down() -> None:
     assert "90.4%" in text  # the same, read off a t table: P(|T_9| <= 1.859) = 0.904
     assert "Hesterberg 2015" in text and "fewer than 30" in text
     assert interval_warning(1) is None  # one query: no interval to warn about
-    group = interval_warning(8, where=" in a group")
+    group = interval_warning(8, in_group=True)
     assert group is not None and group.startswith("Only 8 queries in a group: with fewer than")
 
 

@@ -72,7 +72,7 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
         ).format(level="95%")
     )
     sizes = table.loc[table["n"] > 1, "n"]  # a group of one query has no interval
-    few = interval_warning(int(sizes.min()), where=" in a group") if len(sizes) else None
+    few = interval_warning(int(sizes.min()), in_group=True) if len(sizes) else None
     if few:
         st.warning(few, icon=":material/warning:")
     measure = st.selectbox(_("Measure"), choices.names, key="ev_groups_measure")
