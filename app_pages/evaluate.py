@@ -9,6 +9,7 @@ metrics/ through ui.evaluate.outcome (cached on the files' bytes), rendering by 
 import streamlit as st
 
 from i18n import N_, _
+from ui import language
 from ui.evaluate import agreement, choices, compare, drilldown, groups, outcome, results, sources
 
 TABS = (
@@ -43,7 +44,7 @@ if not done.evaluated:
     st.warning(_("No run could be evaluated: fix the files or choices marked in red above."))
     st.stop()
 
-tabs = st.tabs([_(label) for label in TABS], key="ev_tab", on_change="rerun")
+tabs = st.tabs(language.tab_labels("ev_tab", TABS), key="ev_tab", on_change="rerun")
 renderers = (
     lambda: results.means(done, picked),
     lambda: results.per_query(done, picked),

@@ -6,7 +6,7 @@ When an input is wrong, its message appears next to it and the last valid result
 
 import streamlit as st
 
-from i18n import _
+from i18n import N_, _
 from metrics.core.ranking import RankingError
 from metrics.explore.report import cutoff_curves
 from ui import (
@@ -16,6 +16,7 @@ from ui import (
     controls,
     editors,
     figures,
+    language,
     link_problems,
     list_box,
     mistakes,
@@ -26,6 +27,7 @@ from ui.literal import literal
 from ui.model import evaluate_finite
 
 SETTINGS_BUILT = "settings_built"  # the settings' controls were built in the last run
+PLOT_TABS = (N_("Contribution per rank"), N_("Cumulative gain"), N_("Measures at every depth"))
 
 
 def _open_settings(error: ValueError) -> str:
@@ -154,7 +156,7 @@ plots = st.expander(_("Plots"), icon=":material/bar_chart:", key="plots_open", o
 with plots:
     if plots.open:
         plot_tabs = st.tabs(
-            [_("Contribution per rank"), _("Cumulative gain"), _("Measures at every depth")],
+            language.tab_labels("plot_tab", PLOT_TABS),
             key="plot_tab",
             on_change="rerun",
         )

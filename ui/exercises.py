@@ -31,7 +31,7 @@ from metrics.teaching.exercises import (
     option_text,
 )
 from metrics.teaching.phrasing import moot
-from ui import answers, sheet, state
+from ui import answers, language, sheet, state
 from ui.literal import literal
 from ui.mistakes import show_lines
 from ui.url_state import _shown, preset_slug
@@ -205,7 +205,8 @@ def open_presentation() -> None:
         state.set_settings({"presentation": values[0] == "1"})
     else:
         problems = st.session_state.setdefault(LINK_PROBLEMS, [])
-        problems.append(f"pm={_shown(values[0])} is not 0 or 1; presentation mode is unchanged.")
+        said = _("pm={given} is not 0 or 1; presentation mode is unchanged.")
+        problems.append(said.format(given=_shown(values[0])))
 
 
 def link_problems() -> list[str]:
@@ -284,6 +285,7 @@ def link(
     """This round's shareable address (with the tolerance, when the teacher set one, and
     ``pm=1`` in presentation mode, so that a prepared round opens in it)."""
     params = {"seed": seed, "qconv": preset_slug(preset), "qk": k, "ex": list(kinds)}
+    params.update(language.link_params())  # the class's language
     if tolerance is not None:
         params["qtol"] = f"{tolerance:g}"
     if presentation:

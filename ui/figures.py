@@ -20,6 +20,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
+from i18n import _
+
 ACTUAL = "#2563eb"  # blue: the list as ranked
 IDEAL = "#d97706"  # amber: the ideal ranking (a colour-blind-safe pair with the blue)
 CURVES = {"nDCG": "#2563eb", "P": "#059669", "R": "#c026d3"}
@@ -88,7 +90,7 @@ def _beyond(k: int, last: int) -> tuple[list[dict], list[dict]]:
         "layer": "below",
     }
     label = {
-        "text": f"beyond k = {k}",
+        "text": _("beyond k = {k}").format(k=k),
         "xref": "x",
         "yref": "paper",
         "x": k + 0.5,
@@ -121,12 +123,12 @@ def contribution_bars(positions: pd.DataFrame, k: int) -> go.Figure:
     ranks = positions["rank"]
     return _figure(
         [
-            _trace("bar", "this list", ranks, positions["dcg_contribution"], ACTUAL),
-            _trace("bar", "ideal ranking", ranks, positions["ideal_contribution"], IDEAL),
+            _trace("bar", _("this list"), ranks, positions["dcg_contribution"], ACTUAL),
+            _trace("bar", _("ideal ranking"), ranks, positions["ideal_contribution"], IDEAL),
         ],
-        "Gain × discount at each rank",
-        "rank i",
-        "contribution",
+        _("Gain × discount at each rank"),
+        _("rank i"),
+        _("contribution"),
         len(ranks),
         _beyond(k, _last_rank(positions)),
         barmode="group",
@@ -159,9 +161,9 @@ def cumulative_gain(positions: pd.DataFrame, k: int) -> go.Figure:
                 **line,
             ),
         ],
-        "Running DCG and IDCG",
-        "rank i",
-        "cumulative gain",
+        _("Running DCG and IDCG"),
+        _("rank i"),
+        _("cumulative gain"),
         len(ranks),
         _beyond(k, _last_rank(positions)),
     )
@@ -211,5 +213,11 @@ def cutoff_curves(curves: pd.DataFrame, k: int) -> go.Figure:
         for measure, color in CURVES.items()
     ]
     return _figure(
-        traces, "nDCG, P and R at every depth", "depth j", "value", len(depth), marks, [0, 1.05]
+        traces,
+        _("nDCG, P and R at every depth"),
+        _("depth j"),
+        _("value"),
+        len(depth),
+        marks,
+        [0, 1.05],
     )

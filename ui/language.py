@@ -9,7 +9,7 @@ the session; every page keeps it in the address bar, so any link copied from it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -92,6 +92,19 @@ def labels(shown: Mapping[Any, str]) -> Callable[[Any], str]:
     match no option. The options themselves (the widget's state, the link) never change."""
     translated = {option: _(label) for option, label in shown.items()}
     return lambda option: translated.get(option, str(option))
+
+
+def tab_labels(key: str, english: Sequence[str]) -> list[str]:
+    """The labels of the tabs `st.tabs(..., key=key)` shows, in the session's language. A tab's
+    state is its label, so when the language changes the label of the tab that was open is
+    carried over to the same tab in the new language (else Streamlit would open the first)."""
+    ss = st.session_state
+    labels = [_(label) for label in english]
+    before = ss.get(f"{key}_labels")
+    if before is not None and before != labels and ss.get(key) in before:
+        ss[key] = labels[before.index(ss[key])]
+    ss[f"{key}_labels"] = labels
+    return labels
 
 
 def link_params() -> dict[str, str]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.result import Result
@@ -181,9 +182,10 @@ def _sum(items: Sequence[Expr]) -> Expr:
 
 
 def _terms_note(count: int) -> str:
-    return (
-        f"{count} terms; the first {HEAD} and last {TAIL} are shown." if count > MAX_TERMS else ""
-    )
+    if count <= MAX_TERMS:
+        return ""
+    said = _("{count} terms; the first {head} and last {tail} are shown.")
+    return said.format(count=count, head=HEAD, tail=TAIL)
 
 
 def _values(values: Sequence[float], decimals: int) -> list[Expr]:
@@ -332,7 +334,7 @@ def err(result: Result, decimals: int = 4) -> list[Line]:
             rf"R_i = \frac{{2^{{g_i}}-1}}{{2^{{{_grade(gmax)}}}}}:\quad {stops.tex}",
             f"R_i = (2^g_i - 1)/2^{_grade(gmax)}: {stops.text}",
         ),
-        note="R_i is the chance that the reader stops at rank i once there (0 if unjudged)",
+        note=_("R_i is the chance that the reader stops at rank i once there (0 if unjudged)"),
     )
     terms = [
         Expr(
@@ -351,7 +353,7 @@ def err(result: Result, decimals: int = 4) -> list[Line]:
     if len(terms) > 1:
         sides.append(_sum(_values(rows["contribution"].tolist(), decimals)))
     sides.append(Expr(number(result.value, decimals), number(result.value, decimals)))
-    note = "each term is 1/i times R_i times the chance to reach rank i, prod_{j<i}(1 - R_j)"
+    note = _("each term is 1/i times R_i times the chance to reach rank i, prod_{j<i}(1 - R_j)")
     total = Line(_name(result.name), tuple(sides), _join(note, _terms_note(len(terms))))
     return [rule, total]
 
@@ -424,13 +426,13 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
     residual = Line(
         Expr(r"\mathrm{residual}", "residual"),
         tuple(residual_sides),
-        "the most that the unjudged ranks and the ranks beyond the list could still add",
+        _("the most that the unjudged ranks and the ranks beyond the list could still add"),
     )
     low, high = number(result.value, decimals), number(result.details["upper"], decimals)
     name = _name(result.name)
     interval = Line(
         Expr(rf"{name.tex} \in [{low},\ {high}]", f"{name.text} in [{low}, {high}]"),
-        note="RBP + residual: the value if every unknown document had the top grade",
+        note=_("RBP + residual: the value if every unknown document had the top grade"),
     )
     return [total, residual, interval]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from i18n import _
 from metrics.core import graded
 from metrics.core.conventions import Convention
 from metrics.core.result import Result
@@ -58,7 +59,7 @@ def _hits(table: pd.DataFrame) -> int:
 
 def _depth(result: Result) -> int:
     """The cutoff the measure read: k from its name, else the list length."""
-    _, _, k = result.name.partition("@")
+    k = result.name.partition("@")[2]
     return int(k) if k else len(result.table)
 
 
@@ -79,7 +80,8 @@ def _name(result: Result) -> Expr:
 
 
 def _relevant_note(convention: Convention, hits: int, depth: int) -> str:
-    return f"{hits} of the top {depth} are relevant (judged, grade >= {convention.rel_threshold:g})"
+    said = _("{hits} of the top {depth} are relevant (judged, grade >= {threshold:g})")
+    return said.format(hits=hits, depth=depth, threshold=convention.rel_threshold)
 
 
 def _floored(result: Result) -> bool:
@@ -98,9 +100,9 @@ def _recall(result: Result, convention: Convention, decimals: int) -> Line:
     """R@k = h(k) / R, R counting every relevant judged document, retrieved or not."""
     hits, big_r = _hits(result.table), int(result.details["R"])
     if not big_r:
-        return Line(_name(result), (_value(result, decimals),), "nothing is relevant: R = 0")
+        return Line(_name(result), (_value(result, decimals),), _("nothing is relevant: R = 0"))
     sides = (_fraction(str(hits), str(big_r), _floored(result)), _value(result, decimals))
-    note = f"{hits} found of R = {big_r} relevant judged documents"
+    note = _("{hits} found of R = {big_r} relevant judged documents").format(hits=hits, big_r=big_r)
     return Line(_name(result), sides, "; ".join(n for n in (note, result.note) if n))
 
 
@@ -108,14 +110,15 @@ def _f1(result: Result, convention: Convention, decimals: int) -> Line:
     """F1@k = 2 h(k) / (R + k), the harmonic mean of P@k = h/k and R@k = h/R."""
     hits, big_r, depth = _hits(result.table), int(result.details["R"]), _depth(result)
     if not big_r:
-        return Line(_name(result), (_value(result, decimals),), "nothing is relevant: R = 0")
+        return Line(_name(result), (_value(result, decimals),), _("nothing is relevant: R = 0"))
     symbolic = Expr(
         r"\frac{2\,\mathrm{P}\,\mathrm{R}}{\mathrm{P}+\mathrm{R}} = \frac{2\,h}{R + k}",
         "2PR/(P+R) = 2h/(R+k)",
     )
     numbers = Expr(rf"\frac{{2 \cdot {hits}}}{{{big_r} + {depth}}}", f"2*{hits}/({big_r}+{depth})")
     sides = (symbolic, numbers, _value(result, decimals))
-    note = f"h = {hits} relevant in the top k = {depth}; R = {big_r}"
+    said = _("h = {hits} relevant in the top k = {depth}; R = {big_r}")
+    note = said.format(hits=hits, depth=depth, big_r=big_r)
     return Line(_name(result), sides, note)
 
 
@@ -125,7 +128,10 @@ def _average_precision(result: Result, convention: Convention, decimals: int) ->
     rows = t[t["relevant"] & t["in_cutoff"]]
     big_r = int(result.details["R"])
     if not big_r or rows.empty:
-        why = "nothing is relevant: R = 0" if not big_r else "no relevant document in the top k"
+        if not big_r:
+            why = _("nothing is relevant: R = 0")
+        else:
+            why = _("no relevant document in the top k")
         return Line(_name(result), (_value(result, decimals),), why)
     floor = _floored(result)
     terms = [
@@ -138,10 +144,10 @@ def _average_precision(result: Result, convention: Convention, decimals: int) ->
         Expr(outer.tex, f"({inner.text}) / {big_r}"),
         _value(result, decimals),
     )
-    note = (
-        f"precision at each of the {len(rows)} relevant ranks, divided by R = {big_r} relevant "
-        "judged documents"
-    )
+    note = _(
+        "precision at each of the {n} relevant ranks, divided by R = {big_r} relevant judged "
+        "documents"
+    ).format(n=len(rows), big_r=big_r)
     return Line(_name(result), sides, "; ".join(n for n in (note, result.note) if n))
 
 
@@ -150,10 +156,12 @@ def _reciprocal_rank(result: Result, convention: Convention, decimals: int) -> L
     t = result.table
     first = t[t["relevant"] & t["in_cutoff"]]
     if first.empty:
-        return Line(_name(result), (_value(result, decimals),), "no relevant document in the top k")
+        why = _("no relevant document in the top k")
+        return Line(_name(result), (_value(result, decimals),), why)
     rank = int(first["rank"].iloc[0])
     sides = (_fraction("1", str(rank), False), _value(result, decimals))
-    return Line(_name(result), sides, f"the first relevant document is at rank {rank}")
+    note = _("the first relevant document is at rank {rank}").format(rank=rank)
+    return Line(_name(result), sides, note)
 
 
 _BINARY = {

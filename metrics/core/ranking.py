@@ -14,7 +14,7 @@ Without scores the input order is the ranking.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,14 +30,15 @@ class RankingError(ValueError):
     """Bad input for one query, with a message that names the value and what is allowed."""
 
 
-def _as_grade(value: object, where: str) -> float:
-    """One grade: a finite number, or None / NaN / '' for unjudged (returned as NaN)."""
+def _as_grade(value: object, place: Callable[[], str]) -> float:
+    """One grade: a finite number, or None / NaN / '' for unjudged (returned as NaN). `place()`
+    names the cell in an error (called only then: a list has up to MAX_DOCS cells)."""
     if value is None or (isinstance(value, str) and value.strip() == ""):
         return math.nan
     if isinstance(value, bool):
         raise RankingError(
             _("{where}: {value!r} is not a grade; use a number such as 0, 1, 2.").format(
-                where=where, value=value
+                where=place(), value=value
             )
         )
     try:
@@ -47,12 +48,12 @@ def _as_grade(value: object, where: str) -> float:
             _(
                 "{where}: {value!r} is not a number. Grades are numbers (0, 1, 2, ...); "
                 "leave the cell empty for an unjudged document."
-            ).format(where=where, value=value)
+            ).format(where=place(), value=value)
         ) from None
     if math.isinf(grade):
         raise RankingError(
             _("{where}: {value!r} is infinite; grades must be finite numbers.").format(
-                where=where, value=value
+                where=place(), value=value
             )
         )
     return grade
@@ -111,7 +112,7 @@ class Ranking:
             )
         g = np.array(
             [
-                _as_grade(v, _("Grade at rank {rank}").format(rank=i + 1))
+                _as_grade(v, lambda i=i: _("Grade at rank {rank}").format(rank=i + 1))
                 for i, v in enumerate(grades_list)
             ]
         )
@@ -161,7 +162,7 @@ class Ranking:
             s = s.astype(float).reshape(n)
         u = np.array(
             [
-                _as_grade(v, _("Unretrieved grade {n}").format(n=i + 1))
+                _as_grade(v, lambda i=i: _("Unretrieved grade {n}").format(n=i + 1))
                 for i, v in enumerate(unretrieved)
             ],
             dtype=float,

@@ -1,13 +1,15 @@
 """Every page in every language: it runs, and what it shows is translated (issue 16).
 
 A page's shown texts are every string of its elements (labels, bodies, help, options, the
-expanders' and tabs' labels) except code, formulas and tables' cells. Untranslated means one
+expanders' and tabs' labels, the plots' titles, axes, notes and legends) except code, formulas
+and tables' cells. Untranslated means one
 of two things: an English text of the catalogue that has a translation appears as it is, or
 (in Chinese, where English cannot pass for the language) four English words in a row appear
 outside formulas, code and parentheses (which hold names and citations)."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 
@@ -17,10 +19,11 @@ from streamlit.testing.v1 import AppTest
 
 import i18n
 from i18n import catalogues
+from tests.app.conftest import APP
 from ui.navigation import PAGES
 
-_NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "plotly_chart", "exception"}
-_FORMULA_OR_CODE = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\([^()]*\)", re.S)
+_NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "exception"}
+_FORMULA_OR_CODE = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\([^()]*\)|（[^（）]*）", re.S)
 _ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3}\b")
 
 
@@ -34,6 +37,17 @@ def _strings(proto: Proto):
                 yield from _strings(item)
 
 
+def _figure_texts(figure: dict) -> list[str]:
+    """A plotly figure's words: its title, axis titles, annotations and trace names."""
+    layout = figure.get("layout", {})
+    texts = [layout.get("title", {}).get("text", "")]
+    for axis in ("xaxis", "yaxis"):
+        texts.append(layout.get(axis, {}).get("title", {}).get("text", ""))
+    texts += [note.get("text", "") for note in layout.get("annotations", [])]
+    texts += [trace.get("name", "") for trace in figure.get("data", [])]
+    return [text for text in texts if text]
+
+
 def shown_texts(at: AppTest) -> list[str]:
     """Every text the run shows (see the module's docstring)."""
     found: list[str] = []
@@ -42,7 +56,9 @@ def shown_texts(at: AppTest) -> list[str]:
         if getattr(node, "type", None) in _NOT_TEXT:
             return
         proto = getattr(node, "proto", None)
-        if proto is not None and not (node.type == "markdown" and proto.element_type == 2):
+        if getattr(node, "type", None) == "plotly_chart":
+            found.extend(_figure_texts(json.loads(proto.spec)))
+        elif proto is not None and not (node.type == "markdown" and proto.element_type == 2):
             found.extend(_strings(proto))
         for child in (getattr(node, "children", None) or {}).values():
             walk(child)
@@ -184,3 +200,50 @@ def test_a_cached_result_holds_the_language_it_was_made_in() -> None:
         thread.start()
         thread.join()
     assert seen == {"vi": "Ngôn ngữ 1", "zh": "语言 1", "en": "Language 1"}
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_playgrounds_calculation_and_plots_are_translated(app: AppTest, lang: str) -> None:
+    at = in_language(app, lang)
+    at.switch_page("app_pages/playground.py").run()
+    at.session_state["calc_open"] = True
+    at.session_state["plots_open"] = True
+    at.run()
+    tabs = ["Contribution per rank", "Cumulative gain", "Measures at every depth"]
+    found = untranslated(at, lang)
+    for tab in tabs:
+        at.session_state["plot_tab"] = i18n.translations(lang).gettext(tab)
+        at.run()
+        assert not at.exception
+        found += untranslated(at, lang)
+    assert len(at.get("plotly_chart")) == 1 and at.latex  # the sections were built
+    assert sorted(set(found)) == []
+
+
+def test_the_open_tab_stays_open_when_the_language_changes(app: AppTest) -> None:
+    at = app.run()
+    at.switch_page("app_pages/evaluate.py").run()
+    at.session_state["ev_tab"] = "Compare runs"
+    at.run()
+    at.selectbox(key="language").set_value("vi").run()
+    assert at.session_state["ev_tab"] == i18n.translations("vi").gettext("Compare runs")
+    assert not at.exception
+
+
+def test_a_damaged_link_is_explained_in_each_sessions_language(app: AppTest, monkeypatch) -> None:
+    # the decoded link is cached for all sessions: an English session first, then a Chinese
+    # one (the browser's language, not the link's) opening the same damaged link
+    import streamlit as st
+
+    app.query_params["g"] = "3,x,1"
+    english = app.run()
+    english.switch_page("app_pages/playground.py").run()
+    assert any("damaged or edited by hand" in w.value for w in english.warning)
+
+    monkeypatch.setattr(type(st.context), "locale", property(lambda self: "zh-CN"))
+    chinese = AppTest.from_file(str(APP), default_timeout=30)
+    chinese.query_params["g"] = "3,x,1"
+    chinese.run().switch_page("app_pages/playground.py").run()
+    warnings = [w.value for w in chinese.warning]
+    assert warnings and not any("damaged" in w or "not a number" in w for w in warnings)
+    assert untranslated(chinese, "zh") == []
