@@ -198,7 +198,7 @@ def _tex_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
 
 
 def _tex_solution(q: Question, decimals: int) -> list[str]:
-    answer = _("Answer: {answer}").format(answer=escape(answer_text(q, decimals)))
+    answer = escape(_("Answer: {answer}").format(answer=answer_text(q, decimals)))
     out = [rf"\par\textbf{{{answer}}}"]
     if q.numeric:
         out.append(tex_lines.to_latex(working_lines(q, decimals)))

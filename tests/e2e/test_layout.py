@@ -1,12 +1,13 @@
 """Layout at a classroom projector's 1280 x 720 (issue 12): nothing in the main area is cut off
-(every page, and the parts that were: the RBP working on the Playground, an exercise's diagnosis,
-the conventions table), and the first edit does not push the list down (the change badges on
-the cards have their room from the start)."""
+(every page, in every language, and the parts that were: the RBP working on the Playground, an
+exercise's diagnosis, the conventions table), and the first edit does not push the list down
+(the change badges on the cards have their room from the start)."""
 
 from __future__ import annotations
 
 from math import log2
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.helpers import TIMEOUT_MS, edit_data_editor_cell, wait_for_app
@@ -45,11 +46,12 @@ def cut_elements(page: Page) -> list[str]:
     return page.get_by_test_id("stMain").evaluate(CUT_ELEMENTS)
 
 
-def test_nothing_is_cut_on_any_page(page: Page, console_errors: list[str]) -> None:
+@pytest.mark.parametrize("lang", ["en", "zh", "vi"])
+def test_nothing_is_cut_on_any_page(page: Page, console_errors: list[str], lang: str) -> None:
     page.set_viewport_size(PROJECTOR)
     found = {}
     for entry in PAGES:
-        page.goto("/" if entry is HOME else f"/{entry.url_path}")
+        page.goto(f"/{'' if entry is HOME else entry.url_path}?lang={lang}")
         wait_for_app(page)
         found[entry.url_path] = cut_elements(page)
     assert found == {entry.url_path: [] for entry in PAGES}
