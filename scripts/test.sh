@@ -17,7 +17,7 @@ CHROMIUM=/usr/bin/chromium
 # (pdflatex for English, with vntex's T5 encoding for Vietnamese; xelatex with ctex for Chinese)
 missing=() tex=()
 [[ -x "$CHROMIUM" ]] || missing+=(chromium)
-fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
+[[ -n "$(fc-list :lang=zh 2>/dev/null)" ]] || missing+=(fonts-noto-cjk)
 command -v xelatex >/dev/null && kpsewhich ctexart.cls >/dev/null || tex+=(texlive-xetex texlive-lang-chinese)
 command -v pdflatex >/dev/null && kpsewhich t5enc.def >/dev/null || tex+=(texlive-latex-base texlive-lang-other)
 if (( ${#missing[@]} + ${#tex[@]} )); then
