@@ -9,7 +9,8 @@ inside functions (lazy imports) and under `if TYPE_CHECKING:`.
   tests for --compare), never teaching or explore;
 - only metrics.cli and metrics.__main__ may import the command line; ui/, app_pages/ and app.py
   never do;
-- nothing in metrics/ imports streamlit or plotly, nor ui/ or app_pages/; pyarrow is imported
+- nothing in metrics/ (nor i18n/, which every part may import for its sentences) imports
+  streamlit or plotly, nor ui/ or app_pages/; pyarrow is imported
   by metrics/collection/arrow_kernels.py alone (README: "the one place that imports it").
 
 The first tests check the reader itself on small sources, so that a rule cannot pass because
@@ -124,10 +125,10 @@ def test_each_subpackage_imports_only_what_it_may(package):
     assert not wrong, f"metrics/{package} may import only {sorted(ALLOWED[package])}: {wrong}"
 
 
-def test_nothing_in_metrics_imports_streamlit_plotly_or_the_app():
+def test_nothing_in_metrics_or_i18n_imports_streamlit_plotly_or_the_app():
     wrong = {
         str(path.relative_to(ROOT)): sorted(bad)
-        for path in sources("metrics")
+        for path in sources("metrics", "i18n")
         if (
             bad := {
                 n for n in imports_of(path) if top(n) in {"streamlit", "plotly", "ui", "app_pages"}
