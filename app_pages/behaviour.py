@@ -10,9 +10,9 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from i18n import _
+from i18n import N_, _
 from metrics.explore import behaviour, novelty, orderings
-from ui import cached, playground_inputs, swap
+from ui import cached, language, playground_inputs, swap
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.literal import literal
 
@@ -104,9 +104,9 @@ else:
         hide_index=True,
         key="beh_identities",
         column_config={
-            "identity": st.column_config.Column(_("identity")),
+            **language.headers(N_("identity")),
             "largest gap": st.column_config.NumberColumn(_("largest gap"), format="%.4f"),
-            "holds": st.column_config.Column(_("holds")),
+            **language.headers(N_("holds")),
         },
     )
 
@@ -202,10 +202,7 @@ else:
             hide_index=True,
             key="beh_largest_swaps",
             column_config={
-                "rank i": st.column_config.Column(_("rank i")),
-                "doc i": st.column_config.Column(_("doc i")),
-                "rank j": st.column_config.Column(_("rank j")),
-                "doc j": st.column_config.Column(_("doc j")),
+                **language.headers(N_("rank i"), N_("doc i"), N_("rank j"), N_("doc j")),
                 "delta": st.column_config.NumberColumn(_("delta"), format="%+.4f"),
             },
         )
@@ -253,7 +250,7 @@ else:
             hide_index=True,
             key="beh_redundancy_table",
             column_config={
-                "copies": st.column_config.Column(_("copies")),
+                **language.headers(N_("copies")),
                 "ERR added": st.column_config.Column(_("{measure} added").format(measure="ERR")),
                 "nDCG added": st.column_config.Column(_("{measure} added").format(measure="nDCG")),
             },
@@ -310,13 +307,9 @@ with st.expander(
         novelty.choices_table(choices),
         hide_index=True,
         key="beh_greedy_table",
-        column_config={
-            "rank": st.column_config.Column(_("rank")),
-            "picked": st.column_config.Column(_("picked")),
-            "subtopics": st.column_config.Column(_("subtopics")),
-            "gain": st.column_config.Column(_("gain")),
-            "tied with": st.column_config.Column(_("tied with")),
-        },
+        column_config=language.headers(
+            N_("rank"), N_("picked"), N_("subtopics"), N_("gain"), N_("tied with")
+        ),
     )
 
 # --- incomplete judgments --------------------------------------------------------------------
@@ -424,7 +417,7 @@ else:
             summary,
             hide_index=True,
             key="beh_landscape_table",
-            column_config={"measure": st.column_config.Column(_("measure"))}
+            column_config=language.headers(N_("measure"))
             | {
                 c: st.column_config.NumberColumn(label, format="%.4f")
                 for c, label in (

@@ -128,7 +128,7 @@ table = profiles.weights_at([profiles.discount_profile(c, depth_20, k) for c in 
 st.dataframe(
     table,
     hide_index=True,
-    column_config={"rank": st.column_config.Column(_("rank"))}
+    column_config=language.headers(N_("rank"))
     | {name: st.column_config.NumberColumn(name, format="%.3g") for name in table.columns[1:]},
     key="disc_weights_table",
 )
@@ -141,7 +141,7 @@ st.dataframe(
     hide_index=True,
     height="content",
     column_config={
-        "profile": st.column_config.Column(_("profile")),
+        **language.headers(N_("profile")),
         "W(1)": st.column_config.NumberColumn(format="%.3f"),
         "expected depth": st.column_config.NumberColumn(
             _("expected depth (within k = {k})").format(k=k),
@@ -185,7 +185,7 @@ with st.expander(_("C/W/L table of one profile"), icon=":material/table:"):
     st.dataframe(
         profiles.cwl(shown[labels.index(chosen)], k),
         hide_index=True,
-        column_config={"rank": st.column_config.Column(_("rank"))}
+        column_config=language.headers(N_("rank"))
         | {c: st.column_config.NumberColumn(format="%.4f") for c in "VWCL"},
         key="disc_cwl_table",
     )
@@ -297,7 +297,7 @@ else:
         rank_table.show(
             reader.table[["rank", "doc_id", *READER_NUMBERS]],
             {
-                "rank": st.column_config.Column(_("rank")),
+                **language.headers(N_("rank")),
                 "doc_id": st.column_config.TextColumn(_("doc")),
             }
             | {

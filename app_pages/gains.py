@@ -5,9 +5,9 @@ ui.explore_figures."""
 import pandas as pd
 import streamlit as st
 
-from i18n import _, pgettext
+from i18n import N_, _, pgettext
 from metrics.explore import profiles, tradeoffs
-from ui import cached, state
+from ui import cached, language, state
 from ui.model import custom_gain_start
 
 CUSTOM = state.Table("gains_custom_map")
@@ -69,7 +69,7 @@ with table_col:
     st.dataframe(
         gain_table,
         hide_index=True,
-        column_config={"grade": st.column_config.Column(_("grade"))}
+        column_config=language.headers(N_("grade"))
         | {name: st.column_config.Column(shown) for name, shown in gain_names.items()},
         key="gains_table",
     )

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 from metrics.collection import pitfalls as core
-from ui import cached
+from ui import cached, language
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.literal import literal
 
@@ -102,8 +102,7 @@ def _micro(decimals: int) -> None:
         hide_index=True,
         key="lab_micro_table",
         column_config={
-            "run": st.column_config.Column(_("run")),
-            "measure": st.column_config.Column(_("measure")),
+            **language.headers(N_("run"), N_("measure")),
             "macro": st.column_config.NumberColumn(_("mean (macro)"), format=f"%.{decimals}f"),
             "micro": st.column_config.NumberColumn(_("pooled (micro)"), format=f"%.{decimals}f"),
             "macro_with_relevant": st.column_config.NumberColumn(
@@ -372,7 +371,7 @@ def _comparisons(decimals: int) -> None:
         hide_index=True,
         key="lab_null_table",
         column_config={
-            "variant": st.column_config.Column(_("variant")),
+            **language.headers(N_("variant")),
             "mean_difference": st.column_config.NumberColumn(
                 _("mean difference"), format=f"%.{decimals}f"
             ),

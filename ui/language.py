@@ -94,6 +94,13 @@ def labels(shown: Mapping[Any, str]) -> Callable[[Any], str]:
     return lambda option: translated.get(option, str(option))
 
 
+def headers(*columns: str) -> dict[str, Any]:
+    """Column configs that show each column, named in English (marked with N_), under its name in
+    the session's language; the table keeps its English column names (code reads them):
+    ``column_config={**language.headers(N_("rank"), N_("doc")), "score": ...}``."""
+    return {column: st.column_config.Column(_(column)) for column in columns}
+
+
 def tab_labels(key: str, english: Sequence[str]) -> list[str]:
     """The labels of the tabs `st.tabs(..., key=key)` shows, in the session's language. A tab's
     state is its label, so when the language changes the label of the tab that was open is

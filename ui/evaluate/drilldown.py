@@ -11,13 +11,13 @@ import math
 import pandas as pd
 import streamlit as st
 
-from i18n import _
+from i18n import N_, _
 from metrics.core.conventions import Convention
 from metrics.core.measures import parse
 from metrics.core.ranking import Ranking, RankingError, order
 from metrics.core.specs import SPECS
 from metrics.explore.report import HEADLINE
-from ui import state
+from ui import language, state
 from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
@@ -140,12 +140,7 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
         preview(ranking),
         hide_index=True,
         key="ev_dd_preview",
-        column_config={
-            "rank": st.column_config.Column(_("rank")),
-            "doc": st.column_config.Column(_("doc")),
-            "grade": st.column_config.Column(_("grade")),
-            "score": st.column_config.Column(_("score")),
-        },
+        column_config=language.headers(N_("rank"), N_("doc"), N_("grade"), N_("score")),
     )
     if len(ranking) > PREVIEW_ROWS:
         st.caption(

@@ -9,6 +9,7 @@ import streamlit as st
 
 from i18n import N_, _
 from metrics.stats.geometric import geometric_means, winners
+from ui import language
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
 from ui.literal import literal
@@ -34,7 +35,7 @@ def render(outcome: Outcome, choices: Choices) -> None:
         hide_index=True,
         key="ev_gmeans",
         column_config={
-            "run": st.column_config.Column(_("run")),
+            **language.headers(N_("run")),
             **{
                 m: st.column_config.NumberColumn(_("gm {measure}").format(measure=m), format="%.4f")
                 for m in choices.names

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from i18n import _
+from i18n import N_, _
 from metrics.collection.groups import NO_GROUP
 from metrics.stats.comparison import interval_warning
+from ui import language
 from ui.evaluate import compute, figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
@@ -60,7 +61,7 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
         hide_index=True,
         key="ev_groups_table",
         column_config={
-            "group": st.column_config.Column(_("group")),
+            **language.headers(N_("group")),
             **{name: st.column_config.Column(label) for name, label in shown.items()},
             **{c: st.column_config.NumberColumn(format="%.4f") for c in wide.columns},
         },

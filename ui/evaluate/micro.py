@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _
+from ui import language
 from ui.evaluate.outcome import Outcome
 
 WHY = N_(
@@ -42,8 +43,7 @@ def render(outcome: Outcome) -> None:
         hide_index=True,
         key="ev_micro",
         column_config={
-            "run": st.column_config.Column(_("run")),
-            "measure": st.column_config.Column(_("measure")),
+            **language.headers(N_("run"), N_("measure")),
             "macro": st.column_config.NumberColumn(_("macro (mean)"), format="%.4f"),
             "micro": st.column_config.NumberColumn(_("micro (pooled)"), format="%.4f"),
         },

@@ -11,6 +11,7 @@ import streamlit as st
 
 from i18n import N_, _
 from metrics.stats.agreement import order_agreement
+from ui import language
 from ui.literal import literal
 
 MIN_RUNS = 3
@@ -101,9 +102,7 @@ def assessors(before: pd.DataFrame, after: pd.DataFrame, names: tuple[str, ...])
             hide_index=True,
             key="ev_tau_assessors",
             column_config={
-                "measure": st.column_config.Column(_("measure")),
-                "order with A": st.column_config.Column(_("order with A")),
-                "order with B": st.column_config.Column(_("order with B")),
+                **language.headers(N_("measure"), N_("order with A"), N_("order with B")),
                 "τ": st.column_config.NumberColumn(format="%.3f"),
                 "τ_AP": st.column_config.NumberColumn(format="%.3f"),
             },
