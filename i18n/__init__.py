@@ -22,11 +22,13 @@ The catalogues are ``i18n/locales/<lang>/LC_MESSAGES/ranklab.po`` (standard gett
 Babel: ``python -m i18n update``; ``i18n/glossary.csv`` holds the field's terms they follow).
 They are read with Babel and compiled in memory once per process, fuzzy entries left out.
 
-The current language is the session's: ui.language registers, with `follow`, a function that
-reads it from the running session's state (Streamlit runs each session's script, and its
-widgets' callbacks, with that session's state), so two students in two languages on one server
-never see each other's. Elsewhere (a thread of its own, the tests) `use(lang)` sets the
-language of the calling thread; code outside both (the command line) gets English. The command
+The current language is the session's. Streamlit runs a session's script in a thread of the
+session's own; at the start of every run app.py sets the session's language as that thread's
+with `use(lang)` (ui.language.start_run), so two students in two languages on one server never
+see each other's, and a lookup costs a context variable (a few hundred texts per run). Before
+that, in a thread the session has not run in yet (its widgets' callbacks run first), the
+function registered with `follow` reads the language from the session's state. Code outside a
+session (the command line, the tests) gets English unless it calls `use`. The command
 line's output stays English on purpose: it is trec_eval's format.
 """
 
@@ -84,13 +86,16 @@ def follow(session_language: Callable[[], str | None]) -> None:
 
 
 def current() -> str:
-    """The code of the current language: the session's, else this thread's (`use`), else
-    English."""
+    """The code of the current language: this thread's (`use`), else the session's (`follow`),
+    else English."""
+    lang = _current.get()
+    if lang is not None:
+        return lang
     for session_language in _followed:
         lang = session_language()
         if lang in LANGUAGES:
             return lang
-    return _current.get() or SOURCE
+    return SOURCE
 
 
 def _(text: str) -> str:

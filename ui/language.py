@@ -4,7 +4,8 @@ On a session's first run the language comes from its link (``?lang=zh``, so a te
 opens in the class's language), else from the browser's preferred language (Streamlit's
 `st.context.locale`, then the Accept-Language header), else English. The picker changes it for
 the session; every page keeps it in the address bar, so any link copied from it carries it.
-`i18n.follow` makes it the language of every text of the session's runs and callbacks.
+`start_run` makes it the run's language (`i18n.use`); `i18n.follow` reads it for the callbacks
+that run before.
 """
 
 from __future__ import annotations
@@ -35,10 +36,12 @@ i18n.follow(_session_language)
 
 
 def start_run() -> str:
-    """Choose the session's language on its first run; its code."""
+    """Choose the session's language on its first run, and make it this run's (i18n.use); its
+    code."""
     ss = st.session_state
     if KEY not in ss:
         ss[KEY] = _from_link() or _from_browser() or i18n.SOURCE
+    i18n.use(ss[KEY])
     return ss[KEY]
 
 
