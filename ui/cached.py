@@ -9,7 +9,8 @@ the figure builder's) own function, called with the same arguments; Streamlit ke
 on every argument's value (its hasher reads dataclasses such as Ranking, Ordered and
 Convention field by field, numpy arrays by their bytes), so a changed input is a new entry,
 never a stale one. Entries are shared by all sessions: a class on one link computes each
-result once. The session's language is part of every key, since results and figures hold text.
+result once. The session's language is part of every key (`ui.language.cached`): results
+and figures hold text.
 
 - `st.cache_data` for tables and results: each call gets its own copy, so a page may change
   what it receives.
@@ -23,43 +24,23 @@ metrics/ stays free of Streamlit: the caching lives here, in the ui layer.
 
 from __future__ import annotations
 
-import functools
-
 import streamlit as st
 
-import i18n
 from metrics.collection import pitfalls as collection_pitfalls
 from metrics.collection import withheld as withheld_core
 from metrics.explore import behaviour, novelty, tradeoffs
 from metrics.teaching import diagnose
-from ui import explore_figures
+from ui import explore_figures, language
 
 ENTRIES = 64  # per function: plenty for one class's lists and settings
 
 
-def _per_language(cache, func):
-    """`func` under `cache`, keyed on the session's language too (i18n): a figure's title or a
-    diagnosis' sentence is text, and one session's language must not reach another's."""
-
-    @functools.wraps(func)
-    def in_language(*args, language: str, **kwargs):
-        return func(*args, **kwargs)
-
-    cached = cache(in_language, max_entries=ENTRIES, show_spinner=False)
-
-    @functools.wraps(func)
-    def call(*args, **kwargs):
-        return cached(*args, language=i18n.current(), **kwargs)
-
-    return call
-
-
 def _data(func):
-    return _per_language(st.cache_data, func)
+    return language.cached(st.cache_data(max_entries=ENTRIES, show_spinner=False))(func)
 
 
 def _shared(func):
-    return _per_language(st.cache_resource, func)
+    return language.cached(st.cache_resource(max_entries=ENTRIES, show_spinner=False))(func)
 
 
 sweep = _data(behaviour.sweep)

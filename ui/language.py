@@ -10,6 +10,7 @@ that run before.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -95,6 +96,28 @@ def labels(shown: Mapping[Any, str]) -> Callable[[Any], str]:
     match no option. The options themselves (the widget's state, the link) never change."""
     translated = {option: _(label) for option, label in shown.items()}
     return lambda option: translated.get(option, str(option))
+
+
+def cached(cache: Callable[[Callable], Callable]) -> Callable[[Callable], Callable]:
+    """A decorator: the function under `cache` (a configured ``st.cache_data(...)`` or
+    ``st.cache_resource(...)``) keyed on the session's language too, since what it returns
+    holds text (a figure's title, a problem's sentence) and one session's language must not
+    reach another's. Its arguments and the cache's rules are otherwise the function's own."""
+
+    def keyed(func: Callable) -> Callable:
+        @functools.wraps(func)
+        def in_language(*args: Any, language: str, **kwargs: Any) -> Any:
+            return func(*args, **kwargs)
+
+        in_cache = cache(in_language)
+
+        @functools.wraps(func)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return in_cache(*args, language=i18n.current(), **kwargs)
+
+        return call
+
+    return keyed
 
 
 def headers(*columns: str) -> dict[str, Any]:

@@ -31,7 +31,6 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-import i18n
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ranking, RankingError
@@ -112,16 +111,16 @@ def open_link() -> None:
     st.session_state["link_opened"] = True
     params = st.query_params.to_dict()
     if set(params) - {language.PARAM}:  # the language alone is not a Playground state
-        load(decode_link(params, i18n.current()))
+        load(decode_link(params))
 
 
 # Decoding a link validates it by evaluating its list (~50 ms): a class opening one shared link
 # decodes it once, not once per student. st.cache_data hands each session its own copy, so a
 # session's edits never reach another's. The result depends on the parameters alone.
-@st.cache_data(max_entries=256, show_spinner=False)
-def decode_link(params: dict[str, str], language: str) -> url_state.Decoded:
+@language.cached(st.cache_data(max_entries=256, show_spinner=False))
+def decode_link(params: dict[str, str]) -> url_state.Decoded:
     """`url_state.decode(params)`, computed once per distinct link and language for all
-    sessions (the problems it finds are sentences in `language`, the session's)."""
+    sessions (the problems it finds are sentences)."""
     return url_state.decode(params)
 
 

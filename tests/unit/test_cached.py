@@ -105,22 +105,19 @@ def test_a_link_is_decoded_once_for_all_sessions(monkeypatch):
 
     monkeypatch.setattr(state.url_state, "decode", counted)
     params = {"g": "2,1,0", "k": "3", "top": "2"}  # a link no other test opens
-    first, second = state.decode_link(params, "en"), state.decode_link(dict(params), "en")
+    first, second = state.decode_link(params), state.decode_link(dict(params))
     assert len(calls) == 1
     pd.testing.assert_frame_equal(first.ranking, second.ranking)
 
 
 def test_a_decoded_link_is_the_uncached_one_and_each_session_gets_its_own_copy():
     params = {"g": "3,2", "k": "2"}
-    first = state.decode_link(params, "en")
+    first = state.decode_link(params)
     assert first.ranking["grade"].tolist() == ["3", "2"]  # as typed in the link
     pd.testing.assert_frame_equal(first.ranking, url_state.decode(params).ranking)
     first.ranking.loc[0, "grade"] = "0"  # one session's edit ...
-    assert state.decode_link(params, "en").ranking["grade"].tolist() == [
-        "3",
-        "2",
-    ]  # ... stays its own
-    assert state.decode_link({"g": "1,0", "k": "2"}, "en").ranking["grade"].tolist() == ["1", "0"]
+    assert state.decode_link(params).ranking["grade"].tolist() == ["3", "2"]  # ... stays its own
+    assert state.decode_link({"g": "1,0", "k": "2"}).ranking["grade"].tolist() == ["1", "0"]
 
 
 def test_tradeoff_curves_equal_the_core_and_follow_the_grades():

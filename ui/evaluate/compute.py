@@ -6,8 +6,8 @@ lookup, and a 1M-line run is parsed and evaluated once. Problems come back as va
 (`Problem`), never as exceptions, so they are cached too and a broken file is not read again
 on every rerun; the page shows them where the file is listed and goes on with the others.
 
-The functions whose results hold text (descriptions, problems) take the session's language
-(`lang`, `i18n.current()`) as an argument, so one language's text is never served to another.
+The functions whose results hold text (descriptions, problems) are cached per language too
+(`ui.language.cached`), so one language's text is never served to another.
 
 Parsed tables are cached apart from the small results: a rerun that hits the results' cache
 never unpickles a large run.
@@ -22,7 +22,6 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-import i18n
 from i18n import _, ngettext
 from metrics.collection import micro, trec
 from metrics.collection.batch import (
@@ -39,6 +38,7 @@ from metrics.core.measures import parse
 from metrics.core.ranking import Ranking
 from metrics.stats import agreement as agreement_core
 from metrics.stats.query_summary import SUMMARY_MEASURES, summarise
+from ui import language
 from ui.evaluate.sources import SourceFile
 
 # A qrels is read as a diversity qrels (ndeval's `topic subtopic docno judgment`) when its
@@ -98,10 +98,9 @@ def parsed(kind: str, name: str, digest: str, _data: bytes):
     return READERS[kind](_data, name=name)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def inspect(kind: str, name: str, digest: str, _data: bytes, lang: str) -> FileInfo | Problem:
-    """Read a file once: a description of it, or the reader's message (file, line, problem),
-    in the language `lang` (the current one: the cache is keyed by it)."""
+@language.cached(st.cache_data(max_entries=64, show_spinner=False))
+def inspect(kind: str, name: str, digest: str, _data: bytes) -> FileInfo | Problem:
+    """Read a file once: a description of it, or the reader's message (file, line, problem)."""
     try:
         content = parsed(kind, name, digest, _data)
     except ValueError as error:  # TrecFormatError: "file, line n: problem"
@@ -135,14 +134,13 @@ def frame(kind: str, source: SourceFile):
 # ------------------------------------------------------------------------------ evaluation
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@language.cached(st.cache_data(max_entries=64, show_spinner=False))
 def _evaluate(
     qrels_key: tuple[str, str],
     run_key: tuple[str, str],
     measures: tuple[str, ...],
     preset: str,
     missing: str,
-    lang: str,
     _qrels: SourceFile,
     _run: SourceFile,
 ) -> Evaluated | Problem:
@@ -172,8 +170,7 @@ def evaluate_run(
 ) -> Evaluated | Problem:
     """Every measure for every query of one run (`metrics.collection.batch.evaluate`, as the
     CLI)."""
-    lang = i18n.current()  # the problems' and warnings' language: part of the cache's key
-    return _evaluate(qrels.key, run.key, tuple(measures), preset, missing, lang, qrels, run)
+    return _evaluate(qrels.key, run.key, tuple(measures), preset, missing, qrels, run)
 
 
 def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: SourceFile) -> str:
@@ -197,11 +194,10 @@ def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: So
     return f"{run_file.name}: {error}"
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def compare_runs(key: tuple, _results: dict[str, BatchResult], lang: str) -> Compared | Problem:
+@language.cached(st.cache_data(max_entries=64, show_spinner=False))
+def compare_runs(key: tuple, _results: dict[str, BatchResult]) -> Compared | Problem:
     """`metrics.collection.batch.compare` of the runs (95% bootstrap CIs, paired tests; the CLI's
-    --compare). `key` identifies the inputs: the files' keys and the choices; `lang` the
-    language of the notes and problems."""
+    --compare). `key` identifies the inputs: the files' keys and the choices."""
     try:
         return Compared(*compare(_results))
     except ValueError as error:
@@ -218,8 +214,8 @@ def group_means(key: tuple, _per_query: dict[str, pd.DataFrame], groups: dict[st
     return per_group_means(_per_query, groups)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
-def _agreement(key: tuple, threshold: float, lang: str, _a: SourceFile, _b: SourceFile):
+@language.cached(st.cache_data(max_entries=16, show_spinner=False))
+def _agreement(key: tuple, threshold: float, _a: SourceFile, _b: SourceFile):
     judged = agreement_core.paired_judgments(frame("qrels", _a), frame("qrels", _b))
     try:
         return judged, agreement_core.agreement(judged.both, threshold)
@@ -229,7 +225,7 @@ def _agreement(key: tuple, threshold: float, lang: str, _a: SourceFile, _b: Sour
 
 def assessor_agreement(a: SourceFile, b: SourceFile, threshold: float):
     """The documents both qrels judge, and kappa (or the Problem why there is none)."""
-    return _agreement((a.key, b.key), threshold, i18n.current(), a, b)
+    return _agreement((a.key, b.key), threshold, a, b)
 
 
 # ------------------------------------------------------------------------------ drill-down

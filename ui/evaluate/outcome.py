@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-import i18n
 from i18n import N_, _
 from ui.evaluate import compute
 from ui.evaluate.choices import Choices
@@ -65,7 +64,7 @@ def run(collection: Collection, choices: Choices) -> Outcome:
         bar.progress(
             step / steps, text=reading.format(name=literal(source.name), size=source.size_text)
         )
-        info = compute.inspect(kind, source.name, source.digest, source.data, i18n.current())
+        info = compute.inspect(kind, source.name, source.digest, source.data)
         out.files.append((kind, role, source, info))
         readable[kind, role] = isinstance(info, FileInfo)
     if readable.get(("groups", "groups")):
@@ -94,7 +93,7 @@ def run(collection: Collection, choices: Choices) -> Outcome:
             text=_("Confidence intervals and paired tests (10,000 bootstrap resamples)…"),
         )
         results = {name: e.result for name, e in out.evaluated.items()}
-        out.compared = compute.compare_runs(out.key(collection, choices), results, i18n.current())
+        out.compared = compute.compare_runs(out.key(collection, choices), results)
     bar.empty()
     return out
 

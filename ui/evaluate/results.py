@@ -207,16 +207,12 @@ def per_query(outcome: Outcome, choices: Choices) -> None:
             "R counts the relevant judged documents, retrieved or not."
         )
     )
+    column_name = language.labels({FIRST_RELEVANT: FIRST_RELEVANT})  # measures as they are
     column = st.selectbox(
         _("Distribution of"),
         [*choices.names, FIRST_RELEVANT],
-        format_func=language.labels({FIRST_RELEVANT: FIRST_RELEVANT}),  # measures as they are
+        format_func=column_name,
         key="ev_distribution",
     )
     values = {run: table.loc[table["run"] == run].set_index("qid")[column] for run in shown}
-    st.plotly_chart(figures.distribution(values, _column_name(column)), key="ev_distribution_plot")
-
-
-def _column_name(column: str) -> str:
-    """A measure's name as it is; the first relevant rank's column in words, translated."""
-    return _(column) if column == FIRST_RELEVANT else column
+    st.plotly_chart(figures.distribution(values, column_name(column)), key="ev_distribution_plot")
