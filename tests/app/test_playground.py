@@ -869,16 +869,20 @@ def test_bpref_has_no_range_over_the_unjudged_documents(app: AppTest) -> None:
     assert "reads the unjudged documents its own way" in card.help
 
 
+def show_settings(at: AppTest, shown: bool) -> AppTest:
+    """Open (or close) presentation mode's Settings expander, as a click on its header does."""
+    at.session_state["settings_open"] = shown
+    return at.run()
+
+
 def test_presentation_mode_builds_the_settings_only_when_opened(app: AppTest) -> None:
     at = open_playground(app, pm="1", k="3")
     assert not [w for w in at.number_input if w.key == "w_k"]  # closed: not built
-    at.session_state["settings_open"] = True
-    at.run()
+    show_settings(at, True)
     (k_input,) = [w for w in at.number_input if w.key == "w_k"]
     assert k_input.value == 3  # opened: the settings as the link set them
     k_input.set_value(4).run()
-    at.session_state["settings_open"] = False
-    at.run()
+    show_settings(at, False)
     assert "nDCG@4" in metric_values(at)  # closed again: the setting stays
     assert not at.exception
 
@@ -887,11 +891,9 @@ def test_presentation_mode_says_under_the_list_when_a_closed_setting_is_wrong(
     app: AppTest,
 ) -> None:
     at = open_playground(app, pm="1")
-    at.session_state["settings_open"] = True
-    at.run()
+    show_settings(at, True)
     at.number_input(key="w_k").set_value(0).run()  # k must be 1 to 1,000
-    at.session_state["settings_open"] = False
-    at.run()
+    show_settings(at, False)
     assert any("k must be a whole number" in e.value and "Open Settings" in e.value
                for e in at.error)  # fmt: skip
     assert "nDCG@5" in metric_values(at)  # the last valid result stays
@@ -901,19 +903,16 @@ def test_a_gain_map_edited_in_presentation_mode_survives_closing_the_settings(
     app: AppTest,
 ) -> None:
     at = open_playground(app, pm="1", cards="DCG")
-    at.session_state["settings_open"] = True
-    at.run()
+    show_settings(at, True)
     at.segmented_control(key="w_gain").set_value("custom").run()
     set_data_editor_edits(at, "gain_map_editor", edited_rows={3: {"gain": 10.0}})
     at.run()
     # grade 3 now gains 10 (2^3 - 1 = 7 before): 3, 2, 3, 0, 1 at k = 5
     dcg = 10 + 3 / L(3) + 10 / L(4) + 1 / L(6)
     assert value(at, "DCG@5") == f"{dcg:.4f}"
-    at.session_state["settings_open"] = False
-    at.run()  # closed: the gain map's editor is not built, the map stays
+    show_settings(at, False)  # closed: the gain map's editor is not built, the map stays
     assert value(at, "DCG@5") == f"{dcg:.4f}"
-    at.session_state["settings_open"] = True
-    at.run()  # reopened: the editor is built again on the edited map
+    show_settings(at, True)  # reopened: the editor is built again on the edited map
     assert value(at, "DCG@5") == f"{dcg:.4f}"
     assert not at.exception
 
@@ -922,8 +921,7 @@ def test_a_setting_typed_in_the_run_that_closes_the_settings_is_kept(app: AppTes
     """Typing k and clicking the Settings header sends both in one rerun: the settings are
     built once more in that run, so the value reaches them."""
     at = open_playground(app, pm="1", k="3")
-    at.session_state["settings_open"] = True
-    at.run()
+    show_settings(at, True)
     (k_input,) = [w for w in at.number_input if w.key == "w_k"]
     k_input.set_value(4)  # committed ...
     at.session_state["settings_open"] = False  # ... with the click that closes the expander
@@ -946,12 +944,10 @@ def test_presentation_mode_reports_a_gain_map_problem_under_the_list_when_closed
     app: AppTest,
 ) -> None:
     at = open_playground(app, pm="1")
-    at.session_state["settings_open"] = True
-    at.run()
+    show_settings(at, True)
     at.segmented_control(key="w_gain").set_value("custom").run()
     set_data_editor_edits(at, "gain_map_editor", deleted_rows=[3])  # no gain for grade 3
-    at.session_state["settings_open"] = False
-    at.run()
+    show_settings(at, False)
     at.run()  # and the runs after it, which build no settings
     assert any(
         "The gain map has no gain for grade 3" in unescaped(e.value) and "Open Settings" in e.value
