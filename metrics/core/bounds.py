@@ -91,13 +91,21 @@ def bounds(
     ranking: Ranking | Ordered,
     convention: Convention,
     k: int | None = None,
+    *,
+    known: float | None = None,
     **params: object,
 ) -> Bounds:
     """`measure(filled list, convention, k, **params)` with the unjudged as 0 and as the
     scale's top grade (`Ordered.scale_max`). Raises the measure's ValueError (e.g. a custom
-    gain map without the top grade) with its message."""
+    gain map without the top grade) with its message.
+
+    `known`: the measure's value on this very list, when the caller has computed it already.
+    With nothing unjudged, filling changes nothing, so that value is both bounds and the
+    measure is not run again (the Playground computes every card's bounds on every edit)."""
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
     missing = int(np.isnan(ordered.grades).sum())
+    if not missing and known is not None:
+        return Bounds(known, known, 0)
     lower = measure(fill(ordered, 0.0), convention, k, **params).value
     if not missing:
         return Bounds(lower, lower, 0)

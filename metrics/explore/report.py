@@ -122,10 +122,19 @@ def evaluate(
     positions["retrieved"] = np.arange(len(positions)) < n
     problem = None
     try:
-        spread = {f: bounds(SPECS[f].single, ordered, convention, k) for f in HEADLINE}
+        spread = {
+            f: bounds(SPECS[f].single, ordered, convention, k, known=results[f].value)
+            for f in HEADLINE
+        }
         for family, listed in read_by.items():
             if family not in OWN_UNJUDGED:
-                spread[family] = bounds(SPECS[family].single, listed, convention, _cut(family, k))
+                spread[family] = bounds(
+                    SPECS[family].single,
+                    listed,
+                    convention,
+                    _cut(family, k),
+                    known=results[family].value,
+                )
     except ValueError as err:  # e.g. a custom gain map without the scale's top grade
         spread, problem = {}, f"No bounds over the unjudged documents: {err}"
     judged = binary.judged_at(full, convention, k)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from metrics.core import binary, graded
-from metrics.core.bounds import bounds, fill, unjudged_count
+from metrics.core.bounds import Bounds, bounds, fill, unjudged_count
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.ranking import Ranking, order
 from metrics.core.specs import SPECS
@@ -77,6 +77,35 @@ def test_nothing_unjudged_gives_one_value() -> None:
     for family in ("nDCG", "P", "AP", "ERR", "R", "RR"):
         b = bounds(SPECS[family].single, ranking, TEXTBOOK, 3)
         assert b.lower == b.upper and b.unjudged == 0 and not b.falls
+
+
+def test_a_known_value_is_used_only_when_nothing_is_unjudged() -> None:
+    """`known` spares the measure's second run on a fully judged list, and is ignored when
+    something is unjudged (a wrong `known` shows which way was taken)."""
+    judged = Ranking.build([2, 0, 1], unretrieved=[1], scale_max=2)
+    # by hand: DCG = 3 + 1/log2(4) = 3.5; ideal 2, 1, 1: 3 + 1/log2(3) + 1/log2(4)
+    assert bounds(graded.ndcg, judged, TEXTBOOK, 3).lower == pytest.approx(
+        3.5 / (3.5 + 1 / log2(3))
+    )
+    assert bounds(graded.ndcg, judged, TEXTBOOK, 3, known=0.25) == Bounds(0.25, 0.25, 0)
+    b = bounds(graded.ndcg, small(), TEXTBOOK, 3, known=0.25)
+    assert b.lower == pytest.approx(LOW_DCG / LOW_IDCG)
+    assert b.upper == pytest.approx(HIGH_DCG / HIGH_IDCG)
+
+
+def test_evaluate_gives_a_judged_list_its_values_as_bounds() -> None:
+    """The Playground's report hands each card's value to `bounds`: on a fully judged list
+    each card's bounds are its value, as the two fills compute them."""
+    judged = Ranking.build([2, 0, 1, 0, 2], unretrieved=[1], scale_max=2)
+    report = evaluate(judged, TEXTBOOK, 3, more=MORE)
+    checked = [f for f in report.bounds if f not in OWN_UNJUDGED]
+    assert len(checked) >= 10
+    for family in checked:
+        spread = report.bounds[family]
+        cut = None if SPECS[family].cutoff == "none" else 3
+        filled = bounds(SPECS[family].single, judged, TEXTBOOK, cut)
+        assert (spread.lower, spread.upper) == (filled.lower, filled.upper), family
+        assert spread.lower == report.value(family) and spread.unjudged == 0
 
 
 def test_lower_fill_is_the_usual_value_and_fill_judges_the_documents() -> None:
