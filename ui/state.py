@@ -31,6 +31,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+import i18n
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ranking, RankingError
@@ -49,6 +50,7 @@ from ui.model import (
 )
 
 WIDGET_PREFIX = "w_"
+_RANKING_MEMO = "current_ranking_memo"  # (its inputs, the Ranking or RankingError)
 
 
 @dataclass(frozen=True)
@@ -265,11 +267,29 @@ def bound(name: str, widget: Callable[..., Any], label: str, **widget_args: Any)
 
 
 def current_ranking() -> Ranking | RankingError:
-    """The Playground's list as a validated Ranking, or the error naming what is wrong."""
+    """The Playground's list as a validated Ranking, or the error naming what is wrong.
+
+    Read once for the same inputs: a Playground run asks for it four times (the page, the text
+    box, the diversity settings, the novelty table), each a parse of every row. The tables are
+    replaced, never changed in place, so the same table objects, top grade and language (the
+    error is a sentence) give the same answer."""
+    ss = st.session_state
+    inputs = (table(RANKING), table(UNRETRIEVED), settings()["scale_max"], i18n.current())
+    memo = ss.get(_RANKING_MEMO)
+    if memo is not None and _same_inputs(memo[0], inputs):
+        return memo[1]
     try:
-        return ranking_from(table(RANKING), table(UNRETRIEVED), settings()["scale_max"])
+        ranking: Ranking | RankingError = ranking_from(*inputs[:3])
     except RankingError as err:
-        return err
+        ranking = err
+    ss[_RANKING_MEMO] = (inputs, ranking)
+    return ranking
+
+
+def _same_inputs(before: tuple, now: tuple) -> bool:
+    """The same two table objects (identity: a frame's contents are not compared), top grade
+    and language."""
+    return before[0] is now[0] and before[1] is now[1] and before[2:] == now[2:]
 
 
 def current_weighted_ranking() -> Ranking | ValueError:
