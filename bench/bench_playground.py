@@ -33,7 +33,8 @@ The floor: bench/same_elements_app.py draws the elements the Playground's projec
 on an edit (the same kinds and counts of blocks and widgets, a grid of n rows, seven metrics,
 the per-rank table) with numbers from a few numpy sums. Timed the same way, it says what these
 elements cost in Streamlit and the browser, whatever the code behind them; the Playground's
-ratio to it is what RankLab itself adds.
+ratio to it is what RankLab itself adds. It is also timed with only its header, grid and cards
+(`&part=screen`), what a projector shows.
 
 New session: what a student waits for after clicking a shared link. Each repetition opens
 SHARED_LINK in a new browser context (no cache, no cookies: a new Streamlit session, the page's
@@ -303,21 +304,27 @@ def report_reruns(title: str, trivial: Rerun, playground: dict[int, Rerun]) -> N
             print(f"target: {n} rows, {part} at most {most:g}x the trivial page: {verdict}")
 
 
-def report_floor(trivial: Rerun, same: dict[int, Rerun], playground: dict[int, Rerun]) -> None:
-    """The same-elements page (bench/same_elements_app.py) against the trivial page, and the
-    Playground against it: what these elements cost in Streamlit, and what RankLab adds."""
+def report_floor(
+    trivial: Rerun,
+    same: dict[int, Rerun],
+    screen: dict[int, Rerun],
+    playground: dict[int, Rerun],
+) -> None:
+    """The same-elements page (bench/same_elements_app.py), whole and only its header, grid
+    and cards, against the trivial page, and the Playground against the whole one: what these
+    elements cost in Streamlit, and what RankLab adds."""
     print("\nThe Playground's elements without RankLab's code (bench/same_elements_app.py)")
     head = ("new numbers (ms)", "x trivial", "Playground x this")
-    print(f"{'page':<22}" + "".join(f"{h:>20}" for h in head))
-    for n, rerun in same.items():
-        cells = (
-            rerun.numbers,
-            rerun.numbers / trivial.numbers,
-            playground[n].numbers / rerun.numbers,
-        )
-        print(
-            f"{f'same elements, {n} rows':<22}{cells[0]:>20.0f}{cells[1]:>20.2f}{cells[2]:>20.2f}"
-        )
+    print(f"{'page':<30}" + "".join(f"{h:>20}" for h in head))
+    for n in SIZES:
+        ratio = playground[n].numbers / same[n].numbers
+        for name, rerun, against in (
+            (f"same elements, {n} rows", same[n], f"{ratio:>20.2f}"),
+            (f"header, grid, cards, {n} rows", screen[n], ""),
+        ):
+            print(
+                f"{name:<30}{rerun.numbers:>20.0f}{rerun.numbers / trivial.numbers:>20.2f}{against}"
+            )
 
 
 def main() -> None:
@@ -346,6 +353,10 @@ def main() -> None:
             mode = "&pm=1" if args.presentation else ""
             playground = {n: playground_rerun_ms(page, app_server.url, n, mode) for n in SIZES}
             same = {n: playground_rerun_ms(page, same_server.url, n, path="/") for n in SIZES}
+            screen = {
+                n: playground_rerun_ms(page, same_server.url, n, "&part=screen", path="/")
+                for n in SIZES
+            }
             page.close()
         new_session = new_session_ms(browser, trivial_server.url, app_server.url, same_server.url)
         browser.close()
@@ -356,7 +367,7 @@ def main() -> None:
             trivial,
             playground,
         )
-        report_floor(trivial, same, playground)
+        report_floor(trivial, same, screen, playground)
     report_new_session(*new_session)
     if args.apptest and not args.new_session_only:
         trivial = apptest_rerun_ms(None)

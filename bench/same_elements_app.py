@@ -8,7 +8,8 @@ expander (a text area, a checkbox, thirteen buttons, two number inputs, a small 
 closed settings expander, the per-rank table split at k (12 columns), and three closed
 expanders, one with a selectbox and a multiselect. This page draws the same, with numbers that
 follow the grades through a few numpy sums, so that an edit costs what Streamlit and the
-browser cost for these elements and nothing else. `?g=3,2,...&k=10`, like the Playground.
+browser cost for these elements and nothing else. `?g=3,2,...&k=10`, like the Playground;
+`&part=screen` draws only the header, the grid and the cards (what a projector shows).
 """
 
 import numpy as np
@@ -64,6 +65,8 @@ with top:
                 delta_description="0.2000–0.9000", border=True,
             )  # fmt: skip
     st.caption("Judged@10 = 1.0000: every retrieved document is judged.")
+if params.get("part") == "screen":  # only what the projector view shows at 1280x720
+    st.stop()
 
 tools, settings = st.columns(2)
 with tools.expander("Edit the list"):
