@@ -269,10 +269,12 @@ def bound(name: str, widget: Callable[..., Any], label: str, **widget_args: Any)
 def current_ranking() -> Ranking | RankingError:
     """The Playground's list as a validated Ranking, or the error naming what is wrong.
 
-    Read once for the same inputs: a Playground run asks for it four times (the page, the text
-    box, the diversity settings, the novelty table), each a parse of every row. The tables are
-    replaced, never changed in place, so the same table objects, top grade and language (the
-    error is a sentence) give the same answer."""
+    Read once for the same inputs: a Playground run asks for it up to four times (the page,
+    its diversity settings, the text box when the tables changed, the novelty settings when
+    the list has subtopics), each a parse of every row. The tables are replaced, never changed
+    in place, so the same table objects, top grade and language (the error is a sentence) give
+    the same answer. The error is kept without its traceback, whose frames would hold the
+    previous memo, and so every earlier error, for as long as the list stays wrong."""
     ss = st.session_state
     inputs = (table(RANKING), table(UNRETRIEVED), settings()["scale_max"], i18n.current())
     memo = ss.get(_RANKING_MEMO)
@@ -281,7 +283,7 @@ def current_ranking() -> Ranking | RankingError:
     try:
         ranking: Ranking | RankingError = ranking_from(*inputs[:3])
     except RankingError as err:
-        ranking = err
+        ranking = RankingError(*err.args)  # the sentence alone: no traceback, no context
     ss[_RANKING_MEMO] = (inputs, ranking)
     return ranking
 

@@ -25,10 +25,10 @@ def script() -> None:
             state.settings()["scale_max"],
         )
     except RankingError as err:
-        fresh = err
+        fresh = str(err)  # the sentence: this script keeps no error of its own
     st.session_state["read_once"] = first is again
-    if isinstance(fresh, RankingError):
-        st.session_state["seen"] = ("error", str(first), str(fresh))
+    if isinstance(fresh, str):
+        st.session_state["seen"] = ("error", str(first), fresh)
     else:
         st.session_state["seen"] = ("list", first.grades.tolist(), fresh.grades.tolist())
 
@@ -74,3 +74,28 @@ def test_one_parse_per_inputs_and_a_new_one_when_they_change() -> None:
     at.run()
     kind, memo, fresh = at.session_state["seen"]
     assert kind == "list" and memo == fresh and memo[0] == 5.0
+
+
+def test_a_list_that_stays_wrong_does_not_pile_up_errors() -> None:
+    """The Playground's editor hands a new table to every run: while a grade stays wrong, each
+    run parses it again. The errors still reachable must not grow with the runs (an error kept
+    with its traceback would hold the previous memo, and so every earlier error)."""
+    import gc
+
+    from metrics.core.ranking import RankingError
+
+    def reachable_errors() -> int:
+        gc.collect()
+        return sum(isinstance(o, RankingError) for o in gc.get_objects())
+
+    at = AppTest.from_function(script).run()
+    counts = []
+    for run in range(1, 13):
+        frame = at.session_state["ranking"].copy()
+        frame.loc[0, "grade"] = "x"
+        at.session_state["ranking"] = frame
+        at.run()
+        assert at.session_state["seen"][0] == "error"
+        if run in (6, 12):
+            counts.append(reachable_errors())
+    assert counts[0] == counts[1] <= 2, counts  # the memo's, and at most one on its way out
