@@ -4,6 +4,7 @@ Playground's elements and none of RankLab's code.
 
     python bench/bench_playground.py              # served apps in chromium (the headline)
     python bench/bench_playground.py --apptest    # also the script time alone, in AppTest
+    python bench/bench_playground.py --apptest-only       # only that (with --presentation too)
     python bench/bench_playground.py --new-session-only   # just the shared-link figures
     python bench/bench_playground.py --root OLD_TREE      # serve another checkout's app.py
     python bench/bench_playground.py --presentation       # the links open in presentation mode
@@ -18,8 +19,9 @@ actually waits for; `--apptest` prints it anyway, to show where the time goes.
 
 Two moments of each edit, both measured in the page from the Enter key's own event (a recorder
 checks the page on every animation frame): "new numbers", when the watched text first differs
-(the first card's value: what a class sees change), and "page finished", when the script has
-finished too (the per-rank table and everything below are redrawn).
+(the first card's value: what a class sees change), and "page finished", when the page also
+says that the script has finished (its last messages have reached the browser; the grids,
+drawn on canvases, may paint a frame or two later).
 
 The pages are served on 127.0.0.1 by `streamlit run` and driven by Debian's chromium (headless)
 in the same run. The trivial page (bench/trivial_app.py) is a six-row st.data_editor and one
@@ -87,9 +89,12 @@ TARGETS = {10: 1.5, 100: 1.5, 1000: 2.0}  # rows -> at most this many times the 
 _RECORD = """([selector, before]) => {
     const seen = {start: null, numbers: null, done: null};
     window.__rerun = seen;
-    document.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" && seen.start === null) seen.start = performance.now();
-    }, {capture: true, once: true});
+    const onKey = (event) => {
+        if (event.key !== "Enter") return;
+        seen.start = performance.now();
+        document.removeEventListener("keydown", onKey, {capture: true});
+    };
+    document.addEventListener("keydown", onKey, {capture: true});
     const app = document.querySelector("[data-testid='stApp']");
     const tick = () => {
         const el = document.querySelector(selector);
@@ -119,6 +124,8 @@ def _timed(page: Page, commit: Callable[[], None], selector: str) -> Rerun:
     commit()
     page.wait_for_function("() => window.__rerun.done !== null", polling=50, timeout=60_000)
     seen = page.evaluate("() => window.__rerun")
+    if seen["start"] is None or not seen["start"] <= seen["numbers"] <= seen["done"]:
+        raise RuntimeError(f"the recorder saw no Enter, or the text change before it: {seen}")
     return Rerun((seen["numbers"] - seen["start"]) / 1000, (seen["done"] - seen["start"]) / 1000)
 
 
@@ -170,7 +177,8 @@ def _first_edit(page: Page, url: str, column: int, watched: str) -> Rerun:
 def _open_cell_editor(page: Page, column: int, attempts: int = 3) -> Locator:
     """Open the overlay editor of the first data row's cell in `column` of the first data
     editor. On a loaded machine a key press can be lost and the overlay open on another cell
-    (the read-only rank opens a disabled one): then close it and try again. Nothing is timed
+    (the read-only rank opens a disabled one, the doc id one holding "d1"): then close it and
+    try again. Nothing is timed
     here, so a retry does not change the measurement."""
     grid = data_editor(page)
     for _ in range(attempts):
@@ -183,7 +191,7 @@ def _open_cell_editor(page: Page, column: int, attempts: int = 3) -> Locator:
         page.keyboard.press("Enter")  # opens the cell's editor
         cell = page.get_by_test_id("portal").locator(".gdg-clip-region input, textarea").first
         cell.wait_for(state="visible", timeout=30_000)
-        if cell.is_enabled():
+        if cell.is_enabled() and cell.input_value().strip().isdigit():  # a grade, not a doc id
             return cell
         page.keyboard.press("Escape")
     raise RuntimeError(f"could not open an editable cell in column {column}")
@@ -202,14 +210,14 @@ def _open_fresh(browser: Browser, url: str, first: str) -> float:
 
 
 def new_session_ms(
-    browser: Browser, trivial_url: str, app_url: str, same_url: str
+    browser: Browser, trivial_url: str, app_url: str, same_url: str, mode: str = ""
 ) -> tuple[float, float, float]:
     """Median ms of a new session to the trivial page's first content, to the shared
     Playground link's first numbers and to the same-elements page's, in turn (so that all
     three see the same load)."""
     pages = (
         (trivial_url, "[data-testid='stMarkdown']"),
-        (app_url + SHARED_LINK, "[data-testid='stMetricValue']"),
+        (app_url + SHARED_LINK + mode, "[data-testid='stMetricValue']"),
         (same_url + SHARED_LINK.removeprefix("/playground"), "[data-testid='stMetricValue']"),
     )
     for url, first in pages:
@@ -237,9 +245,9 @@ def report_new_session(trivial: float, playground: float, same: float) -> None:
     print(f"the Playground against the same-elements page: {playground / same:.2f}x")
 
 
-def apptest_rerun_ms(n: int | None) -> float:
-    """Median `AppTest.run()` after an edit: the Playground (n rows) or, for None, the trivial
-    page, in this process."""
+def apptest_rerun_ms(n: int | None, presentation: bool = False) -> float:
+    """Median `AppTest.run()` after an edit: the Playground (n rows, in presentation mode when
+    asked) or, for None, the trivial page, in this process."""
     from streamlit.testing.v1 import AppTest
 
     if n is None:
@@ -248,6 +256,8 @@ def apptest_rerun_ms(n: int | None) -> float:
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60)
     at.query_params["g"] = ",".join(map(str, grades(n)))
     at.query_params["k"] = "10"
+    if presentation:
+        at.query_params["pm"] = "1"
     at.run().switch_page("app_pages/playground.py").run()
 
     return _median_ms(lambda i: _clock(lambda: _edit(at, "ranking_editor", i).run()))
@@ -337,7 +347,13 @@ def main() -> None:
     parser.add_argument(
         "--presentation", action="store_true", help="time the edits in presentation mode"
     )
+    parser.add_argument(
+        "--apptest-only", action="store_true", help="only the script time, in AppTest"
+    )
     args = parser.parse_args()
+    if args.apptest_only:
+        report_apptest(args.presentation)
+        return
     with (
         served("bench/trivial_app.py") as trivial_server,
         served("app.py", args.root) as app_server,
@@ -347,10 +363,10 @@ def main() -> None:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", *CHROMIUM_ARGS]
         )
+        mode = "&pm=1" if args.presentation else ""
         if not args.new_session_only:
             page = browser.new_page(viewport=VIEWPORT)
             trivial = trivial_rerun_ms(page, trivial_server.url)
-            mode = "&pm=1" if args.presentation else ""
             playground = {n: playground_rerun_ms(page, app_server.url, n, mode) for n in SIZES}
             same = {n: playground_rerun_ms(page, same_server.url, n, path="/") for n in SIZES}
             screen = {
@@ -358,7 +374,9 @@ def main() -> None:
                 for n in SIZES
             }
             page.close()
-        new_session = new_session_ms(browser, trivial_server.url, app_server.url, same_server.url)
+        new_session = new_session_ms(
+            browser, trivial_server.url, app_server.url, same_server.url, mode
+        )
         browser.close()
     if not args.new_session_only:
         report_reruns(
@@ -370,9 +388,14 @@ def main() -> None:
         report_floor(trivial, same, screen, playground)
     report_new_session(*new_session)
     if args.apptest and not args.new_session_only:
-        trivial = apptest_rerun_ms(None)
-        playground = {n: apptest_rerun_ms(n) for n in SIZES}
-        report("AppTest.run(): the script alone (no target)", trivial, playground)
+        report_apptest(args.presentation)
+
+
+def report_apptest(presentation: bool) -> None:
+    trivial = apptest_rerun_ms(None)
+    playground = {n: apptest_rerun_ms(n, presentation) for n in SIZES}
+    title = "AppTest.run(): the script alone (no target)"
+    report(title + (", presentation mode" if presentation else ""), trivial, playground)
 
 
 if __name__ == "__main__":

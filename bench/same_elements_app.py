@@ -8,8 +8,12 @@ expander (a text area, a checkbox, thirteen buttons, two number inputs, a small 
 closed settings expander, the per-rank table split at k (12 columns), and three closed
 expanders, one with a selectbox and a multiselect. This page draws the same, with numbers that
 follow the grades through a few numpy sums, so that an edit costs what Streamlit and the
-browser cost for these elements and nothing else. `?g=3,2,...&k=10`, like the Playground;
-`&part=screen` draws only the header, the grid and the cards (what a projector shows).
+browser cost for these elements and nothing else. Not drawn: what every RankLab page adds
+around the Playground (its style sheet, the sidebar's language picker and navigation) and the
+column configs of the grid and the per-rank table; the bench counts them in what RankLab adds.
+
+`?g=3,2,...&k=10`, like the Playground; `&part=screen` draws only the header, the grid and the
+cards (what a projector shows).
 """
 
 import numpy as np
@@ -44,6 +48,7 @@ with left:
     edited = st.data_editor(
         table, key="grid", num_rows="dynamic", hide_index=True, row_height=46,
         height=min(len(first) + 2, 12) * 46 + 3,
+        column_config={"rank": st.column_config.NumberColumn(disabled=True)},
     )  # fmt: skip
 grades = pd.to_numeric(edited["grade"], errors="coerce").fillna(0).to_numpy()
 ranks = np.arange(1, len(grades) + 1)
@@ -62,9 +67,8 @@ with top:
         for column, name in zip(st.columns(3), names[row : row + 3], strict=False):
             column.metric(
                 name, f"{values[name]:.4f}", delta="+0.0000", help=f"What {name} measures.",
-                delta_description="0.2000–0.9000", border=True,
+                delta_description="∈ [0.2000, 0.9000]" if name == "RBP" else None, border=True,
             )  # fmt: skip
-    st.caption("Judged@10 = 1.0000: every retrieved document is judged.")
 if params.get("part") == "screen":  # only what the projector view shows at 1280x720
     st.stop()
 
@@ -95,9 +99,12 @@ breakdown = pd.DataFrame({
     "ideal contribution": ideal * discount, "cum. IDCG": np.cumsum(ideal * discount),
     "ERR P(stop)": gain / 16, "RBP weight": 0.2 * 0.8 ** (ranks - 1),
 })  # fmt: skip
-st.dataframe(breakdown.iloc[:k], hide_index=True)
-st.markdown(f"Ranks beyond k = {k} are not counted by the @{k} measures.")
-st.dataframe(breakdown.iloc[k:], hide_index=True, height=400)
+within, beyond = breakdown.iloc[:k], breakdown.iloc[k:]
+for part in (within, beyond):  # sized as ui/rank_table.py sizes them
+    if part is beyond and len(beyond):
+        st.markdown(f"Ranks beyond k = {k} are not counted by the @{k} measures.")
+    if len(part):
+        st.dataframe(part, hide_index=True, height="auto" if len(part) <= 12 else 420)
 st.expander("Show the calculation")
 with st.expander("Try a mistake"):
     mistake, measures = st.columns(2)
