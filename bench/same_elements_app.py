@@ -20,6 +20,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from ui.rank_table import HEIGHT, SCROLL_AFTER
+
 st.set_page_config(layout="wide", initial_sidebar_state="collapsed")
 params = st.query_params
 first = [int(g) for g in params.get("g", "3,2,3,0,1,2").split(",")]
@@ -99,12 +101,17 @@ breakdown = pd.DataFrame({
     "ideal contribution": ideal * discount, "cum. IDCG": np.cumsum(ideal * discount),
     "ERR P(stop)": gain / 16, "RBP weight": 0.2 * 0.8 ** (ranks - 1),
 })  # fmt: skip
-within, beyond = breakdown.iloc[:k], breakdown.iloc[k:]
-for part in (within, beyond):  # sized as ui/rank_table.py sizes them
-    if part is beyond and len(beyond):
-        st.markdown(f"Ranks beyond k = {k} are not counted by the @{k} measures.")
-    if len(part):
-        st.dataframe(part, hide_index=True, height="auto" if len(part) <= 12 else 420)
+
+
+def table(rows: pd.DataFrame) -> None:
+    """Sized as the Playground's per-rank tables (ui/rank_table.py's two constants)."""
+    st.dataframe(rows, hide_index=True, height="auto" if len(rows) <= SCROLL_AFTER else HEIGHT)
+
+
+table(breakdown.iloc[:k])
+if len(breakdown) > k:
+    st.markdown(f"Ranks beyond k = {k} are not counted by the @{k} measures.")
+    table(breakdown.iloc[k:])
 st.expander("Show the calculation")
 with st.expander("Try a mistake"):
     mistake, measures = st.columns(2)
