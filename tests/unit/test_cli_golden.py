@@ -26,10 +26,17 @@ And one more column in compare_three.stdout, effect_size (issue 15: the paired s
 difference d_z), appended to each pair's line: every other byte stayed the same. Checked then
 against scipy.stats.ttest_rel's t / sqrt(n) on the per-query values `python -m metrics -q`
 prints: within 2.2e-16, relatively.
+
+Every byte is compared but a value's last digits: numpy's sums pick their SIMD kernel by the
+CPU, so one sum can end in another last bit on another machine (RBP(p=0.8) of query 312 in
+assessor2_per_query prints 0.41141582885999506 on an AMD EPYC where the file, written
+elsewhere, has 0.411415828859995). A value equal within 1e-13, relatively, matches; the rest of
+each line, stderr and the exit status must match exactly.
 """
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -69,4 +76,29 @@ def test_the_output_is_the_golden_one(name):
     )
     expected = (GOLDEN / f"{name}.stdout").read_bytes(), (GOLDEN / f"{name}.stderr").read_bytes()
     status = int((GOLDEN / f"{name}.status").read_text())
-    assert (done.returncode, done.stdout, done.stderr) == (status, *expected)
+    assert (done.returncode, done.stderr) == (status, expected[1])
+    assert _fields(done.stdout) == _fields(expected[0])
+
+
+class _Value(float):
+    """A printed value that equals another within 1e-13, relatively (the last bits of a sum)."""
+
+    def __eq__(self, other):
+        return isinstance(other, float) and math.isclose(self, other, rel_tol=1e-13, abs_tol=0)
+
+    __hash__ = float.__hash__
+
+
+def _fields(out: bytes) -> list[list[object]]:
+    """Each line's tab-separated fields, a field that parses as a finite number as a _Value."""
+    rows = []
+    for line in out.decode().splitlines():
+        row = []
+        for field in line.split("\t"):
+            try:
+                value = float(field)
+            except ValueError:
+                value = None
+            row.append(_Value(value) if value is not None and math.isfinite(value) else field)
+        rows.append(row)
+    return rows
