@@ -158,9 +158,8 @@ def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> li
 
 
 def err_ia(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:
-    """The novelty gains (α = 0.5, as ir_measures computes ERR-IA; when `ordered`, the list the
-    measure read, is given), sum g_i/i, ndeval's normaliser sum (1-α)^(i-1)/i over i <= k, and
-    their ratio."""
+    """The novelty gains (at the α the measure read; when `ordered`, the list the measure read,
+    is given), sum g_i/i, ndeval's normaliser sum (1-α)^(i-1)/i over i <= k, and their ratio."""
     keep = number(1.0 - result.details["alpha"], decimals)
     top = Expr(r"\sum_i \frac{g_i}{i}", "sum_i g_i/i")
     numerator = _discounted_sum(top, result, None, _rank, decimals)

@@ -293,15 +293,16 @@ def alpha_ndcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_A
     return _cumulated(ordered, k, alpha, "log", True, "alpha_nDCG")
 
 
-def err_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """ERR-IA@k as ndeval computes it at α = 0.5 (ir_measures always passes 0.5; ndeval's own
-    -alpha would change it): sum g_i/i / sum (1-α)^(i-1)/i."""
-    return _cumulated(ordered, k, DEFAULT_ALPHA, "reciprocal", False, "ERR_IA")
+def err_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
+    """ERR-IA@k as ndeval computes it with `-a alpha`: sum g_i/i / sum (1-α)^(i-1)/i. (ir_measures
+    takes no α for ERR-IA and always passes ndeval 0.5, the default here.)"""
+    return _cumulated(ordered, k, alpha, "reciprocal", False, "ERR_IA")
 
 
-def nerr_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking."""
-    return _cumulated(ordered, k, DEFAULT_ALPHA, "reciprocal", True, "nERR_IA")
+def nerr_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
+    """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking (ndeval's
+    `-a alpha` for α, as in `err_ia`)."""
+    return _cumulated(ordered, k, alpha, "reciprocal", True, "nERR_IA")
 
 
 def _nrbp(ordered: Ordered, alpha, beta, normalised: bool) -> Result:

@@ -696,7 +696,7 @@ SPECS: dict[str, MeasureSpec] = {
             ),
             N_(
                 "A cascade reader with one of several intents, who stops at a document relevant "
-                "to it with probability α = 0.5."
+                "to it with probability α (0.5 unless the name gives it)."
             ),
             r"\mathrm{ERR\text{-}IA@}k=\frac{"
             + _SUM_K
@@ -706,8 +706,9 @@ SPECS: dict[str, MeasureSpec] = {
             + _G,
             "Chapelle et al., CIKM 2009 / Information Retrieval 14(6), 2011; "
             + _NDEVAL
-            + "ERR_IA.",
-            (),
+            + "ERR_IA (which takes no α and always passes ndeval 0.5; ERR_IA(alpha=0.8) is "
+            + "ndeval's -a 0.8).",
+            (ALPHA,),
             "required",
             diversity.err_ia,
             _ORDERING,
@@ -721,7 +722,7 @@ SPECS: dict[str, MeasureSpec] = {
             N_("ERR-IA of the list over ERR-IA of the (greedy) ideal ranking."),
             N_(
                 "A cascade reader with one of several intents, who stops at a document relevant "
-                "to it with probability α = 0.5."
+                "to it with probability α (0.5 unless the name gives it)."
             ),
             r"\mathrm{nERR\text{-}IA@}k=\frac{"
             + _SUM_K
@@ -729,8 +730,11 @@ SPECS: dict[str, MeasureSpec] = {
             + _SUM_K
             + r"g^{*}_i/i},\quad "
             + _G,
-            "Chapelle et al., Information Retrieval 14(6), 2011; " + _NDEVAL + "nERR_IA.",
-            (),
+            "Chapelle et al., Information Retrieval 14(6), 2011; "
+            + _NDEVAL
+            + "nERR_IA (which takes no α and always passes ndeval 0.5; nERR_IA(alpha=0.8) is "
+            + "ndeval's -a 0.8).",
+            (ALPHA,),
             "required",
             diversity.nerr_ia,
             _ORDERING,

@@ -232,3 +232,13 @@ def test_check_and_try_a_mistake_read_the_playgrounds_alpha_and_weights(app: App
     at.text_input(key="check_answer").input(f"{dcg / ideal:.4f}").run()
     assert not at.exception
     assert at.success[0].value.startswith("**Right.**")
+
+
+def test_the_playgrounds_alpha_reaches_err_ia(app: AppTest) -> None:
+    # Issue 25: ERR-IA kept α = 0.5 whatever the setting. At α = 0.8 the gains are
+    # 0, 1/3 + 1/3, (1/3)(1 - 0.8)^1, 0, 1/3 and ndeval's normaliser sum_i 0.2^(i-1)/i.
+    at = type_subtopics(open_playground(app))
+    at.number_input(key="w_alpha").set_value(0.8).run()
+    err = (2 / 3) / 2 + (0.2 / 3) / 3 + (1 / 3) / 5
+    norm = sum(0.2 ** (i - 1) / i for i in range(1, 6))
+    assert cards(at)["ERR_IA(alpha=0.8)@5"] == f"{err / norm:.4f}"
