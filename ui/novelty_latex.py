@@ -13,10 +13,13 @@ No Streamlit here.
 
 from __future__ import annotations
 
+import re
+
 from i18n import _
 from metrics.core.diversity import judged, novelty
 from metrics.core.ranking import Ordered
 from metrics.core.result import Result
+from metrics.core.specs import display_name
 from ui.latex import Expr, Line, _elide, _sum, _terms_note, _values, number
 
 _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
@@ -125,9 +128,16 @@ def _ratio(result: Result, top: Expr, bottom: Expr, decimals: int) -> Line:
     return Line(_measure(result), (ratio, numbers, value))
 
 
+_GREEK = {"α": r"\alpha", "β": r"\beta"}
+
+
 def _measure(result: Result) -> Expr:
-    name = result.name.replace("_", r"\_")
-    return Expr(rf"\mathrm{{{name}}}", result.name)
+    """The measure's name as people write it (`display_name`: α-nDCG(α=0.8)@5, not
+    alpha_nDCG(alpha=0.8)@5), its Greek letters as LaTeX symbols and the rest as text."""
+    shown = display_name(result.name)
+    parts = re.split(f"([{''.join(_GREEK)}])", shown)
+    tex = "".join(_GREEK.get(p, rf"\text{{{p}}}") for p in parts if p)
+    return Expr(tex, shown)
 
 
 def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:
