@@ -15,7 +15,7 @@ from i18n import N_, _
 from metrics.core.diversity import Choice, greedy_ideal, judged
 from metrics.core.intents import subtopics_text
 from metrics.explore.report import Report
-from ui import rank_table, state
+from ui import novelty_latex, rank_table, state
 from ui.literal import literal
 from ui.model import has_subtopics
 
@@ -119,12 +119,11 @@ def table(report: Report, decimals: int) -> None:
             )
     st.markdown(_("**Subtopics, rank by rank**"))
     rank_table.show(rows[list(COLUMNS)], config)
-    st.caption(
-        _(
-            "α = {alpha:g}; {count} subtopics judged. A document without subtopics (or unjudged) "
-            "gains nothing."
-        ).format(alpha=alpha_ndcg.details["alpha"], count=int(alpha_ndcg.details["subtopics"]))
-    )
+    said = _(
+        "α = {alpha:g}; {count} subtopics judged. A document without subtopics (or unjudged) "
+        "gains nothing."
+    ).format(alpha=alpha_ndcg.details["alpha"], count=int(alpha_ndcg.details["subtopics"]))
+    st.caption(" ".join(filter(None, (said, novelty_latex.weighting(alpha_ndcg, decimals)))))
 
 
 # --- the greedy ideal ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ No Streamlit here.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from i18n import _
 from metrics.core.diversity import judged, novelty
@@ -163,8 +164,42 @@ def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> li
             "columns)"
         ),
     )
+    if ordered is not None:  # the measure as computed (a mistake's Result keeps stale sums)
+        numerator = replace(
+            numerator, note=_join_notes(numerator.note, weighting(result, decimals))
+        )
     lines = [numerator, ideal_line, _ratio(result, dcg, best, decimals)]
     return ([gains(result, ordered, decimals)] if ordered is not None else []) + lines
+
+
+def weighting(result: Result, decimals: int) -> str:
+    """What weighting the subtopics does to α-DCG, with both numbers from the core's details
+    (`metrics.core.diversity._unweighted`): ndeval's g_i weighs subtopic j by w_j = 1/|S| (or
+    the intent weight), Clarke et al.'s by 1. Empty with one subtopic or none (nothing to
+    weigh)."""
+    d = result.details
+    count = int(d["subtopics"])
+    if count < 2 or not d["normaliser"] > 0:
+        return ""
+    values = {
+        "at": f"@{_depth(result)}",
+        "count": count,
+        "weighted": number(d["discounted_sum"], decimals),
+        "plain": number(d["unweighted_sum"], decimals),
+    }
+    if d["equal_weights"]:
+        return _(
+            "α-DCG{at} here weighs each subtopic by w_j = 1/|S| = 1/{count}, the equal intent "
+            "weights of ndeval's intent-aware measures: {weighted}. Clarke et al.'s α-DCG{at} "
+            "(SIGIR 2008) counts each subtopic as 1, so it is |S| = {count} times that: {plain}. "
+            "α-nDCG is the same either way (the factor cancels)."
+        ).format(**values)
+    return _(
+        "α-DCG{at} here weighs each subtopic j by its intent weight w_j (scaled to sum to 1): "
+        "{weighted}. Clarke et al.'s α-DCG{at} (SIGIR 2008) has no intent weights and counts "
+        "each subtopic as 1: {plain}, which is not |S| times {weighted}. Their α-nDCG{at} is "
+        "{clarke}, the value with equal weights; the intent weights change this α-nDCG too."
+    ).format(**values, clarke=number(d["unweighted_value"], decimals))
 
 
 def err_ia(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:

@@ -270,3 +270,18 @@ def test_one_name_per_measure_on_screen(app: AppTest) -> None:
     assert {"α-nDCG", "ERR-IA"} <= {o for box in at.selectbox for o in box.options}
     wrong = [text for text in shown if IR_MEASURES_NAME.search(text)]
     assert not wrong, wrong
+
+
+def test_alpha_dcg_says_it_is_weighted_by_one_over_the_subtopics(app: AppTest) -> None:
+    # Issue 25: α-DCG@5 is shown as 0.6329 (gains weighted by w_j = 1/3) where Clarke et al.'s
+    # unweighted α-DCG@5 is 3 times it, 2/log2(3) + 0.5/log2(4) + 1/log2(6) = 1.8987. The
+    # breakdown's caption and the working's α-DCG line say so, with both numbers.
+    assert f"{3 * ALPHA_DCG:.4f}" == "1.8987"
+    at = type_subtopics(open_playground(app))
+    at.session_state["calc_open"] = True
+    at.run()
+    said = [c.value for c in at.caption if "Clarke et al.'s α-DCG@5" in c.value]
+    assert len(said) == 2, [c.value for c in at.caption]  # the breakdown, the working
+    for text in said:
+        assert "w_j = 1/|S| = 1/3" in text and ": 0.6329." in text
+        assert "|S| = 3 times that: 1.8987" in text and "α-nDCG is the same" in text
