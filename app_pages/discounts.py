@@ -271,9 +271,11 @@ else:
             f"{depth:.2f}" if math.isfinite(depth) else _("none"),
             help=_(
                 "How many documents the reader reads on average. For the C/W/L measures "
-                "1/W(1), W over {depth} ranks; for AP, of the readers who stop within the "
-                "list, h / Σ 1/j over the relevant ranks j = (h/R)/W(1), h the relevant documents "
-                "retrieved ('none': no reader stops within the list)."
+                "1/W(1), W over {depth} ranks; for AP, h / Σ 1/j over the relevant ranks j = "
+                "(h/R)/W(1), h the relevant documents retrieved: the depth of the C/W/L reader "
+                "built from AP's C (Moffat et al., TOIS 35(3), 2017), not of AP's own readers "
+                "who stop within the list, who read (1/h) Σ j on average (Robertson, SIGIR "
+                "2008; the note below gives both). 'none': no reader stops within the list."
             ).format(depth=cwl.DEPTH),
         )
         share_box.metric(

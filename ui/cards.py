@@ -29,7 +29,7 @@ import streamlit as st
 from i18n import _
 from metrics.core.bounds import POOL_NORMALISED
 from metrics.core.condensed import PRIME
-from metrics.core.specs import SPECS
+from metrics.core.specs import SPECS, display_name
 from metrics.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
 from ui import state
 
@@ -61,7 +61,13 @@ def picker() -> tuple[str, ...]:
     settings = state.settings()
     if PICKER_KEY not in st.session_state:
         st.session_state[PICKER_KEY] = list(settings["cards"])
-    picked = st.pills(_("Cards shown"), CARDS, selection_mode="multi", key=PICKER_KEY)
+    picked = st.pills(
+        _("Cards shown"),
+        CARDS,
+        selection_mode="multi",
+        format_func=display_name,
+        key=PICKER_KEY,
+    )
     settings["cards"] = tuple(key for key in CARDS if key in picked)
     return settings["cards"]
 
@@ -79,7 +85,7 @@ def render(
         waiting = [key for key in shown if key not in report.results]
         if waiting:  # diversity cards picked for a list without subtopics
             said = _("{cards}: no subtopics in the list yet; type them in its subtopics column.")
-            st.caption(said.format(cards=", ".join(waiting)))
+            st.caption(said.format(cards=", ".join(map(display_name, waiting))))
         shown = tuple(key for key in shown if key in report.results)
         rows = [shown[i : i + LARGE_PER_ROW] for i in range(0, len(shown), LARGE_PER_ROW)]
         widths: list[list[float]] = [[1] * LARGE_PER_ROW for _ in rows]
@@ -133,7 +139,7 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
     else:
         change = f"{0:.{decimals}f}" if unchanged else f"{delta:+.{decimals}f}"
     st.metric(
-        result.name,
+        display_name(result.name),
         f"{result.value:.{decimals}f}",
         delta=change,
         delta_color="off" if key in NEUTRAL or unchanged else "normal",

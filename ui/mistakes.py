@@ -23,7 +23,7 @@ from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.ranking import Ranking, RankingError
 from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct
-from metrics.core.specs import SPECS
+from metrics.core.specs import SPECS, display_name
 from metrics.teaching.demos import PITFALL_DEMOS
 from metrics.teaching.pitfalls import (
     BY_KEY,
@@ -195,7 +195,7 @@ def cards(c: Comparison, decimals: int) -> None:
     decimals = c.decimals(decimals)
     left, right = st.columns(2)
     left.metric(
-        _("Right {measure}").format(measure=c.right.name),
+        _("Right {measure}").format(measure=display_name(c.right.name)),
         value_text(c.right.value, decimals),
         border=True,
     )
@@ -203,7 +203,7 @@ def cards(c: Comparison, decimals: int) -> None:
     right.metric(
         ngettext(
             "With the mistake: {measure}", "With the mistakes: {measure}", max(len(c.mistakes), 1)
-        ).format(measure=c.wrong.name),
+        ).format(measure=display_name(c.wrong.name)),
         value_text(c.wrong.value, decimals),
         delta=f"{delta:+.{decimals}f}" if np.isfinite(delta) else None,
         delta_color="off",
@@ -339,7 +339,11 @@ def try_a_mistake(
         left, right = st.columns([1, 3])
         with left:
             family = st.selectbox(
-                _("Measure"), MEASURES, index=MEASURES.index("nDCG"), key="try_family"
+                _("Measure"),
+                MEASURES,
+                index=MEASURES.index("nDCG"),
+                format_func=display_name,
+                key="try_family",
             )
         with right:
             keys = st.multiselect(

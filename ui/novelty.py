@@ -15,7 +15,7 @@ from i18n import N_, _
 from metrics.core.diversity import Choice, greedy_ideal, judged
 from metrics.core.intents import subtopics_text
 from metrics.explore.report import Report
-from ui import rank_table, state
+from ui import novelty_latex, rank_table, state
 from ui.literal import literal
 from ui.model import has_subtopics
 
@@ -49,9 +49,9 @@ def settings() -> None:
             step=0.1,
             format="%g",
             help=_(
-                "α-nDCG's redundancy penalty, 0 to 1: a subtopic already seen c times is "
-                "worth (1 − α)^c. ERR-IA keeps α = 0.5, as ir_measures computes it (ndeval's "
-                "-alpha would change it too)."
+                "The redundancy penalty of α-nDCG and ERR-IA, 0 to 1: a subtopic already seen c "
+                "times is worth (1 − α)^c. Both read it as ndeval's -a does; ir_measures takes "
+                "no α for ERR-IA and always computes it at 0.5."
             ),
         )
     with right:
@@ -91,9 +91,9 @@ COLUMNS = {  # column -> its header, in English (shown with _())
 HELP = {  # in English, shown with _()
     "new": N_("subtopics no document above this rank is relevant to"),
     "repeated": N_("subtopics seen above, with how many times: each is worth (1 − α)^times"),
-    "gain": N_("g_i = sum_j w_j (1 − α)^c_ij, with α-nDCG's α"),
+    "gain": N_("g_i = sum_j w_j (1 − α)^c_ij"),
     "discounted_gain": N_("g_i / log2(i+1): this rank's part of α-DCG"),
-    "err_ia_term": N_("g_i / i (with α = 0.5): this rank's part of ERR-IA's sum"),
+    "err_ia_term": N_("g_i / i: this rank's part of ERR-IA's sum"),
 }
 
 
@@ -119,12 +119,11 @@ def table(report: Report, decimals: int) -> None:
             )
     st.markdown(_("**Subtopics, rank by rank**"))
     rank_table.show(rows[list(COLUMNS)], config)
-    st.caption(
-        _(
-            "α = {alpha:g}; {count} subtopics judged. A document without subtopics (or unjudged) "
-            "gains nothing."
-        ).format(alpha=alpha_ndcg.details["alpha"], count=int(alpha_ndcg.details["subtopics"]))
-    )
+    said = _(
+        "α = {alpha:g}; {count} subtopics judged. A document without subtopics (or unjudged) "
+        "gains nothing."
+    ).format(alpha=alpha_ndcg.details["alpha"], count=int(alpha_ndcg.details["subtopics"]))
+    st.caption(" ".join(filter(None, (said, novelty_latex.weighting(alpha_ndcg, decimals)))))
 
 
 # --- the greedy ideal ------------------------------------------------------------------------

@@ -13,10 +13,14 @@ No Streamlit here.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from i18n import _
 from metrics.core.diversity import judged, novelty
 from metrics.core.ranking import Ordered
 from metrics.core.result import Result
+from metrics.core.specs import display_name
 from ui.latex import Expr, Line, _elide, _sum, _terms_note, _values, number
 
 _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
@@ -125,9 +129,16 @@ def _ratio(result: Result, top: Expr, bottom: Expr, decimals: int) -> Line:
     return Line(_measure(result), (ratio, numbers, value))
 
 
+_GREEK = {"α": r"\alpha", "β": r"\beta"}
+
+
 def _measure(result: Result) -> Expr:
-    name = result.name.replace("_", r"\_")
-    return Expr(rf"\mathrm{{{name}}}", result.name)
+    """The measure's name as people write it (`display_name`: α-nDCG(α=0.8)@5, not
+    alpha_nDCG(alpha=0.8)@5), its Greek letters as LaTeX symbols and the rest as text."""
+    shown = display_name(result.name)
+    parts = re.split(f"([{''.join(_GREEK)}])", shown)
+    tex = "".join(_GREEK.get(p, rf"\text{{{p}}}") for p in parts if p)
+    return Expr(tex, shown)
 
 
 def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:
@@ -153,14 +164,47 @@ def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> li
             "columns)"
         ),
     )
+    if ordered is not None:  # the measure as computed (a mistake's Result keeps stale sums)
+        numerator = replace(
+            numerator, note=_join_notes(numerator.note, weighting(result, decimals))
+        )
     lines = [numerator, ideal_line, _ratio(result, dcg, best, decimals)]
     return ([gains(result, ordered, decimals)] if ordered is not None else []) + lines
 
 
+def weighting(result: Result, decimals: int) -> str:
+    """What weighting the subtopics does to α-DCG, with both numbers from the core's details
+    (`metrics.core.diversity._unweighted`): ndeval's g_i weighs subtopic j by w_j = 1/|S| (or
+    the intent weight), Clarke et al.'s by 1. Empty with one subtopic or none (nothing to
+    weigh)."""
+    d = result.details
+    count = int(d["subtopics"])
+    if count < 2 or not d["normaliser"] > 0:
+        return ""
+    values = {
+        "at": f"@{_depth(result)}",
+        "count": count,
+        "weighted": number(d["discounted_sum"], decimals),
+        "plain": number(d["unweighted_sum"], decimals),
+    }
+    if d["equal_weights"]:
+        return _(
+            "α-DCG{at} here weighs each subtopic by w_j = 1/|S| = 1/{count}, the equal intent "
+            "weights of ndeval's intent-aware measures: {weighted}. Clarke et al.'s α-DCG{at} "
+            "(SIGIR 2008) counts each subtopic as 1, so it is |S| = {count} times that: {plain}. "
+            "α-nDCG is the same either way (the factor cancels)."
+        ).format(**values)
+    return _(
+        "α-DCG{at} here weighs each subtopic j by its intent weight w_j (scaled to sum to 1): "
+        "{weighted}. Clarke et al.'s α-DCG{at} (SIGIR 2008) has no intent weights and counts "
+        "each subtopic as 1: {plain}, which is not |S| times {weighted}. Their α-nDCG{at} is "
+        "{clarke}, the value with equal weights; the intent weights change this α-nDCG too."
+    ).format(**values, clarke=number(d["unweighted_value"], decimals))
+
+
 def err_ia(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:
-    """The novelty gains (α = 0.5, as ir_measures computes ERR-IA; when `ordered`, the list the
-    measure read, is given), sum g_i/i, ndeval's normaliser sum (1-α)^(i-1)/i over i <= k, and
-    their ratio."""
+    """The novelty gains (at the α the measure read; when `ordered`, the list the measure read,
+    is given), sum g_i/i, ndeval's normaliser sum (1-α)^(i-1)/i over i <= k, and their ratio."""
     keep = number(1.0 - result.details["alpha"], decimals)
     top = Expr(r"\sum_i \frac{g_i}{i}", "sum_i g_i/i")
     numerator = _discounted_sum(top, result, None, _rank, decimals)

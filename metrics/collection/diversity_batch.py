@@ -10,7 +10,7 @@ weights), c_ij the documents above rank i relevant to j, and α, β the paramete
 
     g_i        = sum_j w rel_ij (1 - α)^c_ij                       (the novelty gain)
     α-DCG@k    = sum_{i<=k} g_i / log2(i + 1) / sum_{i<=k} (1 - α)^(i-1) / log2(i + 1)
-    ERR-IA@k   = sum_{i<=k} g_i / i / sum_{i<=k} (1 - α)^(i-1) / i      (α = 0.5)
+    ERR-IA@k   = sum_{i<=k} g_i / i / sum_{i<=k} (1 - α)^(i-1) / i
     α-nDCG@k, nERR-IA@k: the same sums over the greedy ideal ranking as denominator
     NRBP       = (1 - (1 - α)β) sum_i g_i β^(i-1);  nNRBP = NRBP / NRBP of the greedy ideal
     P-IA@k     = (1/k) sum_{i<=k} sum_j w rel_ij
@@ -255,15 +255,15 @@ def alpha_ndcg(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) 
     return _cumulated(prep, k, alpha, "log", normalised=True)
 
 
-def err_ia(prep: _Batch, c: Convention, k: int | None) -> np.ndarray:
-    """ERR-IA@k = sum g_i/i / sum (1-α)^(i-1)/i with α = 0.5 (as ir_measures
-    passes it to ndeval, whose -alpha would change it too)."""
-    return _cumulated(prep, k, DEFAULT_ALPHA, "reciprocal", normalised=False)
+def err_ia(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) -> np.ndarray:
+    """ERR-IA@k = sum g_i/i / sum (1-α)^(i-1)/i, α as ndeval's -a (0.5 by default, the value
+    ir_measures always passes)."""
+    return _cumulated(prep, k, alpha, "reciprocal", normalised=False)
 
 
-def nerr_ia(prep: _Batch, c: Convention, k: int | None) -> np.ndarray:
+def nerr_ia(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) -> np.ndarray:
     """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking."""
-    return _cumulated(prep, k, DEFAULT_ALPHA, "reciprocal", normalised=True)
+    return _cumulated(prep, k, alpha, "reciprocal", normalised=True)
 
 
 def nrbp(

@@ -50,14 +50,19 @@ rel_i in {0, 1} as `metrics.core.binary` decides it and h = sum_i rel_i the rele
     AP   = sum_i W(i) rel_i              = (1/R) sum_j rel_j h(j)/j, trec_eval's AP
 
 The other 1 - h/R of the readers want a relevant document the list never shows: they never
-stop within it, and their attention, spread over endless ranks, is no rank's. The expected
-depth is that of the readers who stop within the list, read as C/W/L does: with the weights
-rescaled to sum to 1, 1/W(1) = h / sum_{j: rel_j} 1/j (the harmonic mean of the relevant
-ranks). cwl_eval's AP rescales the weights so (its C are these C): its AP is AP * R/h, not
-trec_eval's. The C/W/L reader who reads on with these C stops at rank i with chance
-(W(i) - W(i+1)) / W(1) = rel_i / (i sum_{j: rel_j} 1/j), not rel_i / R: AP averages each
-reader's precision, while C/W/L divides the expected gain by the expected depth; the two share
-C and, rescaled, W, but not L.
+stop within it, and their attention, spread over endless ranks, is no rank's.
+
+Two depths, which differ. AP's own readers who stop within the list (Robertson's) stop at each
+relevant rank j with the same chance 1/h, so they read (1/h) sum_{j: rel_j} j documents on
+average (`stopping_depth`; the mean relevant rank). The expected depth of C/W/L (Moffat et
+al., TOIS 35(3), 2017), 1/W(1) with the weights rescaled to sum to 1, is h / sum_{j: rel_j} 1/j
+(`expected_depth`; the harmonic mean of the relevant ranks): the depth of the C/W/L reader
+built from AP's C, who stops at rank i with chance (W(i) - W(i+1)) / W(1) =
+rel_i / (i sum_{j: rel_j} 1/j), not 1/h. For [1, 0, 1] (R = 2): AP's readers read
+(1 + 3)/2 = 2.0, the C/W/L reader 2 / (1 + 1/3) = 1.5. cwl_eval's AP rescales the weights so
+(its C are these C): its expected depth is `expected_depth` and its AP is AP * R/h, not
+trec_eval's. AP averages each reader's precision, while C/W/L divides the expected gain by the
+expected depth; the two share C and, rescaled, W, but not L.
 """
 
 from __future__ import annotations
@@ -328,8 +333,9 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
     Columns: rank, doc_id, grade, relevant (binary's), gain (rel_i: relevant and within k, as
     0 or 1), continuation (C), weight (W), stop (L), contribution; the contributions sum to
     AP. details: R, relevant_retrieved (h, within k), weight_in_list (h/R: the sum of W, 0 when
-    R = 0) and expected_depth (h / sum_{j: rel_j} 1/j, NaN when h = 0: no reader stops within
-    the list)."""
+    R = 0), expected_depth (h / sum_{j: rel_j} 1/j: the C/W/L reader's, built from AP's C) and
+    stopping_depth ((1/h) sum_{j: rel_j} j: AP's own readers who stop within the list); both
+    NaN when h = 0 (no reader stops within the list)."""
     ap = binary.average_precision(ranking, convention, k)
     big_r = float(ap.details["R"])
     gain = (ap.table["relevant"] & ap.table["in_cutoff"]).to_numpy(dtype=float)
@@ -347,6 +353,7 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
         "relevant_retrieved": hits,
         "weight_in_list": in_list,
         "expected_depth": float(in_list / weight[0]) if hits else math.nan,
+        "stopping_depth": float((gain * ranks).sum() / hits) if hits else math.nan,
     }
     value = float(table["contribution"].sum())
     if not big_r:
@@ -354,9 +361,15 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
     else:
         note = _(
             "W sums to h/R = {hits:g}/{big_r:g}, the share of readers whose relevant document "
-            "the list shows; the others never stop within it. The expected depth is that of the "
-            "readers who stop within the list."
+            "the list shows; the others never stop within it."
         ).format(hits=hits, big_r=big_r)
+    if hits:
+        note += " " + _(
+            "The expected depth, h / Σ 1/j = {cwl:.4g} over the relevant ranks j, is that of the "
+            "C/W/L reader built from AP's C (Moffat et al., TOIS 35(3), 2017); AP's own readers "
+            "who stop within the list stop at each relevant rank alike and read (1/h) Σ j = "
+            "{own:.4g} documents on average (Robertson, SIGIR 2008)."
+        ).format(cwl=details["expected_depth"], own=details["stopping_depth"])
     if hits:
         note += " " + _(
             "cwl_eval rescales W to sum to 1, so its AP is AP × R/h = {value:.4f}, not trec_eval's."

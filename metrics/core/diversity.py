@@ -18,6 +18,11 @@ documents above rank i relevant to j, α the redundancy penalty (0.5 by default,
     AP-IA      = sum_j w_j AP_j, AP_j = (1/R_j) sum_{i: rel_ij} (relevant to j at ranks <= i)/i
     S-recall@k = |subtopics covered by the top k| / |S|   (Zhai, Cohen & Lafferty, SIGIR 2003)
 
+Clarke et al. write the novelty gain unweighted, sum_j rel_ij (1 - α)^c_ij (each subtopic worth
+1); here, as in the intent-aware measures, subtopic j weighs w_j. With equal weights that is
+Clarke et al.'s gain over |S|, so their α-DCG is |S| times the sum here and α-nDCG is the same;
+with intent weights neither holds. Results of the α-DCG family carry both sums (`_unweighted`).
+
 The denominators of α-DCG and ERR-IA are ndeval's "collection-independent" normalisation: the
 same sum for a list whose every document is relevant to every subtopic. ERR-IA so defined is
 Chapelle et al.'s ERR-IA (CIKM 2009) with binary grades and stop probability α for a relevant
@@ -36,7 +41,7 @@ such a query scores 0 on every measure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -269,6 +274,7 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
         "alpha": alpha,
         "subtopics": float(len(j.weight)),
         "discounted_sum": float(np.sum(gains * disc, where=within)),  # the sum normalised
+        **_unweighted(j, alpha, disc, within, deep if normalised else None),
     }
     if not norm > 0:
         note = _("No judged document is relevant to any subtopic: the value is 0.")
@@ -282,6 +288,28 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
     return Result(name, float(contribution.sum()), table, details, note)
 
 
+def _unweighted(j: Judged, alpha: float, disc, within, ideal_disc) -> dict[str, float]:
+    """The same sums with every subtopic worth 1, as Clarke et al. (SIGIR 2008) write α-DCG
+    (g_i = sum_j rel_ij (1 - α)^c_ij), where ndeval and RankLab weigh subtopic j by w_j (1/|S|
+    unless intent weights are given). equal_weights: 1 when every w_j is the same, so that
+    unweighted_sum = |S| x discounted_sum; unweighted_normaliser (with `ideal_disc`, the
+    normalised measures): the greedy ideal's sum with those gains, and unweighted_value their
+    ratio, Clarke et al.'s α-nDCG (the α-nDCG of equal weights; 0 with nothing relevant)."""
+    ones = dict.fromkeys(j.weight, 1.0)
+    plain = [s.gain for s in novelty(j.ranked, ones, alpha)]
+    plain += [0.0] * (len(disc) - len(plain))
+    out = {
+        "equal_weights": float(len(set(j.weight.values())) <= 1),
+        "unweighted_sum": float(np.sum(np.array(plain) * disc, where=within)),
+    }
+    if ideal_disc is not None:
+        ideal = greedy_ideal(replace(j, weight=ones), alpha, len(ideal_disc))
+        norm = float(sum(c.gain * d for c, d in zip(ideal, ideal_disc, strict=False)))
+        out["unweighted_normaliser"] = norm
+        out["unweighted_value"] = out["unweighted_sum"] / norm if norm > 0 else 0.0
+    return out
+
+
 def alpha_dcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
     """α-DCG@k, normalised as ndeval does by the α-DCG of a list relevant to every subtopic
     at every rank: sum g_i/log2(i+1) / sum (1-α)^(i-1)/log2(i+1)."""
@@ -293,15 +321,16 @@ def alpha_ndcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_A
     return _cumulated(ordered, k, alpha, "log", True, "alpha_nDCG")
 
 
-def err_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """ERR-IA@k as ndeval computes it at α = 0.5 (ir_measures always passes 0.5; ndeval's own
-    -alpha would change it): sum g_i/i / sum (1-α)^(i-1)/i."""
-    return _cumulated(ordered, k, DEFAULT_ALPHA, "reciprocal", False, "ERR_IA")
+def err_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
+    """ERR-IA@k as ndeval computes it with `-a alpha`: sum g_i/i / sum (1-α)^(i-1)/i. (ir_measures
+    takes no α for ERR-IA and always passes ndeval 0.5, the default here.)"""
+    return _cumulated(ordered, k, alpha, "reciprocal", False, "ERR_IA")
 
 
-def nerr_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking."""
-    return _cumulated(ordered, k, DEFAULT_ALPHA, "reciprocal", True, "nERR_IA")
+def nerr_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
+    """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking (ndeval's
+    `-a alpha` for α, as in `err_ia`)."""
+    return _cumulated(ordered, k, alpha, "reciprocal", True, "nERR_IA")
 
 
 def _nrbp(ordered: Ordered, alpha, beta, normalised: bool) -> Result:

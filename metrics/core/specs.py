@@ -20,6 +20,7 @@ their tests.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -41,7 +42,9 @@ class Param:
     `allows(value)` says whether a parsed value (a float, a quoted text or a {grade: gain} map)
     is allowed, and `allowed` says in words what is. `sets(value)` gives the `Convention`
     fields the value changes; a parameter without `sets` is passed to the single-list function
-    and the batch kernel as a keyword argument, `default` when the name does not give it."""
+    and the batch kernel as a keyword argument, `default` when the name does not give it.
+    `symbol` is how the interface writes the parameter (α for alpha; `display_name`), when not
+    by its name."""
 
     name: str
     description: str
@@ -49,6 +52,7 @@ class Param:
     allows: Callable[[object], bool]
     sets: Callable[[object], dict[str, object]] | None = None
     default: object = None
+    symbol: str | None = None
 
 
 def _positive(value: object) -> bool:
@@ -114,6 +118,7 @@ ALPHA = Param(
     N_("a number from 0 to 1"),
     lambda v: isinstance(v, float) and 0 <= v <= 1,
     default=diversity.DEFAULT_ALPHA,
+    symbol="α",
 )
 CWL_T = Param(
     "T",
@@ -153,6 +158,7 @@ NRBP_BETA = Param(
     N_("a number from 0 up to (not including) 1"),
     lambda v: isinstance(v, float) and 0 <= v < 1,
     default=diversity.DEFAULT_BETA,
+    symbol="β",
 )
 JUDGED_ONLY = Param(
     "judged_only",
@@ -188,7 +194,9 @@ class MeasureSpec:
     parameters a name may not give together, and says why; `examples` are names of it to show
     (in the command line's help and in the message for a name that does not parse);
     `subtopics` marks the diversity measures, which read subtopic judgments
-    (`metrics.core.intents`) instead of grades."""
+    (`metrics.core.intents`) instead of grades; `shown` is the name people write for the
+    family when it is not the family's own (α-nDCG for alpha_nDCG): the interface shows it
+    (`display_name`), while links, the command line and exports keep the family's."""
 
     family: str
     title: str
@@ -204,6 +212,7 @@ class MeasureSpec:
     exclusive: tuple[tuple[str, ...], str] | None = None
     examples: tuple[str, ...] = ()
     subtopics: bool = False
+    shown: str | None = None
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
@@ -662,6 +671,7 @@ SPECS: dict[str, MeasureSpec] = {
             _NOVELTY_WORKING,
             examples=("alpha_DCG@20",),
             subtopics=True,
+            shown="α-DCG",
         ),
         MeasureSpec(
             "alpha_nDCG",
@@ -686,6 +696,7 @@ SPECS: dict[str, MeasureSpec] = {
             _IDEAL_WORKING,
             examples=("alpha_nDCG@20", "alpha_nDCG(alpha=0.8)@10"),
             subtopics=True,
+            shown="α-nDCG",
         ),
         MeasureSpec(
             "ERR_IA",
@@ -696,7 +707,7 @@ SPECS: dict[str, MeasureSpec] = {
             ),
             N_(
                 "A cascade reader with one of several intents, who stops at a document relevant "
-                "to it with probability α = 0.5."
+                "to it with probability α (0.5 unless the name gives it)."
             ),
             r"\mathrm{ERR\text{-}IA@}k=\frac{"
             + _SUM_K
@@ -706,14 +717,16 @@ SPECS: dict[str, MeasureSpec] = {
             + _G,
             "Chapelle et al., CIKM 2009 / Information Retrieval 14(6), 2011; "
             + _NDEVAL
-            + "ERR_IA.",
-            (),
+            + "ERR_IA (which takes no α and always passes ndeval 0.5; ERR_IA(alpha=0.8) is "
+            + "ndeval's -a 0.8).",
+            (ALPHA,),
             "required",
             diversity.err_ia,
             _ORDERING,
             _NOVELTY_WORKING,
             examples=("ERR_IA@20",),
             subtopics=True,
+            shown="ERR-IA",
         ),
         MeasureSpec(
             "nERR_IA",
@@ -721,7 +734,7 @@ SPECS: dict[str, MeasureSpec] = {
             N_("ERR-IA of the list over ERR-IA of the (greedy) ideal ranking."),
             N_(
                 "A cascade reader with one of several intents, who stops at a document relevant "
-                "to it with probability α = 0.5."
+                "to it with probability α (0.5 unless the name gives it)."
             ),
             r"\mathrm{nERR\text{-}IA@}k=\frac{"
             + _SUM_K
@@ -729,14 +742,18 @@ SPECS: dict[str, MeasureSpec] = {
             + _SUM_K
             + r"g^{*}_i/i},\quad "
             + _G,
-            "Chapelle et al., Information Retrieval 14(6), 2011; " + _NDEVAL + "nERR_IA.",
-            (),
+            "Chapelle et al., Information Retrieval 14(6), 2011; "
+            + _NDEVAL
+            + "nERR_IA (which takes no α and always passes ndeval 0.5; nERR_IA(alpha=0.8) is "
+            + "ndeval's -a 0.8).",
+            (ALPHA,),
             "required",
             diversity.nerr_ia,
             _ORDERING,
             _IDEAL_WORKING,
             examples=("nERR_IA@20",),
             subtopics=True,
+            shown="nERR-IA",
         ),
         MeasureSpec(
             "NRBP",
@@ -790,6 +807,7 @@ SPECS: dict[str, MeasureSpec] = {
             _NOVELTY_WORKING,
             examples=("P_IA@20",),
             subtopics=True,
+            shown="P-IA",
         ),
         MeasureSpec(
             "AP_IA",
@@ -808,6 +826,7 @@ SPECS: dict[str, MeasureSpec] = {
             _NOVELTY_WORKING,
             examples=("AP_IA",),
             subtopics=True,
+            shown="AP-IA",
         ),
         MeasureSpec(
             "StRecall",
@@ -823,6 +842,7 @@ SPECS: dict[str, MeasureSpec] = {
             _NOVELTY_WORKING,
             examples=("StRecall@20",),
             subtopics=True,
+            shown="S-recall",
         ),
         _cwl(
             "INST",
@@ -922,3 +942,22 @@ SPECS: dict[str, MeasureSpec] = {
         ),
     )
 }
+
+
+def display_name(name: str) -> str:
+    """The name people write for a measure name spelt as ir_measures does (a Result's name): the
+    family's `shown` name and the parameters' symbols, 'alpha_nDCG(alpha=0.8)@5' ->
+    'α-nDCG(α=0.8)@5', 'StRecall@5' -> 'S-recall@5', 'NRBP(beta=0.8)' -> 'NRBP(β=0.8)'; the
+    rest (nDCG@5, nDCG′@5, a name of no family) as it is."""
+    family = re.match(r"[A-Za-z0-9_]*", name).group()  # type: ignore[union-attr]
+    spec = SPECS.get(family)
+    if spec is None:
+        return name
+    rest = name[len(family) :]
+    if rest.startswith("("):
+        params, close, after = rest[1:].partition(")")
+        for p in spec.params:
+            if p.symbol:
+                params = re.sub(rf"\b{p.name}=", f"{p.symbol}=", params)
+        rest = f"({params}{close}{after}"
+    return (spec.shown or family) + rest

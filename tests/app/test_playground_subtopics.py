@@ -18,6 +18,7 @@ subtopics, equal weights w_j = 1/3, α = 0.5:
 
 from __future__ import annotations
 
+import re
 from math import log2
 
 from streamlit.testing.v1 import AppTest
@@ -36,7 +37,8 @@ assert round(ALPHA_NDCG, 7) == 0.6590623  # pyndeval's value for the same list
 ERR_IA = (0 + (2 / 3) / 2 + (1 / 6) / 3 + 0 + (1 / 3) / 5) / (
     1 + 0.5 / 2 + 0.5**2 / 3 + 0.5**3 / 4 + 0.5**4 / 5
 )
-WITH_SUBTOPICS = {**DEFAULT, "alpha_nDCG@5": ALPHA_NDCG, "ERR_IA@5": ERR_IA, "StRecall@5": 1.0}
+# the cards show the names people write (α-nDCG), not ir_measures' (alpha_nDCG): issue 25
+WITH_SUBTOPICS = {**DEFAULT, "α-nDCG@5": ALPHA_NDCG, "ERR-IA@5": ERR_IA, "S-recall@5": 1.0}
 
 
 def type_subtopics(at: AppTest, cells: dict[int, str] = SUBTOPICS) -> AppTest:
@@ -80,7 +82,7 @@ def test_typed_subtopics_bring_the_diversity_cards_and_the_novelty_table(app: Ap
     terms = [g / log2(i + 2) for i, g in enumerate(expected)]
     assert [round(t, 9) for t in table["discounted_gain"]] == [round(t, 9) for t in terms]
     # the cards' help comes from the spec: its description and citation
-    (card,) = [m for m in at.metric if m.label == "alpha_nDCG@5"]
+    (card,) = [m for m in at.metric if m.label == "α-nDCG@5"]
     assert "Clarke et al., SIGIR 2008" in card.help
 
 
@@ -92,7 +94,8 @@ def test_the_working_and_the_greedy_ideal(app: AppTest) -> None:
     # α-nDCG@5 = 0.6329 / 0.9603 = 0.6591 (α-DCG and its greedy ideal, 4 decimals)
     assert f"{ALPHA_DCG:.4f}" == "0.6329" and f"{IDEAL:.4f}" == "0.9603"
     assert any(
-        x.startswith(r"\mathrm{alpha\_nDCG@5}") and x.endswith(r"= \frac{0.6329}{0.9603} = 0.6591")
+        x.startswith(r"\alpha\text{-nDCG@5} = \frac{\alpha\text{-DCG@5}}")
+        and x.endswith(r"= \frac{0.6329}{0.9603} = 0.6591")
         for x in latex
     ), latex
     # the gains term by term: g_3 = w_2 (1 - α)^1
@@ -118,8 +121,8 @@ def test_an_unretrieved_document_with_subtopics_and_a_tie_in_the_ideal(app: AppT
     # the ideal: d2 (1/2); then u1 {4} and d5 {3} tie at 1/4, the larger id u1 wins; d5; d3
     ideal = (1 / 2) / log2(2) + (1 / 4) / log2(3) + (1 / 4) / log2(4) + (1 / 8) / log2(5)
     values = cards(at)
-    assert values["alpha_nDCG@5"] == f"{dcg / ideal:.4f}"
-    assert values["StRecall@5"] == f"{3 / 4:.4f}"
+    assert values["α-nDCG@5"] == f"{dcg / ideal:.4f}"
+    assert values["S-recall@5"] == f"{3 / 4:.4f}"
     at.session_state["calc_open"] = True
     at.run()
     (table,) = [df.value for df in at.dataframe if "tied" in df.value.columns]
@@ -133,12 +136,12 @@ def test_intent_weights_and_alpha(app: AppTest) -> None:
     # gains 0, 0.5 + 0.3 = 0.8, 0.3 * 0.5 = 0.15, 0, 0.2; ideal d2 (0.8), d5 (0.2 > 0.15), d3
     dcg = 0.8 / log2(3) + 0.15 / log2(4) + 0.2 / log2(6)
     ideal = 0.8 + 0.2 / log2(3) + 0.15 / log2(4)
-    assert cards(at)["alpha_nDCG@5"] == f"{dcg / ideal:.4f}"
+    assert cards(at)["α-nDCG@5"] == f"{dcg / ideal:.4f}"
     at.number_input(key="w_alpha").set_value(1.0).run()
     # α = 1: a subtopic counts once; d3 repeats subtopic 2 and gains 0
     dcg = 0.8 / log2(3) + 0.2 / log2(6)
     ideal = 0.8 + 0.2 / log2(3)
-    assert cards(at)["alpha_nDCG(alpha=1)@5"] == f"{dcg / ideal:.4f}"
+    assert cards(at)["α-nDCG(α=1)@5"] == f"{dcg / ideal:.4f}"
     assert at.query_params["w"] == "1:0.5,2:0.3,3:0.2" and at.query_params["a"] == "1"
 
 
@@ -197,13 +200,13 @@ def test_presentation_mode_can_show_the_diversity_cards(app: AppTest) -> None:
     at = open_playground(app, g="1,1", sub="1;2,1", pm="1", cards="nDCG,alpha_nDCG,StRecall")
     assert not at.warning  # the link's cards are all known
     values = metric_values(at)
-    assert list(values) == ["nDCG@5", "alpha_nDCG@5", "StRecall@5"]
-    assert values["alpha_nDCG@5"] == "1.0000" and values["StRecall@5"] == "1.0000"
+    assert list(values) == ["nDCG@5", "α-nDCG@5", "S-recall@5"]
+    assert values["α-nDCG@5"] == "1.0000" and values["S-recall@5"] == "1.0000"
     # the same cards for a list without subtopics: the diversity ones wait for subtopics
     fresh = AppTest.from_file(app._script_path, default_timeout=30)
     at = open_playground(fresh, g="1,1", pm="1", cards="nDCG,alpha_nDCG")
     assert list(metric_values(at)) == ["nDCG@5"]
-    assert any("alpha_nDCG: no subtopics in the list yet" in c.value for c in at.caption)
+    assert any("α-nDCG: no subtopics in the list yet" in c.value for c in at.caption)
 
 
 def test_check_and_try_a_mistake_read_the_playgrounds_alpha_and_weights(app: AppTest) -> None:
@@ -215,7 +218,7 @@ def test_check_and_try_a_mistake_read_the_playgrounds_alpha_and_weights(app: App
     ideal = 0.9 + 0.48 / log2(3) + 0.34 / 2 + 0.08 / log2(5)
     link = {"g": "1,1,0,1,1", "sub": "1;2,1,,3,2;3", "a": "0.2", "w": "1:0.1,2:0.3,3:0.6"}
     at = open_playground(app, **link)
-    assert metric_values(at)["alpha_nDCG(alpha=0.2)@5"] == f"{dcg / ideal:.4f}"
+    assert metric_values(at)["α-nDCG(α=0.2)@5"] == f"{dcg / ideal:.4f}"
     # Try a mistake: intent probabilities ignored (equal weights 1/3 at the same alpha)
     at.selectbox(key="try_family").set_value("alpha_nDCG").run()
     at.multiselect(key="try_mistakes_alpha_nDCG").set_value(["intents_ignored"]).run()
@@ -224,11 +227,61 @@ def test_check_and_try_a_mistake_read_the_playgrounds_alpha_and_weights(app: App
     equal_dcg = 2 / 3 + (0.8 / 3) / log2(3) + (1 / 3) / log2(5) + (1.6 / 3) / log2(6)
     equal_ideal = 2 / 3 + (1.8 / 3) / log2(3) + (0.8 / 3) / 2 + (0.8 / 3) / log2(5)
     cards = metric_values(at)
-    assert cards["Right alpha_nDCG(alpha=0.2)@5"] == f"{dcg / ideal:.4f}"
-    assert cards["With the mistake: alpha_nDCG(alpha=0.2)@5"] == f"{equal_dcg / equal_ideal:.4f}"
+    assert cards["Right α-nDCG(α=0.2)@5"] == f"{dcg / ideal:.4f}"
+    assert cards["With the mistake: α-nDCG(α=0.2)@5"] == f"{equal_dcg / equal_ideal:.4f}"
     # Check my answer accepts the card's value, worked out above
     at.switch_page("app_pages/check.py").run()
     at.selectbox(key="check_family").set_value("alpha_nDCG").run()
     at.text_input(key="check_answer").input(f"{dcg / ideal:.4f}").run()
     assert not at.exception
     assert at.success[0].value.startswith("**Right.**")
+
+
+def test_the_playgrounds_alpha_reaches_err_ia(app: AppTest) -> None:
+    # Issue 25: ERR-IA kept α = 0.5 whatever the setting. At α = 0.8 the gains are
+    # 0, 1/3 + 1/3, (1/3)(1 - 0.8)^1, 0, 1/3 and ndeval's normaliser sum_i 0.2^(i-1)/i.
+    at = type_subtopics(open_playground(app))
+    at.number_input(key="w_alpha").set_value(0.8).run()
+    err = (2 / 3) / 2 + (0.2 / 3) / 3 + (1 / 3) / 5
+    norm = sum(0.2 ** (i - 1) / i for i in range(1, 6))
+    assert cards(at)["ERR-IA(α=0.8)@5"] == f"{err / norm:.4f}"
+
+
+IR_MEASURES_NAME = re.compile(r"alpha_n?DCG|n?ERR_IA|StRecall|P_IA|AP_IA|alpha\\_|ERR\\_IA|alpha=")
+
+
+def test_one_name_per_measure_on_screen(app: AppTest) -> None:
+    # Issue 25: the cards said alpha_nDCG@5, ERR_IA@5, StRecall@5 while the working said α-nDCG,
+    # ERR-IA, and one formula mixed them. On a Playground with subtopics, α ≠ 0.5, the working
+    # open and a diversity measure picked under Try a mistake, no card label, formula, tab or
+    # option shows an ir_measures name (the help's citation names ir_measures' on purpose).
+    at = type_subtopics(open_playground(app))
+    at.number_input(key="w_alpha").set_value(0.8).run()
+    at.session_state["calc_open"] = True
+    at.selectbox(key="try_family").set_value("ERR_IA").run()
+    at.multiselect(key="try_mistakes_ERR_IA").set_value(["subtopics_once"]).run()
+    assert not at.exception
+    shown = [m.label for m in at.metric] + [x.value.strip("$\n") for x in at.latex]
+    shown += [t.label for t in at.tabs] + [c.value for c in at.caption]
+    shown += [o for box in at.selectbox for o in box.options]
+    assert {"α-nDCG(α=0.8)@5", "ERR-IA(α=0.8)@5", "S-recall@5"} <= {m.label for m in at.metric}
+    assert "Right ERR-IA(α=0.8)@5" in {m.label for m in at.metric}
+    assert any(x.startswith(r"\text{ERR-IA(}\alpha\text{=0.8)@5} = ") for x in shown), shown
+    assert {"α-nDCG", "ERR-IA"} <= {o for box in at.selectbox for o in box.options}
+    wrong = [text for text in shown if IR_MEASURES_NAME.search(text)]
+    assert not wrong, wrong
+
+
+def test_alpha_dcg_says_it_is_weighted_by_one_over_the_subtopics(app: AppTest) -> None:
+    # Issue 25: α-DCG@5 is shown as 0.6329 (gains weighted by w_j = 1/3) where Clarke et al.'s
+    # unweighted α-DCG@5 is 3 times it, 2/log2(3) + 0.5/log2(4) + 1/log2(6) = 1.8987. The
+    # breakdown's caption and the working's α-DCG line say so, with both numbers.
+    assert f"{3 * ALPHA_DCG:.4f}" == "1.8987"
+    at = type_subtopics(open_playground(app))
+    at.session_state["calc_open"] = True
+    at.run()
+    said = [c.value for c in at.caption if "Clarke et al.'s α-DCG@5" in c.value]
+    assert len(said) == 2, [c.value for c in at.caption]  # the breakdown, the working
+    for text in said:
+        assert "w_j = 1/|S| = 1/3" in text and ": 0.6329." in text
+        assert "|S| = 3 times that: 1.8987" in text and "α-nDCG is the same" in text

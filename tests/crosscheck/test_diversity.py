@@ -71,7 +71,16 @@ def relevant(ranking: Ranking) -> bool:
     return bool(ranking.intents.covered())
 
 
-@pytest.mark.parametrize("alpha", [0.5, 0.25, 0.8])
+READ_ALPHA = ("alpha_DCG", "alpha_nDCG", "ERR_IA", "nERR_IA", "NRBP", "nNRBP")
+
+
+def with_alpha(name: str, alpha: float) -> str:
+    """RankLab's name of a measure at α (ndeval's -a): 'ERR_IA@5' -> 'ERR_IA(alpha=0.8)@5'."""
+    family, at, k = name.partition("@")
+    return f"{family}(alpha={alpha}){at}{k}" if family in READ_ALPHA else name
+
+
+@pytest.mark.parametrize("alpha", [0.5, 0.25, 0.8, 0.2])
 @pytest.mark.parametrize("seed", range(2))
 def test_every_measure_equals_ndeval(seed: int, alpha: float) -> None:
     rankings, qrels, run = collection(seed)
@@ -79,20 +88,30 @@ def test_every_measure_equals_ndeval(seed: int, alpha: float) -> None:
     compared = 0
     for qid, ranking in rankings.items():
         for ours, name in NAMES.items():
-            with_alpha = ours.replace("alpha_DCG", f"alpha_DCG(alpha={alpha})")
-            with_alpha = with_alpha.replace("alpha_nDCG", f"alpha_nDCG(alpha={alpha})")
-            if ours in ("NRBP", "nNRBP"):
-                with_alpha = f"{ours}(alpha={alpha})"
-            if ours.startswith(("ERR_IA", "nERR_IA")) and alpha != 0.5:
-                continue  # ndeval's ERR-IA reads the global α; ir_measures always passes 0.5
             expected = theirs[qid][name]
-            got = parse(with_alpha)(ranking, TEXTBOOK).value
+            got = parse(with_alpha(ours, alpha))(ranking, TEXTBOOK).value
             if ours == "nNRBP" and not relevant(ranking):
                 assert math.isnan(expected) and got == 0.0  # ndeval: 0/0; RankLab: 0
                 continue
             assert got == pytest.approx(expected, abs=1e-9), (qid, ours, alpha)
             compared += 1
     assert compared > 600
+
+
+def test_err_ia_reads_alpha_as_ndevals_minus_a() -> None:
+    # Issue 25's example: one subtopic, a relevant then a non-relevant document, k = 2.
+    # ERR-IA@2 = (1/1 + 0/2) / (1/1 + (1 - α)/2): at α = 0.8, 1 / 1.1 = 0.90909...; at the
+    # default α = 0.5, 1 / 1.25 = 0.8 (the number RankLab gave whatever α was asked).
+    qrels = [("1", "1", "a", 1), ("1", "1", "b", 0)]
+    run = [("1", "a", 2.0), ("1", "b", 1.0)]
+    ranking = Ranking.build([1, 0], doc_ids=["a", "b"], intents=Intents.build(["1", ""]))
+    for alpha, expected in [(0.8, 1 / 1.1), (0.2, 1 / 1.4), (0.5, 1 / 1.25)]:
+        theirs = pyndeval.ndeval(qrels, run, measures=["ERR-IA@2"], alpha=alpha)["1"]
+        assert theirs["ERR-IA@2"] == pytest.approx(expected, abs=1e-12)
+        ours = parse(f"ERR_IA(alpha={alpha})@2")(ranking, TEXTBOOK)
+        assert ours.value == pytest.approx(expected, abs=1e-12)
+    # nERR-IA: this list is its own ideal, so 1 at every α
+    assert parse("nERR_IA(alpha=0.8)@2")(ranking, TEXTBOOK).value == pytest.approx(1.0)
 
 
 def test_the_worked_example_equals_ndeval() -> None:

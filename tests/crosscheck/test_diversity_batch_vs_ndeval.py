@@ -51,6 +51,7 @@ AT_K = {
 }
 WHOLE = {"NRBP": "NRBP", "nNRBP": "nNRBP", "AP_IA": "MAP-IA"}
 UNNORMALISED_AT_1 = {"alpha_DCG@1", "ERR_IA@1"}
+READ_ALPHA = ("alpha_DCG", "alpha_nDCG", "ERR_IA", "nERR_IA")
 
 
 def collection(seed: int, n_queries: int = 40):
@@ -105,16 +106,16 @@ def ndeval_values(qrels, run_lines, names, alpha, beta):
 
 
 def measure_pairs(alpha: float, beta: float) -> dict[str, str]:
-    """RankLab's names -> ndeval's, for one (α, β). ERR-IA, nERR-IA, P-IA, S-recall and MAP-IA
-    do not read α (ir_measures invokes ndeval's ERR-IA and P-IA at α = 0.5 whatever the
-    measure says, and RankLab keeps 0.5 for them too), so they
-    are compared at the default α only."""
+    """RankLab's names -> ndeval's, for one (α, β). α-DCG, α-nDCG, ERR-IA and nERR-IA read α
+    as ndeval's -a does (`ERR_IA(alpha=0.8)@k`; ir_measures' ERR_IA takes no α and always
+    passes 0.5); P-IA, S-recall and MAP-IA do not read α, so they are compared at the default
+    α only."""
     params = ",".join(f"{p}={v:g}" for p, v in (("alpha", alpha), ("beta", beta)) if v != 0.5)
     alpha_only = f"(alpha={alpha:g})" if alpha != 0.5 else ""
     pairs = {}
     for k in CUTOFFS:
         for ours, theirs in AT_K.items():
-            if ours.startswith("alpha_"):
+            if ours in READ_ALPHA:
                 pairs[f"{ours}{alpha_only}@{k}"] = f"{theirs}@{k}"
             elif alpha == 0.5:
                 pairs[f"{ours}@{k}"] = f"{theirs}@{k}"
@@ -126,7 +127,7 @@ def measure_pairs(alpha: float, beta: float) -> dict[str, str]:
     return pairs
 
 
-SETTINGS = [(0.5, 0.5), (0.2, 0.8), (0.9, 0.3), (1.0, 0.5), (0.0, 0.6)]
+SETTINGS = [(0.5, 0.5), (0.2, 0.8), (0.8, 0.5), (0.9, 0.3), (1.0, 0.5), (0.0, 0.6)]
 
 
 @pytest.mark.parametrize(("alpha", "beta"), SETTINGS)
@@ -221,12 +222,31 @@ NAMES = [
 @pytest.mark.parametrize("name", NAMES)
 def test_names_parse_as_ir_measures_parses_them(name: str) -> None:
     """Our name and ir_measures' parse of the same text: the same family, cutoff, α and β
-    (a parameter the name omits: ir_measures' default, which is ours)."""
+    (a parameter the name omits: ir_measures' default, which is ours). ir_measures' ERR_IA
+    and nERR_IA take no α and run ndeval at 0.5: a name of them without α means 0.5 here too."""
     ours, theirs = parse(name), ir_measures.parse_measure(name)
     assert theirs.NAME == ours.family
     assert theirs["cutoff"] == ours.cutoff if ours.cutoff is not None else True
     for param, value in ours.arguments().items():
+        if param not in theirs.SUPPORTED_PARAMS:
+            assert (ours.family, param, value) in {
+                ("ERR_IA", "alpha", 0.5),
+                ("nERR_IA", "alpha", 0.5),
+            }
+            continue
         assert theirs[param] == value, param
+
+
+def test_ir_measures_has_no_alpha_for_err_ia() -> None:
+    """Why `ERR_IA(alpha=0.8)@k` is RankLab's (ndeval's -a) and not an ir_measures name:
+    ir_measures 0.4.3 parses the text but cannot compute it (its ERR_IA has no α)."""
+    qrels = [ir_measures.Qrel("1", "a", 1, "1"), ir_measures.Qrel("1", "b", 0, "1")]
+    run = [ir_measures.ScoredDoc("1", "a", 2.0), ir_measures.ScoredDoc("1", "b", 1.0)]
+    for family in ("ERR_IA", "nERR_IA"):
+        measure = ir_measures.parse_measure(f"{family}(alpha=0.8)@2")
+        assert "alpha" not in measure.SUPPORTED_PARAMS
+        with pytest.raises(KeyError, match="alpha"):
+            list(ir_measures.iter_calc([measure], qrels, run))
 
 
 def test_ir_measures_computes_the_same_numbers() -> None:

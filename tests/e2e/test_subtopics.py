@@ -36,12 +36,12 @@ def test_swapping_two_documents_changes_alpha_ndcg(page: Page, console_errors: l
     box.fill("d:0 a:1 b:1 c:1\nd a b z c")  # z has no judgment: unjudged
     box.press("Control+Enter")
     wait_for_app(page)
-    expect(card(page, "alpha_nDCG@5")).to_have_count(0)  # no subtopics yet: no card
+    expect(card(page, "α-nDCG@5")).to_have_count(0)  # no subtopics yet: no card
 
     for row, subtopics in ((1, "1,2"), (2, "2"), (4, "3")):  # a, b and c
         edit_data_editor_cell(page, row=row, col=SUBTOPICS_COLUMN, text=subtopics)
-    expect(card(page, "alpha_nDCG@5")).to_have_text(f"{BEFORE:.4f}", timeout=TIMEOUT_MS)
-    expect(card(page, "StRecall@5")).to_have_text(f"{1:.4f}")
+    expect(card(page, "α-nDCG@5")).to_have_text(f"{BEFORE:.4f}", timeout=TIMEOUT_MS)
+    expect(card(page, "S-recall@5")).to_have_text(f"{1:.4f}")
 
     move = page.get_by_label("Move rank")
     move.fill("5")
@@ -49,6 +49,6 @@ def test_swapping_two_documents_changes_alpha_ndcg(page: Page, console_errors: l
     wait_for_app(page)
     page.get_by_role("button", name="Up").click()  # c from rank 5 to 4, z down to 5
     wait_for_app(page)
-    expect(card(page, "alpha_nDCG@5")).to_have_text(f"{AFTER:.4f}", timeout=TIMEOUT_MS)
+    expect(card(page, "α-nDCG@5")).to_have_text(f"{AFTER:.4f}", timeout=TIMEOUT_MS)
     assert "&sub=,1;2,2,3,&" in unquote(page.url) + "&"  # the link follows the list
     assert console_errors == []
