@@ -1010,7 +1010,7 @@ def _shown(text: str) -> str:
     """A value quoted for a message, cut short when it is long (a 10 MB document id)."""
     if len(text) <= _SHOWN_CHARS:
         return repr(text)
-    return _("{value}... ({n:,} characters)").format(value=repr(text[:_SHOWN_CHARS]), n=len(text))
+    return _("{value}... ({n} characters)").format(value=repr(text[:_SHOWN_CHARS]), n=len(text))
 
 
 def _duplicate_message(kind: str, key: tuple[str, ...], first: int, again: int) -> str:
