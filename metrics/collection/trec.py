@@ -617,7 +617,7 @@ def _choose_layout(kind: str, name: str, lineno: int, raw: bytes) -> _Layout:
             positions[field] = found[0]
     missing = [field for field in _REQUIRED[kind] if field not in positions]
     if missing:
-        wanted = "; ".join(
+        wanted = _("; ").join(
             _("the {field} ({names})").format(
                 field=_field_word(f), names=", ".join(_ALIASES[kind][f])
             )
