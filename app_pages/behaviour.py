@@ -15,6 +15,7 @@ from metrics.explore import behaviour, novelty, orderings
 from ui import cached, language, playground_inputs, swap
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.literal import literal
+from ui.numbers import grouped
 
 LAST_SWAP = "beh_last_swap"
 
@@ -23,7 +24,7 @@ def _count(number: int) -> str:
     """A count as text: exact up to a million, else its order of magnitude (they get huge:
     1,000 documents have up to 1000! orderings)."""
     if number < 10**6:
-        return f"{number:,}"
+        return grouped(number)
     return _("about 10^{power}").format(power=len(str(number)) - 1)
 
 
@@ -373,18 +374,18 @@ else:
             )
         elif scape.exact:
             st.caption(
-                _("All {count:,} distinct orderings of the {n} grades.").format(
-                    count=scape.distinct, n=len(ordered)
+                _("All {count} distinct orderings of the {n} grades.").format(
+                    count=grouped(scape.distinct), n=len(ordered)
                 )
             )
         else:
             st.caption(
                 _(
-                    "{count:,} random orderings (seeded, so the same every time) of the {n} "
+                    "{count} random orderings (seeded, so the same every time) of the {n} "
                     "grades, which have {distinct} distinct orderings: exact enumeration stops "
                     "at {limit} documents."
                 ).format(
-                    count=len(scape.values),
+                    count=grouped(len(scape.values)),
                     n=len(ordered),
                     distinct=_count(scape.distinct),
                     limit=orderings.EXACT_MAX_DOCS,

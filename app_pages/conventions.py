@@ -121,7 +121,8 @@ else:
         shown.style.format({value: f"{{:.{decimals}f}}", delta: f"{{:+.{decimals}f}}"}, na_rep="—"),
         hide_index=True,
     )
-    ignored = ", ".join(_(SHORT[f]) for f in sorted(moot(ranking)))
+    # i18n: the separator between the words of a list (a comma and a space)
+    ignored = _(", ").join(_(SHORT[f]) for f in sorted(moot(ranking)))
     st.caption(
         _(
             "Your Playground list; change it there. Each preset is the convention a tool uses, "

@@ -124,7 +124,7 @@ def _micro(decimals: int) -> None:
         queries=averages.queries, relevant=averages.relevant_total
     )
     scored = (
-        _("{missing}: scored 0, as trec_eval -c does.").format(missing="; ".join(missing)) + " "
+        _("{missing}: scored 0, as trec_eval -c does.").format(missing=_("; ").join(missing)) + " "
         if missing
         else ""
     )

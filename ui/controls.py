@@ -109,7 +109,7 @@ def describe_preset() -> None:
     if isinstance(convention, Convention) and convention is not preset:
         st.caption(
             _("**Modified from {preset}:** {changes}").format(
-                preset=_(name), changes="; ".join(describe_differences(convention, name))
+                preset=_(name), changes=_("; ").join(describe_differences(convention, name))
             )
         )
         st.button(

@@ -34,6 +34,7 @@ from metrics.teaching.phrasing import moot
 from ui import answers, language, sheet, state
 from ui.literal import literal
 from ui.mistakes import show_lines
+from ui.numbers import grouped
 from ui.url_state import _shown, preset_slug
 
 URL_PATH = "quiz"
@@ -56,7 +57,7 @@ def _seed_problem(text: str, given: str) -> str | None:
     if _WHOLE.match(text) and int(text) <= MAX_SEED:
         return None
     return _("{given} is not a whole number from 0 to {most}; using round {seed}.").format(
-        given=given, most=f"{MAX_SEED:,}", seed=DEFAULT_SEED
+        given=given, most=grouped(MAX_SEED), seed=DEFAULT_SEED
     )
 
 

@@ -377,7 +377,7 @@ def _sum_free(items: Sequence[Expr]) -> Expr:
 
 
 def _join(*parts: str) -> str:
-    return "; ".join(p for p in parts if p)
+    return _("; ").join(p for p in parts if p)
 
 
 # --- RBP -------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from metrics.core.intents import Intents, parse_weights, subtopics_text
 from metrics.core.ranking import Ranking, RankingError, check_cutoff
 from metrics.core.specs import ALPHA
 from metrics.explore.report import Report, evaluate
+from ui.numbers import grouped
 
 MAX_K = 1000
 DEFAULT_PRESET = "Textbook"
@@ -321,8 +322,8 @@ def convention_from(settings: Mapping[str, object]) -> Convention:
 
 def cutoff_from(value: object) -> int:
     """k as a whole number from 1 to MAX_K, or a ValueError saying what is allowed."""
-    problem = _("k must be a whole number from 1 to {max:,}; got {value}.").format(
-        max=MAX_K, value=cell_text(value) or _("nothing")
+    problem = _("k must be a whole number from 1 to {max}; got {value}.").format(
+        max=grouped(MAX_K), value=cell_text(value) or _("nothing")
     )
     if value is None or isinstance(value, bool):
         raise ValueError(problem)

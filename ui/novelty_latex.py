@@ -252,4 +252,4 @@ def st_recall(result: Result, decimals: int = 4) -> list[Line]:
 
 
 def _join_notes(*parts: str) -> str:
-    return "; ".join(p for p in parts if p)
+    return _("; ").join(p for p in parts if p)

@@ -67,6 +67,7 @@ from ui.model import (
     subtopic_texts,
     unretrieved_frame,
 )
+from ui.numbers import grouped
 
 MAX_QUERY_CHARS = 8_000  # a link longer than this is refused (servers often cap URLs at 8 KB)
 MAX_LINK_ROWS = 1_000
@@ -199,9 +200,9 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
     n = len(ranking)
     if n > MAX_LINK_ROWS or len(ranking.unretrieved) > MAX_LINK_ROWS:
         raise LinkTooLong(
-            _(
-                "This list is too long to share as a link ({n:,} documents; at most {max:,})."
-            ).format(n=n, max=MAX_LINK_ROWS)
+            _("This list is too long to share as a link ({n} documents; at most {max}).").format(
+                n=grouped(n), max=grouped(MAX_LINK_ROWS)
+            )
         )
     params = {"g": ",".join(grade_text(g) for g in ranking.grades)}
     if ranking.doc_ids != tuple(default_doc_ids(n)):
@@ -237,9 +238,9 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
     if query_length(params) > MAX_QUERY_CHARS:
         raise LinkTooLong(
             _(
-                "This state is too large to share as a link (over {max:,} characters); "
+                "This state is too large to share as a link (over {max} characters); "
                 "shorten the doc ids or the list."
-            ).format(max=MAX_QUERY_CHARS)
+            ).format(max=grouped(MAX_QUERY_CHARS))
         )
     return params
 
@@ -308,8 +309,8 @@ def decode(params: Mapping[str, str]) -> Decoded:
     state = default_state()
     if query_length({k: str(v) for k, v in params.items()}) > MAX_QUERY_CHARS:
         state.problems.append(
-            _("The link is longer than {max:,} characters, so none of it was used.").format(
-                max=MAX_QUERY_CHARS
+            _("The link is longer than {max} characters, so none of it was used.").format(
+                max=grouped(MAX_QUERY_CHARS)
             )
         )
         return state
@@ -414,8 +415,8 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
             settings["k"] = cutoff_from(_parse_whole(params["k"]))
         except ValueError:
             problems.append(
-                _("k={value} is not a whole number from 1 to {max:,}; using k = {k}.").format(
-                    value=_shown(params["k"]), max=MAX_K, k=settings["k"]
+                _("k={value} is not a whole number from 1 to {max}; using k = {k}.").format(
+                    value=_shown(params["k"]), max=grouped(MAX_K), k=settings["k"]
                 )
             )
     _decode_whole(params, "top", "scale_max", SCALE_MAXIMA, settings, problems)
@@ -510,8 +511,8 @@ def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> 
     items = text.split(",") if text else []
     if len(items) > MAX_LINK_ROWS:
         raise ValueError(
-            _("{param} has {items:,} items; a link holds at most {max:,}").format(
-                param=param, items=len(items), max=MAX_LINK_ROWS
+            _("{param} has {items} items; a link holds at most {max}").format(
+                param=param, items=grouped(len(items)), max=grouped(MAX_LINK_ROWS)
             )
         )
     out = []

@@ -93,7 +93,7 @@ def _precision(result: Result, convention: Convention, decimals: int) -> Line:
     hits, depth = _hits(result.table), int(result.details.get("depth", _depth(result)))
     sides = (_fraction(str(hits), str(depth), _floored(result)), _value(result, decimals))
     note = _relevant_note(convention, hits, _depth(result))
-    return Line(_name(result), sides, "; ".join(n for n in (note, result.note) if n))
+    return Line(_name(result), sides, _("; ").join(n for n in (note, result.note) if n))
 
 
 def _recall(result: Result, convention: Convention, decimals: int) -> Line:
@@ -103,7 +103,7 @@ def _recall(result: Result, convention: Convention, decimals: int) -> Line:
         return Line(_name(result), (_value(result, decimals),), _("nothing is relevant: R = 0"))
     sides = (_fraction(str(hits), str(big_r), _floored(result)), _value(result, decimals))
     note = _("{hits} found of R = {big_r} relevant judged documents").format(hits=hits, big_r=big_r)
-    return Line(_name(result), sides, "; ".join(n for n in (note, result.note) if n))
+    return Line(_name(result), sides, _("; ").join(n for n in (note, result.note) if n))
 
 
 def _f1(result: Result, convention: Convention, decimals: int) -> Line:
@@ -148,7 +148,7 @@ def _average_precision(result: Result, convention: Convention, decimals: int) ->
         "precision at each of the {n} relevant ranks, divided by R = {big_r} relevant judged "
         "documents"
     ).format(n=len(rows), big_r=big_r)
-    return Line(_name(result), sides, "; ".join(n for n in (note, result.note) if n))
+    return Line(_name(result), sides, _("; ").join(n for n in (note, result.note) if n))
 
 
 def _reciprocal_rank(result: Result, convention: Convention, decimals: int) -> Line:

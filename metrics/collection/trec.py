@@ -617,7 +617,7 @@ def _choose_layout(kind: str, name: str, lineno: int, raw: bytes) -> _Layout:
             positions[field] = found[0]
     missing = [field for field in _REQUIRED[kind] if field not in positions]
     if missing:
-        wanted = "; ".join(
+        wanted = _("; ").join(
             _("the {field} ({names})").format(
                 field=_field_word(f), names=", ".join(_ALIASES[kind][f])
             )
@@ -1010,7 +1010,7 @@ def _shown(text: str) -> str:
     """A value quoted for a message, cut short when it is long (a 10 MB document id)."""
     if len(text) <= _SHOWN_CHARS:
         return repr(text)
-    return _("{value}... ({n:,} characters)").format(value=repr(text[:_SHOWN_CHARS]), n=len(text))
+    return _("{value}... ({n} characters)").format(value=repr(text[:_SHOWN_CHARS]), n=len(text))
 
 
 def _duplicate_message(kind: str, key: tuple[str, ...], first: int, again: int) -> str:

@@ -193,7 +193,7 @@ def preset_table(ranking: Ranking, k: int | None, family: str) -> pd.DataFrame:
             value = delta = float("nan")
             differs = _("Cannot compute: {error}").format(error=err)
         else:
-            differs = "; ".join(changes(C.TEXTBOOK, preset, family, moot(ranking))) or "—"
+            differs = _("; ").join(changes(C.TEXTBOOK, preset, family, moot(ranking))) or "—"
         rows.append({"tool": preset.name, "value": value, "Δ Textbook": delta, "differs": differs})
     return pd.DataFrame(rows)
 

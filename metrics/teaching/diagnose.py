@@ -112,7 +112,7 @@ class Match:
             ]
             name = self.convention.name
             if fields:
-                changed = ", ".join(_(SHORT[f]) for f in fields)
+                changed = _(", ").join(_(SHORT[f]) for f in fields)
                 parts.append(
                     _("the {name} convention ({changed})").format(name=name, changed=changed)
                 )

@@ -60,6 +60,73 @@ def test_page_names_and_whole_terms_follow_the_glossary(lang) -> None:
             assert entry.string == glossary[entry.id], entry.id
 
 
+# The terms decided in the glossary, checked wherever the English uses them: (glossary term,
+# language, the English that means it, what the translation must say, what it must not say).
+TERMS = [
+    # vi "đánh giá" is evaluate (the Evaluate page); a document with a label is "đã gán nhãn"
+    (
+        "judged / unjudged",
+        "vi",
+        r"(?<!@)\b(un)?judged\b(?!@)",
+        "gán nhãn",
+        r"(đã|chưa)( được)? đánh giá",
+    ),
+    ("judged / unjudged", "zh", r"(?i)\b(un)?judged\b|\bjudg(e)?ments?\b", "评判", "判断"),
+    ("relevance judgment", "vi", r"(?i)\bjudg(e)?ments?\b", "(?i)nhãn", r"(?i)(một|các) đánh giá"),
+    # vi "ngưỡng" is the relevance threshold; the cutoff k is "điểm cắt"
+    ("cutoff (k)", "vi", r"(?i)\bcutoff\b|\bideal cut\b", None, r"(?i)ngưỡng cắt"),
+    ("collection", "zh", r"(?i)\bcollections?\b", "测试集", r"集合|数据集"),
+    ("collection", "vi", r"(?i)\bcollections?\b", "(?i)bộ dữ liệu", r"(?i)sưu tập"),
+    ("residual", "zh", r"(?i)\bresidual\b", "残余量", "残差"),
+    ("ideal ranking", "zh", r"(?i)\bideal (ranking|order|list)\b", "理想排序", r"理想(顺序|列表)"),
+    # vi "độ chính xác" is precision, the measure P
+    ("score precision", "vi", r"(?i)\bscore precision\b", "số thực", "độ chính xác"),
+    ("Textbook", "zh", r"(?i)\btextbook\b", "教科书", "Textbook"),
+    ("Textbook", "vi", r"(?i)\btextbook\b", "Giáo trình", "(?i)Textbook|sách giáo khoa"),
+]
+_NAMES = [f"{lang}: {term}" for term, lang, *_ in TERMS]
+
+# Vietnamese groups thousands with "." (Babel's vi locale), so "1,160" reads as 1.16; Chinese
+# sentences take full-width punctuation (，；：。) after a Chinese character.
+NOT_ANYWHERE = {
+    "vi": r"\d,\d{3}(?!\d)",
+    "zh": r"[\u3400-\u9fff]([,;]|[:.](\s|$))",
+}
+
+
+@pytest.mark.parametrize(("term", "lang", "english", "wanted", "unwanted"), TERMS, ids=_NAMES)
+def test_the_decided_terms_are_used_wherever_the_english_means_them(
+    term, lang, english, wanted, unwanted
+) -> None:
+    wrong = [
+        translated
+        for entry in _entries(lang)
+        if any(re.search(english, text) for text in _forms(entry.id))
+        for translated in _forms(entry.string)
+        if (wanted and not re.search(wanted, translated)) or re.search(unwanted, translated)
+    ]
+    assert wrong == [], f"{lang} {term!r}: say {wanted!r}, not {unwanted!r}"
+
+
+@pytest.mark.parametrize(("term", "lang", "english", "wanted", "unwanted"), TERMS, ids=_NAMES)
+def test_the_glossary_states_each_decided_term(term, lang, english, wanted, unwanted) -> None:
+    with GLOSSARY.open(encoding="utf-8") as file:
+        row = next(row for row in csv.DictReader(file) if row["term"] == term)
+    assert wanted is None or re.search(wanted, row[lang]), (term, row[lang])
+    assert not re.search(unwanted, row[lang]), (term, row[lang])
+
+
+@pytest.mark.parametrize("lang", NOT_ANYWHERE)
+def test_no_translation_writes_numbers_or_punctuation_the_english_way(lang) -> None:
+    wrong = [
+        translated
+        for entry in _entries(lang)
+        for translated in _forms(entry.string)
+        if re.search(NOT_ANYWHERE[lang], translated)
+    ]
+    assert wrong == []
+
+
 def test_a_translated_placeholder_mismatch_is_found() -> None:
     entry = catalogues.Message("{n} documents", string="{count} 个文档")
     assert catalogues._differences(entry) == ["placeholders"]

@@ -162,7 +162,7 @@ def test_hashing_takes_a_bounded_number_of_steps_per_value(tmp_path, monkeypatch
     for frame in both_ways(tmp_path, "qrels.txt", data):
         assert frame["docno"].str.len().tolist() == [1_000_000, 2, 1_000_000]
     assert longest_hashed and max(longest_hashed) <= 128
-    with pytest.raises(TrecFormatError, match=r"line 2: document 'd{60}'\.\.\. \(1,000,000 char"):
+    with pytest.raises(TrecFormatError, match=r"line 2: document 'd{60}'\.\.\. \(1000000 char"):
         read_run(f"1 Q0 {long} 1 2 t\n1 Q0 {long} 2 1 t\n".encode())
     assert max(longest_hashed) <= 128
 

@@ -18,6 +18,7 @@ from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
 from ui.literal import literal
+from ui.numbers import grouped
 
 
 def _has_subtopics(source) -> bool:
@@ -59,14 +60,14 @@ def render(done: Outcome, collection: Collection, choices: Choices) -> None:
     judged, found = compute.assessor_agreement(collection.qrels, collection.qrels2, threshold)
     a, b = collection.qrels.name, collection.qrels2.name
     said = _(
-        "Assessor A is **{a}**, assessor B **{b}**. Both judged **{both:,}** documents (same "
-        "query and docno); {only_a:,} are judged by A only and {only_b:,} by B only."
+        "Assessor A is **{a}**, assessor B **{b}**. Both judged **{both}** documents (same "
+        "query and docno); {only_a} are judged by A only and {only_b} by B only."
     ).format(
         a=literal(a),
         b=literal(b),
-        both=len(judged.both),
-        only_a=judged.only_a,
-        only_b=judged.only_b,
+        both=grouped(len(judged.both)),
+        only_a=grouped(judged.only_a),
+        only_b=grouped(judged.only_b),
     )
     st.markdown(
         said + _queries_note(judged.queries_only_a, "A") + _queries_note(judged.queries_only_b, "B")

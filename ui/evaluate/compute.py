@@ -40,6 +40,7 @@ from metrics.stats import agreement as agreement_core
 from metrics.stats.query_summary import SUMMARY_MEASURES, summarise
 from ui import language
 from ui.evaluate.sources import SourceFile
+from ui.numbers import grouped
 
 # A qrels is read as a diversity qrels (ndeval's `topic subtopic docno judgment`) when its
 # second column varies within a query (`trec.is_diversity`), and the page says so. The command
@@ -109,20 +110,24 @@ def inspect(kind: str, name: str, digest: str, _data: bytes) -> FileInfo | Probl
     if kind == "groups":
         groups = len(set(content.values()))
         described = ngettext(
-            "{queries:,} queries in {n} group", "{queries:,} queries in {n} groups", groups
+            "{queries} queries in {n} group", "{queries} queries in {n} groups", groups
         )
-        return FileInfo(name, described.format(queries=len(content), n=groups))
+        return FileInfo(name, described.format(queries=grouped(len(content)), n=groups))
     if kind == "qrels":
-        described = _("{n:,} judgments, {queries:,} queries")
+        described = _("{n} judgments, {queries} queries")
     else:
-        described = _("{n:,} lines, {queries:,} queries")
-    description = described.format(n=len(content), queries=content["qid"].nunique())
+        described = _("{n} lines, {queries} queries")
+    description = described.format(
+        n=grouped(len(content)), queries=grouped(content["qid"].nunique())
+    )
     if "subtopic" not in content.columns:
         return FileInfo(name, description)
     subtopics = len(content[["qid", "subtopic"]].drop_duplicates())
-    with_subtopics = _("{description}, {subtopics:,} subtopics")
+    with_subtopics = _("{description}, {subtopics} subtopics")
     return FileInfo(
-        name, with_subtopics.format(description=description, subtopics=subtopics), subtopics
+        name,
+        with_subtopics.format(description=description, subtopics=grouped(subtopics)),
+        subtopics,
     )
 
 

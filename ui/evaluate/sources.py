@@ -23,6 +23,7 @@ import streamlit as st
 from i18n import N_, _
 from ui import language
 from ui.literal import literal
+from ui.numbers import grouped
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "data" / "sample"
 SAMPLE_QRELS = "qrels.txt"
@@ -65,7 +66,7 @@ def size_text(size: int) -> str:
     """A size in bytes, in words: '982 bytes', '36.9 kB', '41.2 MB'."""
     if size < 1000:
         return _("{size} bytes").format(size=size)
-    return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{size / 1e6:,.1f} MB"
+    return f"{size / 1e3:.1f} kB" if size < 1e6 else f"{grouped(size / 1e6, 1)} MB"
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def _note(note: tuple) -> str:
 
 
 def _megabytes(files: list[SourceFile]) -> str:
-    return f"{sum(len(f.data) for f in files) / 1e6:,.1f} MB"
+    return f"{grouped(sum(len(f.data) for f in files) / 1e6, 1)} MB"
 
 
 def uploaded_collection() -> Collection:
