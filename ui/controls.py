@@ -26,7 +26,14 @@ from metrics.core.gains import gain as gain_of
 from metrics.core.specs import SPECS
 from metrics.explore.report import MORE
 from ui import language, novelty, state
-from ui.model import MAX_K, SCALE_MAXIMA, describe_differences, gain_map_frame, preset_fields
+from ui.model import (
+    MAX_K,
+    SCALE_MAXIMA,
+    cutoff_from,
+    describe_differences,
+    gain_map_frame,
+    preset_fields,
+)
 
 GAIN_LABELS = {
     "exponential": "2^g − 1",
@@ -185,6 +192,16 @@ def remember_list_read(length: int) -> None:
     st.session_state[K_OFFER] = (length, k) if longer else None
 
 
+def _k_typed() -> int | None:
+    """k as the widget holds it (in this run it may be newer than the setting, which the widget
+    updates further down the page), or None when it is no valid k."""
+    typed = st.session_state.get(state.WIDGET_PREFIX + "k", state.settings()["k"])
+    try:
+        return cutoff_from(typed)
+    except ValueError:
+        return None
+
+
 def whole_list_k_offer() -> None:
     """The offer `remember_list_read` kept, with why, while the list has that length and k is
     unchanged: one click sets k to the list's length; changing k by hand drops the offer."""
@@ -192,10 +209,8 @@ def whole_list_k_offer() -> None:
     if offer is None:
         return
     length, k = offer
-    # the k widget's value: in this run it may be newer than the setting (drawn further down)
-    k_now = st.session_state.get(state.WIDGET_PREFIX + "k", state.settings()["k"])
     ranking = state.current_ranking()
-    if k_now != k or isinstance(ranking, ValueError) or len(ranking) != length:
+    if _k_typed() != k or isinstance(ranking, ValueError) or len(ranking) != length:
         st.session_state.pop(K_OFFER)
         return
     st.caption(

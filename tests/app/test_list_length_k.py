@@ -6,6 +6,7 @@ The list is 3, 2, 3, 0, 1, 2 (six grades); relevant = grade >= 1: ranks 1, 2, 3,
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import metric_values
@@ -20,10 +21,11 @@ def offers(at: AppTest) -> list:
     return [b for b in at.button if b.label == OFFER]
 
 
+@pytest.mark.parametrize("presentation", ["0", "1"])  # 1: the settings (and k's box) closed
 def test_a_pasted_list_longer_than_k_offers_its_length_and_one_click_sets_it(
-    app: AppTest,
+    app: AppTest, presentation: str
 ) -> None:
-    at = type_text(open_playground(app, k="5"), SIX)
+    at = type_text(open_playground(app, k="5", pm=presentation), SIX)
     # k is not changed unasked: the cards still say @5, and say why k stays
     assert metric_values(at)["P@5"] == f"{4 / 5:.4f}"
     assert any(c.startswith("6 documents read, but k = 5: the cards score the top 5 only")
@@ -33,7 +35,9 @@ def test_a_pasted_list_longer_than_k_offers_its_length_and_one_click_sets_it(
     assert not at.exception
     values = metric_values(at)
     assert values["P@6"] == f"{5 / 6:.4f}" and values["R@6"] == f"{5 / 5:.4f}"
-    assert at.number_input(key="w_k").value == 6
+    assert at.session_state["settings"]["k"] == 6
+    if presentation == "0":  # the box shows it too
+        assert at.number_input(key="w_k").value == 6
     assert not offers(at)  # done: no offer left
 
 
