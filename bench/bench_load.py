@@ -4,6 +4,8 @@
     python bench/bench_load.py --counts 1 5     # other class sizes
     python bench/bench_load.py --windows 10     # students arrive within 10 s
     python bench/bench_load.py --root OLD_TREE  # serve another checkout's app.py (before/after)
+    python bench/bench_load.py --counts 30 100 --windows 2 --open-only   # what a class costs
+    python bench/bench_load.py --profile        # where a new session's script time goes
 
 The client is not a browser: each session is a websocket to the server's `/_stcore/stream`
 speaking Streamlit's own protobuf messages the way its frontend does (streamlit/proto:
@@ -40,6 +42,18 @@ the teacher's own visit does. Everything is on 127.0.0.1; the run stops by itsel
 each session has a timeout and the whole run a hard one (`--timeout`), after which the server
 is stopped and what was measured is printed.
 
+**Per session** (the rows with N > 1): the server's CPU seconds over the sessions served (so
+1 / that = sessions per second per core: the server is one Python process whose script threads
+share the GIL, so it uses about one core however many it has), and the peak RSS over the RSS
+before the round, per session held (an estimate: Python rarely returns freed memory, so run
+each class size on its own server, `--counts 100`, for the cleanest figure). `--open-only`
+leaves out the edit: the cost of a new session alone.
+
+`--profile` runs no server: it opens the link in a new AppTest session (after one warm-up
+session, as the server has) and prints the script run's CPU time and its largest costs under
+cProfile (the script thread's CPU time): the project's functions by cumulative time, then
+every function by its own time.
+
 Target (issue 12, item 5): no errors, and at N = 30 the worst first-numbers time within 5x
 the worst at N = 1 (the verdict is printed for each window).
 """
@@ -48,8 +62,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import io
 import json
 import os
+import pstats
 import random
 import statistics
 import sys
@@ -59,6 +76,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 import websockets
 from streamlit.proto.Alert_pb2 import Alert
@@ -76,6 +94,7 @@ WATCHED = "nDCG"  # the metric card whose value is timed
 EDIT = {"edited_rows": {"0": {"grade": "0"}}, "added_rows": [], "deleted_rows": []}
 COUNTS = (1, 10, 30)
 ONE_REPS = 5
+PROFILE_REPS = 5
 WINDOWS_S = (2.0, 60.0)
 SEED = 12
 THINK_S = 0.5
@@ -169,8 +188,11 @@ class Gathering:
             self.everyone.set()
 
 
-async def session(ws_url: str, delay: float, gathering: Gathering) -> SessionResult:
-    """One student: wait `delay`, open the link, read, edit a grade, stay until all are done."""
+async def session(
+    ws_url: str, delay: float, gathering: Gathering, edit: bool = True
+) -> SessionResult:
+    """One student: wait `delay`, open the link, read, edit a grade (unless not `edit`), stay
+    until all are done."""
     await asyncio.sleep(delay)
     result = SessionResult()
     arrived = False
@@ -186,7 +208,7 @@ async def session(ws_url: str, delay: float, gathering: Gathering) -> SessionRes
                 problem = _problem(first, "no nDCG card on the linked page")
                 if problem is None and not first.editor_id:
                     problem = "no data editor on the linked page"
-                if problem is None:
+                if problem is None and edit:
                     await asyncio.sleep(THINK_S)
                     state = WidgetState(id=first.editor_id, string_value=json.dumps(EDIT))
                     msg = BackMsg.FromString(_rerun(first.page_hash, [state]))
@@ -217,11 +239,11 @@ def _problem(seen: Seen, missing: str) -> str | None:
     return missing if seen.watched_at is None else None
 
 
-async def round_of(ws_url: str, n: int, window: float) -> list[SessionResult]:
+async def round_of(ws_url: str, n: int, window: float, edit: bool = True) -> list[SessionResult]:
     """N sessions starting at seeded random moments within `window` seconds."""
     gathering = Gathering(n)
     starts = [random.Random(SEED + i).uniform(0, window) for i in range(n)] if n > 1 else [0.0]
-    return list(await asyncio.gather(*(session(ws_url, t, gathering) for t in starts)))
+    return list(await asyncio.gather(*(session(ws_url, t, gathering, edit) for t in starts)))
 
 
 # --- the server's resources ----------------------------------------------------------------
@@ -295,6 +317,15 @@ class Row:
     results: list[SessionResult]
     peak_mb: float
     cpu: float
+    before_mb: float  # the server's RSS when the round began
+
+    @property
+    def cpu_per_session(self) -> float:
+        return self.cpu / len(self.results)
+
+    @property
+    def mb_per_session(self) -> float:
+        return (self.peak_mb - self.before_mb) / len(self.results)
 
     def times(self, name: str) -> list[float]:
         return [getattr(r, name) for r in self.results if getattr(r, name) is not None]
@@ -305,27 +336,29 @@ class Row:
 
 
 async def measure(
-    url: str, pid: int, counts: list[int], windows: list[float], rows: list[Row]
+    url: str, pid: int, counts: list[int], windows: list[float], rows: list[Row], edit: bool
 ) -> None:
     ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     await round_of(ws_url, 1, 0.0)  # warm-up, not counted
     for n in counts:
         for window in [0.0] if n == 1 else windows:
             results: list[SessionResult] = []
-            cpu_before = cpu_s(pid)
+            cpu_before, rss_before = cpu_s(pid), rss_mb(pid)
             with peak_rss(pid) as peak:
                 for _ in range(ONE_REPS if n == 1 else 1):
-                    results += await round_of(ws_url, n, window)
-            rows.append(Row(n, window, results, peak[0], cpu_s(pid) - cpu_before))
+                    results += await round_of(ws_url, n, window, edit)
+            cpu = cpu_s(pid) - cpu_before
+            rows.append(Row(n, window, results, peak[0], cpu, rss_before))
 
 
 def _ms(values: list[float], how) -> str:
     return f"{how(values) * 1000:.0f}" if values else "-"
 
 
-def report(rows: list[Row], idle_mb: float) -> None:
+def report(rows: list[Row], idle_mb: float, edit: bool) -> None:
     base = next((r for r in rows if r.n == 1), None)
-    print(f"\nPlayground link, {LINK_QUERY}; server idle RSS {idle_mb:.0f} MB")
+    what = "open the link, edit a grade" if edit else "open the link only"
+    print(f"\nPlayground link, {LINK_QUERY} ({what}); server idle RSS {idle_mb:.0f} MB")
     head = (
         f"{'N':>3} {'within':>7} {'sessions':>8} "
         f"{'first median':>13} {'first worst':>12} {'x N=1':>6} "
@@ -354,6 +387,7 @@ def report(rows: list[Row], idle_mb: float) -> None:
     for row in rows:
         for message in sorted(set(row.errors)):
             print(f"N = {row.n}: {row.errors.count(message)} x {message}")
+    report_per_session([row for row in rows if row.n > 1])
     if not base or not base.times("first_s"):
         return
     largest = max(r.n for r in rows)
@@ -368,6 +402,94 @@ def report(rows: list[Row], idle_mb: float) -> None:
             )
 
 
+def report_per_session(rows: list[Row]) -> None:
+    """The server's CPU and memory per session served, and so sessions per second per core."""
+    if not rows:
+        return
+    print("\nper session (N > 1): server CPU, sessions per CPU second, RSS growth")
+    for row in rows:
+        print(
+            f"N = {row.n:>3} within {row.window:g} s: {row.cpu_per_session * 1000:.0f} ms CPU "
+            f"-> {1 / row.cpu_per_session:.1f} sessions/s per core; RSS {row.before_mb:.0f} -> "
+            f"{row.peak_mb:.0f} MB, {row.mb_per_session:.2f} MB per session"
+        )
+
+
+# --- where a new session's script time goes (AppTest, no server) ----------------------------
+
+
+def profile_new_session(top: int = 20) -> None:
+    """cProfile of the Playground's script run for a new session opening the link: one warm-up
+    session first (imports, st.cache_data, as the server's warm-up), then a new session's
+    first run of the page. The script runs in AppTest's script thread, where the profiler is
+    switched on (cProfile sees only the thread it runs in). AppTest compiles the scripts anew
+    for each run (a new ScriptCache each time); a server compiles them once for all its
+    sessions (`Runtime._script_cache`), so here too one cache is shared."""
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import AppTest, app_test, local_script_runner
+    from streamlit.testing.v1.local_script_runner import LocalScriptRunner
+
+    shared_cache = ScriptCache()
+    app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared_cache  # type: ignore
+
+    # the script thread's CPU time, not the wall clock: other work on the machine does not count
+    profiler, profiling = cProfile.Profile(time.thread_time), [False]
+    run_thread = LocalScriptRunner._run_script_thread
+
+    def profiled(runner: LocalScriptRunner) -> None:
+        if not profiling[0]:
+            return run_thread(runner)
+        profiler.enable()
+        try:
+            return run_thread(runner)
+        finally:
+            profiler.disable()
+
+    LocalScriptRunner._run_script_thread = profiled  # type: ignore[method-assign]
+
+    def new_session() -> AppTest:
+        at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60)
+        for key, value in parse_qsl(LINK_QUERY):
+            at.query_params[key] = value
+        return at.run()  # app.py's first run shows Home; the page is switched to next
+
+    def first_run(profile: bool = False) -> tuple[float, float]:
+        """A new session's first run of the page: (wall, CPU) seconds."""
+        at = new_session()
+        profiling[0] = profile
+        wall, cpu = time.perf_counter(), time.process_time()
+        at.switch_page(f"app_pages/{PAGE}.py").run()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        profiling[0] = False
+        assert not at.exception, at.exception
+        return wall, cpu
+
+    first_run()  # warm-up
+    plain = [first_run() for _ in range(PROFILE_REPS)]
+    print(f"a new session's first Playground run, {LINK_QUERY} (AppTest, median of "
+          f"{PROFILE_REPS}): {statistics.median(w for w, _ in plain) * 1000:.0f} ms wall, "
+          f"{statistics.median(c for _, c in plain) * 1000:.0f} ms CPU")  # fmt: skip
+    first_run(profile=True)
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    print(f"the same under cProfile: {total * 1000:.0f} ms of the script thread's CPU (the "
+          "profiler's overhead included)")  # fmt: skip
+    ours = str(REPO)
+    rows = [
+        (cum, name)
+        for (file, line, func), (_, _, _, cum, _) in stats.stats.items()  # type: ignore[attr-defined]
+        if file.startswith(ours) and "/.venv/" not in file
+        for name in [f"{Path(file).relative_to(REPO)}:{line}({func})"]
+    ]
+    print(f"\nthe project's functions by cumulative time (share of the profiled {total:.3f} s):")
+    for cum, name in sorted(rows, reverse=True)[:top]:
+        print(f"{cum * 1000:>8.1f} ms {cum / total:>5.0%}  {name}")
+    text = io.StringIO()
+    pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(top)
+    print("\nevery function by its own time:")
+    print(text.getvalue().split("\n\n", 2)[-1].rstrip())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--counts", type=int, nargs="+", default=list(COUNTS))
@@ -376,7 +498,12 @@ def main() -> None:
     )
     parser.add_argument("--timeout", type=float, default=TIMEOUT_S, help="for the whole run")
     parser.add_argument("--root", type=Path, default=REPO, help="the checkout to serve")
+    parser.add_argument("--open-only", action="store_true", help="no edit: a new session only")
+    parser.add_argument("--profile", action="store_true", help="profile a new session, no server")
     args = parser.parse_args()
+    if args.profile:
+        profile_new_session()
+        return
     rows: list[Row] = []
     with served("app.py", args.root.resolve()) as server:
         print(f"server pid {server.pid} at {server.url}", file=sys.stderr, flush=True)
@@ -384,13 +511,15 @@ def main() -> None:
         try:
             asyncio.run(
                 asyncio.wait_for(
-                    measure(server.url, server.pid, args.counts, args.windows, rows),
+                    measure(
+                        server.url, server.pid, args.counts, args.windows, rows, not args.open_only
+                    ),
                     args.timeout,
                 )
             )
         except TimeoutError:
             print(f"stopped after the hard timeout of {args.timeout:g} s", file=sys.stderr)
-    report(rows, idle)
+    report(rows, idle, not args.open_only)
 
 
 if __name__ == "__main__":

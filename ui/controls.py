@@ -26,7 +26,14 @@ from metrics.core.gains import gain as gain_of
 from metrics.core.specs import SPECS
 from metrics.explore.report import MORE
 from ui import language, novelty, state
-from ui.model import SCALE_MAXIMA, describe_differences, gain_map_frame, preset_fields
+from ui.model import (
+    MAX_K,
+    SCALE_MAXIMA,
+    cutoff_from,
+    describe_differences,
+    gain_map_frame,
+    preset_fields,
+)
 
 GAIN_LABELS = {
     "exponential": "2^g − 1",
@@ -64,6 +71,8 @@ RBP_GAIN_LABELS = {
 EMPTY_LABELS = {0.0: N_("0 (trec_eval, most tools)"), 1.0: N_("1 (LightGBM)")}
 
 
+K_OFFER = "k_offer"  # (the list's length, k) after a text read made the list longer than k
+
 # --- callbacks -------------------------------------------------------------------------------
 
 
@@ -83,6 +92,11 @@ def _prefill_gain_map() -> None:
     grades = np.arange(int(state.settings()["scale_max"]) + 1, dtype=float)
     gains = gain_of(grades, Convention(gain=kind))
     state.replace_table(state.GAIN_MAP, gain_map_frame(zip(grades, gains, strict=True)))
+
+
+def _set_k(k: int) -> None:
+    state.set_settings({"k": k})
+    st.session_state.pop(K_OFFER, None)
 
 
 # --- the controls ----------------------------------------------------------------------------
@@ -166,6 +180,50 @@ def cutoff_and_scale() -> None:
             "P′, ... The judged documents move up; the ideal ranking and R stay. Off: an unjudged "
             "document counts as non-relevant in its place."
         ),
+    )
+
+
+def remember_list_read(length: int) -> None:
+    """After a list is read from the text box: when it is longer than k, remember to offer
+    k = its length. A list pasted for a lesson is usually meant to be scored whole, but k is
+    never changed unasked: a k chosen on purpose (P@5 of a longer list) must stay."""
+    k = state.current_k()
+    longer = isinstance(k, int) and k < length <= MAX_K
+    st.session_state[K_OFFER] = (length, k) if longer else None
+
+
+def _k_typed() -> int | None:
+    """k as the widget holds it (in this run it may be newer than the setting, which the widget
+    updates further down the page), or None when it is no valid k."""
+    typed = st.session_state.get(state.WIDGET_PREFIX + "k", state.settings()["k"])
+    try:
+        return cutoff_from(typed)
+    except ValueError:
+        return None
+
+
+def whole_list_k_offer() -> None:
+    """The offer `remember_list_read` kept, with why, while the list has that length and k is
+    unchanged: one click sets k to the list's length; changing k by hand drops the offer."""
+    offer = st.session_state.get(K_OFFER)
+    if offer is None:
+        return
+    length, k = offer
+    ranking = state.current_ranking()
+    if _k_typed() != k or isinstance(ranking, ValueError) or len(ranking) != length:
+        st.session_state.pop(K_OFFER)
+        return
+    st.caption(
+        _(
+            "{n} documents read, but k = {k}: the cards score the top {k} only, the rest lie "
+            "beyond k. k stays as it was, in case it was chosen on purpose."
+        ).format(n=length, k=k)
+    )
+    st.button(
+        _("Set k = {n} (the list's length)").format(n=length),
+        on_click=_set_k,
+        args=(length,),
+        icon=":material/straighten:",
     )
 
 

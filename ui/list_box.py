@@ -22,7 +22,7 @@ import streamlit as st
 from i18n import N_, _
 from metrics.core.ranking import Ranking, RankingError
 from metrics.explore.list_text import ListText, ListTextError, format_text, parse
-from ui import state
+from ui import controls, state
 from ui.literal import literal
 from ui.model import SCALE_MAXIMA
 
@@ -81,6 +81,7 @@ def render() -> None:
     )
     with st.container(key="list_box_status"):  # two lines reserved (ui/style.py)
         _status()
+    controls.whole_list_k_offer()
 
 
 def _status() -> None:
@@ -152,6 +153,7 @@ def _apply() -> None:
         ss[PROBLEM] = err
         return
     state.load_ranking(ranking, changes)
+    controls.remember_list_read(len(ranking))  # k = the list's length is offered if longer
     ss[MISSED_IDS] = read.unretrieved_ids
     if changes:
         said = _("{what}; the top grade is now {top}")

@@ -8,7 +8,7 @@ Run the app and switch pages (``st.navigation`` pages are addressed by file, rel
     def test_playground(app):
         at = app.run()
         assert not at.exception
-        at.switch_page("pages/discounts.py").run()
+        at.switch_page("app_pages/discounts.py").run()
 
 Edit an ``st.data_editor``: ``at.data_editor(key=...).set_value`` is not supported for edits;
 write the editor's edit state (the ``DataEditorState`` dict, rows by *position*) into session

@@ -293,10 +293,10 @@ def test_uploads_survive_a_trip_to_the_playground_and_can_be_removed(app: AppTes
 def test_compare_tab_counts_and_verdict(app: AppTest, expected) -> None:
     at = show_tab(open_page(app), "Compare runs")
     diff = expected["run_medium"]["nDCG@10"] - expected["run_weak"]["nDCG@10"]
-    shown = metric_values(at)
-    assert shown["wins"] == str((diff > 1e-12).sum())
+    shown = {unescaped(label): value for label, value in metric_values(at).items()}
+    assert shown["wins of run_medium"] == str((diff > 1e-12).sum())
     assert shown["ties"] == str((diff.abs() <= 1e-12).sum())
-    assert shown["losses"] == str((diff < -1e-12).sum())
+    assert shown["losses of run_medium"] == str((diff < -1e-12).sum())
     assert shown["challenger − baseline (mean)"] == f"{diff.mean():+.4f}"
     verdict = next(t.value for t in at.text if "has the higher mean" in t.value)
     assert verdict.startswith(
@@ -318,6 +318,48 @@ def test_compare_tab_counts_and_verdict(app: AppTest, expected) -> None:
         assert old not in verdict
     bars = [f for f in at.get("plotly_chart") if "ev_cmp_plot" in f.proto.id]
     assert bars
+
+
+# Six made-up queries, one relevant document r each; RR = 1 / the rank of r, by hand:
+#   q1-q3: runA 1/2, runB 1    -> runB wins 3
+#   q4-q5: runA 1,   runB 1/5  -> runB loses 2
+#   q6:    runA 1,   runB 1    -> 1 tie
+# mean RR: runA (3/2 + 3)/6 = 0.75 > runB (3 + 2/5 + 1)/6 = 0.7333: runA has the higher mean
+# while runB wins more queries, so the cards must say whose wins they count.
+WIN_LOSS_QRELS = "".join(f"q{q} 0 r 1\n" for q in range(1, 7))
+
+
+def _run(tag: str, rank_of_r: dict[int, int]) -> bytes:
+    """A run with r at the given rank of each query (non-relevant x1, x2, ... before it)."""
+    lines = []
+    for q, rank in rank_of_r.items():
+        docs = [f"x{i}" for i in range(1, rank)] + ["r"]
+        lines += [f"q{q} Q0 {d} {i} {10 - i} {tag}" for i, d in enumerate(docs, 1)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_compare_cards_count_the_wins_of_the_run_named_on_them(app: AppTest) -> None:
+    at = open_page(app)
+    upload(at, "qrels", ("qrels.txt", WIN_LOSS_QRELS.encode()))
+    run_a = _run("A", {1: 2, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1})
+    run_b = _run("B", {1: 1, 2: 1, 3: 1, 4: 5, 5: 5, 6: 1})
+    upload(at, "runs", ("runA.txt", run_a), ("runB.txt", run_b))
+    at.multiselect(key="ev_measures").set_value(["RR"]).run()
+    at = show_tab(at, "Compare runs")
+    verdict = next(t.value for t in at.text if "has the higher mean" in t.value)
+    mean_a, mean_b = (3 / 2 + 3) / 6, (3 + 2 / 5 + 1) / 6
+    assert verdict.startswith(f"runA has the higher mean RR: runB − runA = {mean_b - mean_a:+.3f} ")
+    assert any(unescaped(m.value) == "Query by query, **runB** against **runA**:"
+               for m in at.markdown)  # fmt: skip
+    shown = {unescaped(label): value for label, value in metric_values(at).items()}
+    assert (shown["wins of runB"], shown["ties"], shown["losses of runB"]) == ("3", "1", "2")
+    # the other way round, the counts are runA's
+    at.selectbox(key="ev_cmp_a").set_value("runB").run()
+    at.selectbox(key="ev_cmp_b").set_value("runA").run()
+    shown = {unescaped(label): value for label, value in metric_values(at).items()}
+    assert (shown["wins of runA"], shown["ties"], shown["losses of runA"]) == ("2", "1", "3")
+    (wins,) = [m for m in at.metric if unescaped(m.label) == "wins of runA"]
+    assert unescaped(wins.help) == "Queries where runA scores higher than runB."
 
 
 def test_compare_card_and_table_agree_on_the_sign(app: AppTest, expected) -> None:

@@ -367,6 +367,32 @@ def test_the_condensed_toggle_scores_the_list_without_its_unjudged_documents(
     assert value(at, "AP@5") == f"{(1 / 1 + 2 / 3) / 3:.4f}"
 
 
+def test_the_card_changes_follow_the_condensed_toggle(app: AppTest) -> None:
+    """Each card's change is against the value before the last change of inputs, and the
+    condensed toggle is one (not only a grade)."""
+    at = open_playground(app, g="3,,2,,0,1", top="3", k="5")
+    # as typed: 3, ?, 2, ?, 0 within k (unjudged counts 0); the pool 3, 2, 1, 0
+    dcg, idcg = 7 + 3 / L(4), 7 + 3 / L(3) + 1 / L(4)
+    condensed_dcg = 7 + 3 / L(3) + 0 + 1 / L(5)  # 3, 2, 0, 1
+    at.toggle(key="w_condensed").set_value(True).run()
+    deltas = {m.label: m.delta for m in at.metric}
+    assert deltas["nDCG′@5"] == f"{(condensed_dcg - dcg) / idcg:+.4f}"
+    assert deltas["P′@5"] == f"{3 / 5 - 2 / 5:+.4f}"
+    assert deltas["AP′@5"] == f"{(1 / 1 + 2 / 2 + 3 / 4) / 3 - (1 / 1 + 2 / 3) / 3:+.4f}"
+    at.toggle(key="w_condensed").set_value(False).run()
+    assert {m.label: m.delta for m in at.metric}["P@5"] == f"{2 / 5 - 3 / 5:+.4f}"
+
+
+def test_the_card_changes_follow_a_settings_change(app: AppTest) -> None:
+    at = open_playground(app)
+    at.number_input(key="w_rel_threshold").set_value(2.0).run()
+    # relevant = grade >= 2: P@5 4/5 -> 3/5, R@5 4/7 -> 3/6 (see test_threshold_err_gmax...)
+    deltas = {m.label: m.delta for m in at.metric}
+    assert deltas["P@5"] == f"{3 / 5 - 4 / 5:+.4f}"
+    assert deltas["R@5"] == f"{3 / 6 - 4 / 7:+.4f}"
+    assert deltas["DCG@5"] == "0.0000"  # graded: the threshold does not reach it
+
+
 def test_a_link_opens_the_condensed_list(app: AppTest) -> None:
     at = open_playground(app, g="3,,2,,0,1", top="3", k="5", cl="1")
     assert value(at, "P′@5") == f"{3 / 5:.4f}"

@@ -408,6 +408,20 @@ def test_err_g1_fixture():
     assert (result.name, graded.err(g1(), C.TEXTBOOK).name) == ("ERR@5", "ERR")
 
 
+def test_err_default_top_grade_is_the_scales_not_the_lists():
+    # issue 25's fixture: qrels {a: 1, b: 0, c: 3}, run a, b. The grade scale's top is 3 (c is
+    # judged but not retrieved); the list's largest grade is only 1.
+    ranking = Ranking.build([1, 0], doc_ids=["a", "b"], unretrieved=[3])
+    # Textbook, gmax = the scale's maximum 3: R_a = (2^1 - 1)/2^3 = 1/8, R_b = (2^0 - 1)/2^3 = 0,
+    # ERR@10 = R_a/1 + (1 - R_a) R_b/2 = 1/8 = 0.125. (gmax from the list, 1: R_a = 1/2, 0.5.)
+    result = graded.err(ranking, C.TEXTBOOK, 10)
+    assert result.value == pytest.approx(0.125, abs=1e-15)
+    assert result.details["gmax"] == 3.0
+    # on the Playground's 0-4 scale the same list reads R_a = 1/2^4: ERR@10 = 1/16 = 0.0625
+    on_four = Ranking.build([1, 0], doc_ids=["a", "b"], unretrieved=[3], scale_max=4)
+    assert graded.err(on_four, C.TEXTBOOK, 10).value == pytest.approx(1 / 16, abs=1e-15)
+
+
 def test_err_cutoff():
     ranking = Ranking.build([0, 2, 4])
     r = [0, 3 / 16, 15 / 16]

@@ -1,8 +1,8 @@
-"""The compare tab: two runs on one measure — the verdict in words, wins / ties / losses, the
-per-query differences sorted, both tests' p-values (Holm-adjusted when several comparisons
-are made) and the interval of the mean difference — then every pair on every measure,
-downloadable; then, with three runs or more, whether two measures order the runs the same
-(`ui.evaluate.rank_agreement`).
+"""The compare tab: two runs on one measure — the verdict in words, the challenger's wins / ties /
+losses against the baseline (both named on the cards), the per-query differences sorted, both
+tests' p-values (Holm-adjusted when several comparisons are made) and the interval of the mean
+difference — then every pair on every measure, downloadable; then, with three runs or more,
+whether two measures order the runs the same (`ui.evaluate.rank_agreement`).
 
 The numbers are `batch.compare`'s, in `metrics.stats.comparison.pairs_table`'s form (the CLI's
 --compare prints the same table): every difference is challenger − baseline.
@@ -52,19 +52,22 @@ def render(outcome: Outcome, choices: Choices) -> None:
         outcome.evaluated[challenger].result.per_query[measure],
     )
     st.container(border=True).text(verdict(pair), width="stretch")  # run names: literal
+    # the counts are the challenger's against the baseline, whichever run the verdict names
     wins, ties, losses = outcome_counts(diffs)
+    runs = {"run": literal(challenger), "baseline": literal(baseline)}
+    st.markdown(_("Query by query, **{run}** against **{baseline}**:").format(**runs))
     counts = st.columns(3)
     counts[0].metric(
-        _("wins"),
+        _("wins of {run}").format(**runs),
         wins,
-        help=_("Queries where {run} scores higher.").format(run=literal(challenger)),
+        help=_("Queries where {run} scores higher than {baseline}.").format(**runs),
         border=True,
     )
     counts[1].metric(_("ties"), ties, help=_("Queries where both score the same."), border=True)
     counts[2].metric(
-        _("losses"),
+        _("losses of {run}").format(**runs),
         losses,
-        help=_("Queries where {run} scores lower.").format(run=literal(challenger)),
+        help=_("Queries where {run} scores lower than {baseline}.").format(**runs),
         border=True,
     )
     tests = st.columns(3)
