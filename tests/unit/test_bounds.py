@@ -138,3 +138,12 @@ def test_every_card_range_holds_its_value() -> None:
         for family, spread in report.bounds.items():
             assert spread.lower == pytest.approx(report.value(family), abs=1e-12), family
             assert spread.low <= report.value(family) <= spread.high + 1e-12, family
+
+
+def test_the_readme_states_the_budget_the_code_uses() -> None:
+    from pathlib import Path
+
+    from metrics.core.bounds import BUDGET
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert f"up to\n{BUDGET:,} of them" in readme or f"up to {BUDGET:,} of them" in readme
