@@ -97,7 +97,9 @@ def render(
             for column, key in zip(st.columns(row_widths), row, strict=False):
                 with column:
                     _card(report, key, deltas.get(key), decimals)
-        unjudged = any(spread.unjudged for spread in report.bounds.values())
+        unjudged = any(spread.unjudged for spread in report.bounds.values()) or bool(
+            report.bounds_problem  # no bounds: the list has unjudged documents all the same
+        )
         if rows and (unjudged or shown is None):
             displayed = tuple(key for row in rows for key in row)
             st.caption(_judged_caption(report, unjudged, decimals, displayed))
@@ -118,6 +120,8 @@ def _judged_caption(
         else:
             said = _("{judged} for the list as typed; the cards read it with the unjudged removed.")
         return said.format(judged=judged, as_typed=", ".join(as_typed))
+    if report.bounds_problem:
+        return f"{judged}. {report.bounds_problem}"
     rbp = "RBP" in displayed
     if not unjudged:
         said = _(

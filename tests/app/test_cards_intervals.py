@@ -31,6 +31,18 @@ def test_bpm_card_shows_its_true_range(app: AppTest) -> None:
     (card,) = [m for m in at.metric if m.label == "BPM@10"]
     assert card.proto.delta_description == "0.2500–0.3750"
     assert "ranges from 0.2500 to 0.3750" in card.help
+    # the top-grade fill is the lower one, and the help blames the reader, not a normaliser
+    assert "the reader stops sooner" in card.help and "normaliser" not in card.help
     (caption,) = [c for c in captions(at) if c.startswith("Judged@10")]
     assert "the least and the greatest value over every grade" in caption
     assert "hover" not in caption
+
+
+def test_without_bounds_the_caption_does_not_call_the_list_judged(app: AppTest) -> None:
+    # 1, ?, 0 on 0..2 with RBP's gmax set to 1: filling ? with the top grade 2 would give RBP
+    # a gain 2/1 > 1, so no bounds can be computed; rank 2 is still unjudged (Judged@3 = 2/3)
+    at = open_playground(app, g="1,,0", top="2", k="3", rgm="1")
+    (caption,) = [c for c in captions(at) if c.startswith("Judged@3")]
+    assert caption.startswith("Judged@3 = 0.6667")
+    assert "every retrieved document is judged" not in caption
+    assert "No bounds over the unjudged documents" in caption
