@@ -75,8 +75,10 @@ POOL_NORMALISED = ("nDCG", "IDCG", "R", "F1", "AP", "Rprec", "Q")
 #: The C/W/L measures whose reader stops sooner once it has found more gain.
 STOPPING_READERS = ("INST", "NERR10", "BPM")
 #: The measures that never fall when one grade rises (see the module docstring): their two
-#: fills are their extremes. DCG and IDCG only when the gain never falls with the grade.
+#: fills are their extremes. Those of them that read the gain (`GAIN_READERS`) only when the
+#: gain never falls with the grade.
 MONOTONE = ("P", "RR", "DCG", "IDCG", "ERR", "RBP", "INSQ")
+GAIN_READERS = ("DCG", "IDCG")
 #: The measures that read a grade only as relevant (grade >= the threshold) or not.
 BINARY = ("P", "R", "F1", "AP", "RR", "Rprec")
 #: The most assignments of grades `bounds` tries for one measure (the Playground computes the
@@ -201,7 +203,7 @@ def bounds(
     levels = np.array([0.0, top]) if family in BINARY else None
     count = 2 if levels is not None else level_count(top, convention)
     fills = np.stack([fill(ordered, 0.0).grades, fill(ordered, top).grades])
-    if family in MONOTONE and _gain_never_falls(top, convention):
+    if family in MONOTONE and (family not in GAIN_READERS or _gain_never_falls(top, convention)):
         rows = fills
     elif missing * math.log(count) > math.log(BUDGET) + 1e-9:  # count ** missing, unbuilt
         rows, kind = fills, FILLS

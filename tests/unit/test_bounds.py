@@ -147,3 +147,12 @@ def test_the_readme_states_the_budget_the_code_uses() -> None:
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert f"up to\n{BUDGET:,} of them" in readme or f"up to {BUDGET:,} of them" in readme
+
+
+def test_a_gain_map_that_falls_makes_dcg_enumerated() -> None:
+    # gains {0: 0, 1: 3, 2: 1}: DCG@2 of [?, 0] on 0..2 is gain(?) * 1/log2(2) = gain(?):
+    # ? = 0: 0, ? = 1: 3 (the greatest), ? = 2: 1 (the top fill, below the greatest)
+    mapped = TEXTBOOK.with_(gain="custom", gain_map=((0.0, 0.0), (1.0, 3.0), (2.0, 1.0)))
+    b = bounds("DCG", Ranking.build([None, 0], scale_max=2), mapped, 2)
+    assert (b.lower, b.upper) == (0.0, 1.0)
+    assert (b.low, b.high) == (0.0, 3.0) and b.exact
