@@ -2,13 +2,14 @@
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
 and citation from its spec, `metrics.core.specs.SPECS`. When the list has unjudged documents,
-each graded and binary card shows under its value the measure's range over them
-(`report.bounds`, from `metrics.core.bounds`: the unjudged as grade 0 and as the top grade, as
-'low–high'), and
-a caption under the cards gives Judged@k (always, except in presentation mode, where it appears
-only with unjudged documents, to keep the projector view on one screen). RBP's card always
-shows [RBP, RBP + residual] from its details instead, whose residual also counts the ranks
-beyond the list. When the list has subtopics, a third row holds the
+each card with bounds (`report.bounds`, from `metrics.core.bounds`) shows under its value
+either its true range over every grade of those documents, as 'low–high', or, when that range
+is not known (too many assignments to try), the two fills as what they are: 'fills a / b', the
+value with every unjudged document non-relevant and with every one of the top grade. A caption
+under the cards gives Judged@k and says what those lines mean (always, except in presentation
+mode, where it appears only with unjudged documents, to keep the projector view on one
+screen). RBP's card always shows [RBP, RBP + residual] from its details instead, whose residual
+also counts the ranks beyond the list. When the list has subtopics, a third row holds the
 diversity measures (`metrics.explore.report.DIVERSITY`), and a last row the measures added
 under "More measures as cards" (`metrics.explore.report.MORE`).
 
@@ -27,7 +28,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from i18n import _
-from metrics.core.bounds import POOL_NORMALISED
+from metrics.core.bounds import BUDGET, POOL_NORMALISED, STOPPING_READERS
 from metrics.core.condensed import PRIME
 from metrics.core.specs import SPECS, display_name
 from metrics.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
@@ -102,13 +103,18 @@ def render(
             for column, key in zip(st.columns(row_widths), row, strict=False):
                 with column:
                     _card(report, key, deltas.get(key), decimals)
-        unjudged = any(spread.unjudged for spread in report.bounds.values())
+        unjudged = any(spread.unjudged for spread in report.bounds.values()) or bool(
+            report.bounds_problem  # no bounds: the list has unjudged documents all the same
+        )
         if rows and (unjudged or shown is None):
-            st.caption(_judged_caption(report, unjudged, decimals))
+            displayed = tuple(key for row in rows for key in row)
+            st.caption(_judged_caption(report, unjudged, decimals, displayed))
 
 
-def _judged_caption(report: Report, unjudged: bool, decimals: int) -> str:
-    """Judged@k, and what the cards' intervals mean when there are unjudged documents."""
+def _judged_caption(
+    report: Report, unjudged: bool, decimals: int, displayed: tuple[str, ...]
+) -> str:
+    """Judged@k, and what the `displayed` cards' intervals mean."""
     judged = f"{report.judged.name} = {report.judged.value:.{decimals}f}"
     if report.condensed:
         as_typed = [r.name for r in map(report.results.get, report.cards) if PRIME not in r.name]
@@ -120,13 +126,33 @@ def _judged_caption(report: Report, unjudged: bool, decimals: int) -> str:
         else:
             said = _("{judged} for the list as typed; the cards read it with the unjudged removed.")
         return said.format(judged=judged, as_typed=", ".join(as_typed))
+    if report.bounds_problem:
+        return f"{judged}. {report.bounds_problem}"
+    rbp = "RBP" in displayed
     if not unjudged:
-        said = _("{judged}: every retrieved document is judged, so no card's value can move.")
+        said = _(
+            "{judged}: every retrieved document is judged, so no judgment can move a card's value."
+        )
+        if rbp:
+            said += " " + _(
+                "RBP's interval remains: its residual is the weight of the ranks beyond the list."
+            )
         return said.format(judged=judged)
-    return _(
-        "{judged}. Under each value, low–high: the measure with every unjudged document "
-        "non-relevant, and with every one of the top grade (hover a card for which is which)."
-    ).format(judged=judged)
+    said = _(
+        "{judged}. Under each value, low–high: the least and the greatest value over every "
+        "grade the unjudged documents could have (a document so graded also joins the ideal "
+        "ranking and R)."
+    )
+    spreads = [report.bounds[key] for key in displayed if key in report.bounds]
+    if any(spread.unjudged and not spread.exact for spread in spreads):
+        said += " " + _(
+            "“fills a / b”: too many unjudged documents to try every grade; a is the value with "
+            "every one non-relevant, b with every one of the top grade, and the value could go "
+            "beyond both."
+        )
+    if rbp:
+        said += " " + _("RBP's interval also counts the ranks beyond the list (its residual).")
+    return said.format(judged=judged)
 
 
 def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
@@ -153,8 +179,9 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
 
 
 def _interval(report: Report, key: str, decimals: int) -> str | None:
-    """'low–high' for a card whose value the unjudged documents can move (short: a card is
-    about 100 px wide on a projector); RBP's wider card always shows its residual interval
+    """'low–high' for a card whose value the unjudged documents can move, when that is its
+    true range; 'fills a / b' when only the two fills are known (short: a card is about 100
+    px wide on a projector); RBP's wider card always shows its residual interval
     '∈ [RBP, RBP + residual]'."""
     if key == "RBP":
         result = report.results[key]
@@ -162,11 +189,16 @@ def _interval(report: Report, key: str, decimals: int) -> str | None:
     spread = report.bounds.get(key)
     if spread is None or not spread.unjudged:
         return None
-    return f"{spread.low:.{decimals}f}–{spread.high:.{decimals}f}"
+    if spread.exact:
+        return f"{spread.low:.{decimals}f}–{spread.high:.{decimals}f}"
+    return _("fills {lower} / {upper}").format(
+        lower=f"{spread.lower:.{decimals}f}", upper=f"{spread.upper:.{decimals}f}"
+    )
 
 
 def _bounds_help(report: Report, key: str, decimals: int) -> str:
-    """The help text's paragraph on the two fills (and why the top-grade fill can be lower)."""
+    """The help text's paragraph on the unjudged documents: the range or why there is none,
+    the two fills, and why the top-grade fill can be the lower one."""
     spread = report.bounds.get(key)
     if key in OWN_UNJUDGED:
         return "\n\n" + _(
@@ -183,6 +215,17 @@ def _bounds_help(report: Report, key: str, decimals: int) -> str:
         return "\n\n" + _(
             "Every retrieved document is judged: nothing unjudged can move this value."
         )
+    number = f"{{:.{decimals}f}}".format
+    if spread.exact:
+        text = _(
+            "Over every grade the unjudged documents could have, it ranges from {low} to {high}."
+        ).format(low=number(spread.low), high=number(spread.high))
+    else:
+        text = _(
+            "Its range over the unjudged documents is not known: RankLab has not proven that "
+            "the two values below are its least and greatest, and the grades they could have "
+            "make more than {budget} cases to try."
+        ).format(budget=BUDGET)
     if key in POOL_NORMALISED:
         said = _(
             "With the {n} unjudged document(s) non-relevant: {lower}; all of the top grade "
@@ -193,11 +236,14 @@ def _bounds_help(report: Report, key: str, decimals: int) -> str:
             "With the {n} unjudged document(s) non-relevant: {lower}; all of the top grade: "
             "{upper}."
         )
-    text = "\n\n" + said.format(
-        n=spread.unjudged,
-        lower=f"{spread.lower:.{decimals}f}",
-        upper=f"{spread.upper:.{decimals}f}",
+    text += " " + said.format(
+        n=spread.unjudged, lower=number(spread.lower), upper=number(spread.upper)
     )
-    if spread.falls:
+    if spread.falls and key in POOL_NORMALISED:
         text += " " + _("Here the top grade lowers the value: it raises the normaliser more.")
-    return text
+    elif spread.falls and key in STOPPING_READERS:
+        text += " " + _(
+            "Here the top grade lowers the value: the reader stops sooner once it has found "
+            "more gain, and misses the gain below."
+        )
+    return "\n\n" + text

@@ -31,6 +31,7 @@ import numpy as np
 import pandas as pd
 
 from i18n import N_, _, ngettext
+from metrics.collection.assignments import batch_evaluator
 from metrics.core.conventions import PRESETS, Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.intents import Intents, parse_weights, subtopics_text
@@ -386,14 +387,21 @@ def evaluate_finite(
     more: Iterable[str] = (),
 ) -> Report:
     """`metrics.explore.report.evaluate` (the diversity measures with `diversity`'s α and
-    weights when the list has subtopics; the `more` cards asked for), or a ValueError
+    weights when the list has subtopics; the `more` cards asked for; the bounds' assignments
+    scored by the batch kernels), or a ValueError
     (`OVERFLOW`) when a value cannot be computed in floating point, so that no NaN or inf
     reaches the screen and no OverflowError a traceback."""
     diversity = diversity or Diversity()
     with np.errstate(over="ignore", invalid="ignore"):
         try:
             report = evaluate(
-                diversity.apply(ranking), convention, k, diversity.alpha, condensed, more
+                diversity.apply(ranking),
+                convention,
+                k,
+                diversity.alpha,
+                condensed,
+                more,
+                many=batch_evaluator,  # the bounds' assignments scored by the batch kernels
             )
         except OverflowError:
             raise ValueError(_(OVERFLOW)) from None

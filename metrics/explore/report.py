@@ -11,14 +11,15 @@ second way: it only selects and aligns.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from i18n import _
 from metrics.core import binary, graded
-from metrics.core.bounds import Bounds, bounds
+from metrics.core.bounds import Bounds, Evaluator, bounds
 from metrics.core.condensed import condense, primed, removed
 from metrics.core.conventions import Convention
 from metrics.core.diversity import DEFAULT_ALPHA
@@ -34,10 +35,13 @@ DIVERSITY = ("alpha_nDCG", "ERR_IA", "StRecall")
 MORE = ("Q", "infAP", "Bpref", "INST", "INSQ", "NERR10", "BPM")
 #: The MORE measures with no range over the unjudged documents: they read those documents
 #: their own way (bpref skips them, infAP estimates from the judged ones), so their value is
-#: neither fill of `metrics.core.bounds`, and a range of fills would not contain it.
+#: not the grade-0 fill of `metrics.core.bounds`, and need not lie in its range.
 OWN_UNJUDGED = ("infAP", "Bpref")
 #: Every card the Playground can show, in their order (presentation mode picks among them).
 CARDS = HEADLINE + DIVERSITY + MORE
+#: Given a family, the list it reads, the convention and the cutoff, an `Evaluator` that
+#: scores many assignments of grades at once (`metrics.core.bounds`).
+EvaluatorFactory = Callable[[str, Ordered, Convention, "int | None"], Evaluator]
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,8 +54,8 @@ class Report:
     k: int
     results: dict[str, Result]
     positions: pd.DataFrame
-    #: each HEADLINE measure, and each MORE one but OWN_UNJUDGED, with the unjudged as 0 and
-    #: as the top grade (`core.bounds`);
+    #: each HEADLINE measure, and each MORE one but OWN_UNJUDGED, over every grade its unjudged
+    #: documents could get: the true range, or only the two fills (`core.bounds`);
     #: empty, with `bounds_problem` saying why, when the top grade cannot be scored
     bounds: dict[str, Bounds]
     judged: Result
@@ -81,11 +85,13 @@ def evaluate(
     alpha: float = DEFAULT_ALPHA,
     condensed: bool = False,
     more: Iterable[str] = (),
+    many: EvaluatorFactory | None = None,
 ) -> Report:
     """The HEADLINE measures at cutoff k, each by its spec (AP and RR at k too; RBP and R-Prec
     have no cutoff), and the DIVERSITY ones at k when the list has subtopics (α-nDCG with
     `alpha`); the per-rank table is nDCG's working with ERR's and RBP's beside it. Each HEADLINE
-    measure also gets its `Bounds` over the unjudged documents, and the report Judged@k.
+    measure also gets its `Bounds` over the unjudged documents (`metrics.core.bounds`: the true
+    range where it can be found, else the two fills), and the report Judged@k.
 
     `condensed`: every HEADLINE measure (and the table, the bounds) reads the condensed list
     (`metrics.core.condensed`: the unjudged documents removed), its name primed (nDCG′@k);
@@ -95,7 +101,11 @@ def evaluate(
     `more`: MORE measures to compute too, at k when they take a cutoff, each with its bounds
     but OWN_UNJUDGED.
     Condensed, the one among them with a condensed form (Q) reads the condensed list and is
-    primed; infAP, bpref and the C/W/L measures have none and read the list as given."""
+    primed; infAP, bpref and the C/W/L measures have none and read the list as given.
+
+    `many`: scores the assignments of grades the bounds try, many at once (the Playground
+    passes `metrics.collection.assignments.batch_evaluator`, the batch kernels; without it
+    each assignment runs through the single-list function, about half a millisecond each)."""
     k = check_cutoff(k)
     full = order(ranking, convention)
     ordered = condense(full) if condensed else full
@@ -108,11 +118,12 @@ def evaluate(
             spec = SPECS[family]
             params = {p.name: alpha for p in spec.params if p.name == "alpha"}
             results[family] = spec.single(full, convention, k, **params)
-    read_by: dict[str, Ordered] = {}  # each MORE measure asked for: the list it reads
+    # each measure with bounds: the list it reads and its cutoff
+    read_by: dict[str, tuple[Ordered, int | None]] = dict.fromkeys(HEADLINE, (ordered, k))
     for family in (f for f in MORE if f in more):
         condensable = any(p.name == "judged_only" for p in SPECS[family].params)
-        read_by[family] = ordered if condensable else full
-        results[family] = SPECS[family].single(read_by[family], convention, _cut(family, k))
+        listed, cut = read_by[family] = (ordered if condensable else full, _cut(family, k))
+        results[family] = SPECS[family].single(listed, convention, cut)
         if condensed and condensable:
             results[family] = primed(results[family], gone)
     positions = results["nDCG"].table.drop(columns=["contribution"]).copy()
@@ -123,20 +134,20 @@ def evaluate(
     problem = None
     try:
         spread = {
-            f: bounds(SPECS[f].single, ordered, convention, k, known=results[f].value)
-            for f in HEADLINE
+            family: bounds(
+                family,
+                listed,
+                convention,
+                cut,
+                known=results[family].value,
+                many=None if many is None else many(family, listed, convention, cut),
+            )
+            for family, (listed, cut) in read_by.items()
+            if family not in OWN_UNJUDGED
         }
-        for family, listed in read_by.items():
-            if family not in OWN_UNJUDGED:
-                spread[family] = bounds(
-                    SPECS[family].single,
-                    listed,
-                    convention,
-                    _cut(family, k),
-                    known=results[family].value,
-                )
     except ValueError as err:  # e.g. a custom gain map without the scale's top grade
-        spread, problem = {}, f"No bounds over the unjudged documents: {err}"
+        spread = {}
+        problem = _("No bounds over the unjudged documents: {reason}").format(reason=err)
     judged = binary.judged_at(full, convention, k)
     return Report(full, convention, k, results, positions, spread, judged, problem, condensed)
 
