@@ -179,3 +179,25 @@ def test_a_mistaken_answer_to_a_compare_question_is_diagnosed_too():
     wrong = compute("nDCG", q.steps[0].scenario, ["gain_flipped"]).value
     assert "Linear gain" in E.check(q, f"{wrong:.4f}").message
     assert q.steps[0].scenario.convention is TEXTBOOK
+
+
+def test_the_sum_of_the_solutions_rounded_terms_is_right():
+    # issue 25: round 1, exercise 1 lists grades 1, 3, 0, 3, 0 and misses grades 2 and 1. The
+    # ideal ranking 3, 3, 2, 1, 1: IDCG@5 = 7/log2(2) + 7/log2(3) + 3/log2(4) + 1/log2(5) +
+    # 1/log2(6) = 13.734038, while the terms rounded to 4 decimals, 7 + 4.4165 + 1.5 + 0.4307 +
+    # 0.3869, add up to 13.7341. Three terms are rounded, each by at most 0.00005.
+    e = E.generate(1)[0]
+    assert "grades 1, 3, 0, 3, 0" in e.statement and "grade(s) 2, 1" in e.statement
+    idcg_q = e.questions[1]
+    exact = 7 + 7 / log2(3) + 3 / 2 + 1 / log2(5) + 1 / log2(6)
+    assert idcg_q.steps[0].result().value == pytest.approx(exact, abs=1e-12)
+    assert round(7 + 4.4165 + 1.5 + 0.4307 + 0.3869, 4) == 13.7341
+    checked = E.check(idcg_q, "13.7341")
+    assert checked.correct and "0.00015" in checked.message and f"{exact:.6f}" in checked.message
+    assert E.check(idcg_q, "13.734").correct and E.check(idcg_q, "13.734").message == "Right."
+    # beyond the rounding of three terms (13.7345 is 0.00046 away): not right
+    assert not E.check(idcg_q, "13.7345").correct
+    # a tolerance the teacher set is the only one
+    assert not E.check(idcg_q, "13.7341", tolerance=0.00005).correct
+    # nDCG@5 from the rounded DCG@5 (1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312) and IDCG@5
+    assert E.check(e.questions[2], f"{8.4312 / 13.7341:.4f}").correct

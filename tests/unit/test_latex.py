@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from math import log2
 
 import pytest
 
@@ -203,7 +204,12 @@ def test_a_short_working_stays_whole_and_rbp_continues_inside_its_brackets() -> 
     # 0.08388608, 0.033554432; their sum times 1 - 0.8
     rbp = 0.2 * (0.75 + 0.4 + 0.48 + 0.1024 + 0.16384 + 0.065536 + 0.0524288 + 0.08388608
                  + 0.033554432)  # fmt: skip
-    assert rows[-1] == f"&= {rbp:.4f}" + r"\end{aligned}"
+    assert f"{rbp:.4f}" == "0.4263"
+    # the total shown is what the terms shown add up to: 0.15 + 0.08 + 0.096 + 0 + 0.0205 +
+    # 0.0328 + 0.0131 + 0.0105 + 0.0168 + 0.0067 = 0.4264 (each 0.2 * term rounded to 4
+    # decimals), and the note gives the unrounded value
+    assert rows[-1] == "&= 0.4264" + r"\end{aligned}"
+    assert "0.4264" in total.note and f"{rbp:.6f}" in total.note
 
 
 def test_every_row_fits_the_width_of_an_expander_at_1280_px() -> None:
@@ -221,3 +227,20 @@ def test_every_row_fits_the_width_of_an_expander_at_1280_px() -> None:
     # a fraction is as wide as its wider part; commands count as the symbol they draw
     assert latex._shown_width(r"\frac{2^{3}-1}{\log_2 2}") == len("log2 2")
     assert latex._shown_width(r"0.75 \cdot 0.8^{0}") == len("0.75 x 0.80")
+
+
+def test_a_total_is_the_sum_of_its_terms_as_shown() -> None:
+    # issue 25: grades 1, 3, 0, 3, 0 with grades 2, 1 missed, Textbook, k = 5 (exercise 1 of
+    # round 1). The ideal ranking 3, 3, 2, 1, 1: IDCG@5 = 7/log2(2) + 7/log2(3) + 3/log2(4) +
+    # 1/log2(5) + 1/log2(6) = 7 + 4.41650 + 1.5 + 0.43068 + 0.38685 = 13.73404, shown 13.734,
+    # while its terms rounded to 4 decimals add up to 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 =
+    # 13.7341.
+    exact = 7 + 7 / log2(3) + 3 / 2 + 1 / log2(5) + 1 / log2(6)
+    ranking = Ranking.build([1, 3, 0, 3, 0], unretrieved=[2, 1], scale_max=3)
+    line = latex.idcg(evaluate(ranking, TEXTBOOK, 5).results["IDCG"], TEXTBOOK, 4)
+    assert line.text.endswith("= 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 = 13.7341")
+    assert f"{exact:.6f}" in line.note and "13.7341" in line.note
+    # a sum whose rounded terms add up to the rounded total says nothing more: DCG@5 = 1 +
+    # 7/log2(3) + 0 + 7/log2(5) + 0 = 1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312
+    dcg = latex.dcg(evaluate(ranking, TEXTBOOK, 5).results["DCG"], TEXTBOOK, 4)
+    assert dcg.text.endswith("= 1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312") and not dcg.note
