@@ -93,7 +93,10 @@ def verdict(d: Diagnosis, decimals: int) -> None:
 def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> None:
     """One way to the answer: what was done, why it is wrong, and the calculation (from the
     match's Result, under the convention the mistakes leave)."""
-    if m.convention is not scenario.convention:
+    if m.slip is not None:
+        said = m.slip.describe()
+        st.markdown(f"**{said[:1].upper()}{said[1:]}.** {_(m.slip.why)}")
+    elif m.convention is not scenario.convention:
         st.markdown(
             _("**The {name} convention.** {source}").format(
                 name=m.convention.name, source=_(m.convention.source)
