@@ -27,6 +27,7 @@ from decimal import Decimal
 import pandas as pd
 
 from i18n import _
+from metrics.core.condensed import PRIME
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.result import Result
@@ -158,8 +159,15 @@ def number(x: float, decimals: int) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def name_tex(name: str) -> str:
+    """A measure's name in upright maths, its prime (′, the condensed list's mark) set as a
+    superscript: inside \\mathrm the character ′ is KaTeX's \\prime glyph on the baseline,
+    which reads as a slash ('DCG/@6'). nDCG′@6 -> \\mathrm{nDCG}^{\\prime}\\mathrm{@6}."""
+    return r"^{\prime}".join(rf"\mathrm{{{part}}}" if part else "{}" for part in name.split(PRIME))
+
+
 def _name(name: str) -> Expr:
-    return Expr(rf"\mathrm{{{name}}}", name)
+    return Expr(name_tex(name), name)
 
 
 def _grade(g: float) -> str:
@@ -331,11 +339,16 @@ def idcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
 
 
 def ndcg(result: Result, decimals: int = 4) -> Line:
-    """nDCG@k = DCG@k / IDCG@k (or the convention's value when IDCG@k = 0), from nDCG's Result."""
+    """nDCG@k = DCG@k / IDCG@k (or the convention's value when IDCG@k = 0), from nDCG's Result;
+    on the condensed list every name is primed: nDCG′@k = DCG′@k / IDCG′@k."""
     k = result.name.partition("@")[2]
     at = f"@{k}" if k else ""
+    mark = PRIME if PRIME in result.name else ""
+    dcg_name, idcg_name = f"DCG{mark}{at}", f"IDCG{mark}{at}"
     dcg_value, idcg_value = result.details["DCG"], result.details["IDCG"]
-    ratio = Expr(rf"\frac{{\mathrm{{DCG{at}}}}}{{\mathrm{{IDCG{at}}}}}", f"DCG{at} / IDCG{at}")
+    ratio = Expr(
+        rf"\frac{{{name_tex(dcg_name)}}}{{{name_tex(idcg_name)}}}", f"{dcg_name} / {idcg_name}"
+    )
     numbers = Expr(
         rf"\frac{{{number(dcg_value, decimals)}}}{{{number(idcg_value, decimals)}}}",
         f"{number(dcg_value, decimals)} / {number(idcg_value, decimals)}",

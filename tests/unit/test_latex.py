@@ -16,7 +16,7 @@ import pytest
 from metrics.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
 from metrics.core.ranking import Ranking
 from metrics.explore.report import evaluate
-from ui import latex, working
+from ui import calculation, latex, working
 
 ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)
 
@@ -244,3 +244,20 @@ def test_a_total_is_the_sum_of_its_terms_as_shown() -> None:
     # 7/log2(3) + 0 + 7/log2(5) + 0 = 1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312
     dcg = latex.dcg(evaluate(ranking, TEXTBOOK, 5).results["DCG"], TEXTBOOK, 4)
     assert dcg.text.endswith("= 1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312") and not dcg.note
+
+
+def test_the_condensed_working_primes_every_name_as_a_superscript() -> None:
+    # [3, ?, 2, 0, 1, ?, 3] with a 2 missed, condensed to 3, 2, 0, 1, 3 (Sakai's nDCG′):
+    # DCG′@6 = 7 + 3/log2(3) + 0 + 1/log2(5) + 7/log2(6); IDCG′@6 over the judged pool
+    # 3, 3, 2, 2, 1, 0 = 7 + 7/log2(3) + 3/2 + 3/log2(5) + 1/log2(6)
+    dcg = 7 + 3 / log2(3) + 1 / log2(5) + 7 / log2(6)
+    idcg = 7 + 7 / log2(3) + 3 / 2 + 3 / log2(5) + 1 / log2(6)
+    ranking = Ranking.build([3, None, 2, 0, 1, None, 3], unretrieved=[2])
+    report = evaluate(ranking, TEXTBOOK, 6, condensed=True)
+    line = latex.ndcg(report.results["nDCG"], 4)
+    assert line.text == (f"nDCG′@6 = DCG′@6 / IDCG′@6 = {dcg:.4f} / {idcg:.4f} = {dcg / idcg:.4f}")
+    primed = r"\mathrm{DCG}^{\prime}\mathrm{@6}"
+    assert line.tex.startswith(r"\mathrm{nDCG}^{\prime}\mathrm{@6} = \frac{" + primed)
+    # the character ′ in maths is KaTeX's \prime on the baseline ('DCG/@6'): never in the TeX
+    for lines in calculation.workings(report, 4).values():
+        assert all("′" not in one.tex and "′" not in one.display for one in lines)
