@@ -36,7 +36,7 @@ from ui.literal import literal
 from ui.mistakes import show_lines
 from ui.url_state import _shown, preset_slug
 
-URL_PATH = "quiz"
+URL_PATH = "exercises"  # the page's address (ui/navigation.py); /quiz, its former one, forwards
 SLUGS = {preset_slug(name): name for name in PRESETS}
 DEFAULT_SEED = 1
 MAX_SEED = 999_999
