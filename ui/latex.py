@@ -498,9 +498,11 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
 # --- copyable renderings ---------------------------------------------------------------------
 
 
-def to_latex(lines: Sequence[Line]) -> str:
-    """The lines as display equations, ready to paste into a LaTeX document."""
-    return "\n".join(rf"\[ {line.tex} \]" for line in lines)
+def to_latex(lines: Sequence[Line], wrap: bool = False) -> str:
+    """The lines as display equations, ready to paste into a LaTeX document; with `wrap`, a
+    long one set as `Line.display` sets it (one "=" a row, long sums continued: amsmath's
+    aligned), so that it fits a page."""
+    return "\n".join(rf"\[ {line.display if wrap else line.tex} \]" for line in lines)
 
 
 def to_markdown(lines: Sequence[Line]) -> str:
