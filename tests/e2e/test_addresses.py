@@ -1,6 +1,7 @@
 """A page's address is its name, a former address still opens the page with its link's
 parameters, and an address that names no page says so (ui/navigation.py), in the browser, whose
-address bar and path resolution AppTest does not have."""
+address bar and path resolution AppTest does not have; and the condensed calculation's primes as
+KaTeX draws them (ui/latex.py), which AppTest cannot see either."""
 
 from __future__ import annotations
 
@@ -42,3 +43,17 @@ def test_an_unknown_address_says_there_is_no_page(page: Page) -> None:
         timeout=TIMEOUT_MS
     )
     expect(page.get_by_role("heading", name="RankLab")).to_be_visible()
+
+
+def test_the_condensed_calculation_sets_its_primes_as_superscripts(page: Page) -> None:
+    # [3, ?, 2, 0, 1, ?, 3] condensed (tests/unit/test_latex.py works its numbers): KaTeX draws
+    # a bare ′ inside \mathrm on the baseline, where it read as a slash ('DCG/@6')
+    page.goto("/playground?g=3,,2,0,1,,3&u=2&k=6&cl=1")
+    wait_for_app(page)
+    page.get_by_text("Show the calculation").click()
+    wait_for_app(page)
+    shown = page.locator(".katex-display:visible .katex-html")
+    expect(shown.first).to_be_visible(timeout=TIMEOUT_MS)
+    assert "DCG′@6" in shown.first.inner_text().replace("\n", "")
+    primes = page.locator(".katex-display:visible .katex-html .msupsub", has_text="′")
+    assert primes.count() >= 5  # DCG′@6, IDCG′@6, and nDCG′@6 over DCG′@6 / IDCG′@6
