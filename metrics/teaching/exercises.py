@@ -20,7 +20,7 @@ rendered from the core's Results and never from numbers stored here. `check(ques
 reads a typed answer: numbers go through the diagnosis (`metrics.teaching.diagnose`), which names
 the mistake behind a wrong one; choices are compared with the right option. A number is also
 right when it is what the worked solution's terms, each rounded to the decimals it shows them
-with, add up to (`rounding_slack`): IDCG@5 = 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 = 13.7341, while
+with, add up to (`right_to_rounding`): IDCG@5 = 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 = 13.7341, while
 the unrounded IDCG@5 = 13.73404 rounds to 13.7340.
 """
 
@@ -490,17 +490,18 @@ def _rounded_terms(values: Iterable[float], decimals: int) -> float:
     return sum(half for v in values if abs(round(float(v), decimals) - float(v)) > 1e-12)
 
 
-def rounding_slack(step: Step, decimals: int) -> float:
+def rounding_slack(family: str, result: Result, decimals: int) -> float:
     """How far an answer worked from the solution's rounded terms can be from the right value:
     DCG@k and IDCG@k are sums, so n rounded terms move them by up to n half-units of the last
     decimal; nDCG@k = DCG@k / IDCG@k moves at most to (DCG ± s_D) / (IDCG ∓ s_I), where a
     rounded total counts as one rounded term. 0 for the other measures (their workings are
-    fractions of whole numbers, or not sums of rounded terms)."""
-    if step.family not in ("DCG", "IDCG", "nDCG"):
+    fractions of whole numbers, or not sums of rounded terms). `result` is the right Result of
+    `family`, whose table holds the whole nDCG breakdown (`metrics.core.graded.part`)."""
+    if family not in ("DCG", "IDCG", "nDCG"):
         return 0.0
-    full = step.result()
-    if step.family != "nDCG":
-        return _sum_slack(step.family, full, decimals)
+    full = result
+    if family != "nDCG":
+        return _sum_slack(family, full, decimals)
     dcg, idcg = full.details["DCG"], full.details["IDCG"]
     s_dcg, s_idcg = (_sum_slack(f, full, decimals) for f in ("DCG", "IDCG"))
     if idcg - s_idcg <= 0:
@@ -547,9 +548,9 @@ def check(
     d = diagnose(step.family, step.scenario, answer)
     if d.correct:
         return Check(question, text, True, _("Right."), d)
-    slack = rounding_slack(step, decimals) if tolerance is None else 0.0
-    if slack and abs(answer.value - d.right.value) <= slack + answer.tolerance:
-        return Check(question, text, True, _rounded_right(d, slack, decimals), d)
+    rounded = right_to_rounding(d, decimals) if tolerance is None else None
+    if rounded is not None:
+        return Check(question, text, True, rounded, d)
     if d.rounded_from is not None:
         return Check(question, text, False, rounding_hint(d), d)
     if d.matches:
@@ -572,8 +573,14 @@ def check(
     return Check(question, text, False, message, d)
 
 
-def _rounded_right(d: Diagnosis, slack: float, decimals: int) -> str:
-    """The verdict on an answer right to the rounding of the worked solution's terms."""
+def right_to_rounding(d: Diagnosis, decimals: int) -> str | None:
+    """When the answer `d` judged wrong is right to the rounding of its working's terms to
+    `decimals` places (`rounding_slack`): the verdict saying so; else None."""
+    if d.correct:
+        return None
+    slack = rounding_slack(d.family, d.right, decimals)
+    if not slack or abs(d.answer.value - d.right.value) > slack + d.answer.tolerance:
+        return None
     said = _(
         "Right, to the rounding of the terms: each term rounded to {decimals} decimals moves the "
         "total by up to ±{slack}; unrounded, {name} = {value}."

@@ -201,3 +201,16 @@ def test_log2_of_the_rank_is_named_first_with_its_working(app: AppTest) -> None:
     assert "**You used log2(i) instead of log2(i+1)" in shown and "log2(1) = 0" in shown
     assert r"\frac{2^{2}-1}{1}" not in all_latex(at)  # rank 2 is written over log2(2)
     assert r"\frac{2^{2}-1}{\log_2 2}" in all_latex(at)
+
+
+def test_the_sum_of_the_calculations_rounded_terms_is_right(app: AppTest) -> None:
+    at = open_check(app)
+    at.selectbox(key="check_family").set_value("DCG").run()
+    # DCG@5 = 7 + 3/log2(3) + 3.5 + 0 + 1/log2(6) = 12.779642; its terms rounded to 4 decimals,
+    # 7 + 1.8928 + 3.5 + 0 + 0.3869, add up to 12.7797, the total the calculation shows
+    assert round(7 + 1.8928 + 3.5 + 0 + 0.3869, 4) == 12.7797 and f"{DCG:.4f}" == "12.7796"
+    at = answer(at, "12.7797")
+    (success,) = at.success
+    assert success.value.startswith("Right, to the rounding of the terms")
+    assert f"{DCG:.6f}" in success.value
+    assert "= 12.7797" in all_latex(at)  # the calculation, folded, is there to compare
