@@ -14,7 +14,9 @@ from math import log2
 import pytest
 
 from metrics.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario, correct
 from metrics.explore.report import evaluate
 from ui import calculation, latex, working
 
@@ -261,3 +263,21 @@ def test_the_condensed_working_primes_every_name_as_a_superscript() -> None:
     # the character ′ in maths is KaTeX's \prime on the baseline ('DCG/@6'): never in the TeX
     for lines in calculation.workings(report, 4).values():
         assert all("′" not in one.tex and "′" not in one.display for one in lines)
+
+
+def test_the_alpha_dcg_total_is_the_sum_of_its_terms_as_shown() -> None:
+    # d1 {1,2}, d2 {1}, d3 none, d4 {3}, d5 {2,3}; α = 0.5, weights 1/3: novelty gains 2/3,
+    # 1/6, 0, 1/3, 1/3 (tests/unit/test_diversity.py). α-DCG@5 = (2/3)/log2(2) +
+    # (1/6)/log2(3) + 0 + (1/3)/log2(5) + (1/3)/log2(6) = 0.666667 + 0.105155 + 0.143559 +
+    # 0.128951 = 1.044331, shown 1.0443, while its terms
+    # rounded to 4 decimals add up to 0.6667 + 0.1052 + 0 + 0.1436 + 0.129 = 1.0445.
+    exact = 2 / 3 + (1 / 6) / log2(3) + (1 / 3) / log2(5) + (1 / 3) / log2(6)
+    sets = ["1,2", "1", "", "3", "2,3"]
+    ranking = Ranking.build([1, 1, 0, 1, 1], ["d1", "d2", "d3", "d4", "d5"],
+                            intents=Intents.build(sets))  # fmt: skip
+    result = correct("alpha_nDCG", Scenario(ranking, TEXTBOOK, 5))
+    dcg_line = next(
+        line for line in working.lines("alpha_nDCG", result, TEXTBOOK) if "0.6667 + " in line.text
+    )
+    assert dcg_line.text.endswith("= 0.6667 + 0.1052 + 0 + 0.1436 + 0.129 = 1.0445")
+    assert f"{exact:.6f}" in dcg_line.note and f"{exact:.4f}" == "1.0443"
