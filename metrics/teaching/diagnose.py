@@ -100,8 +100,7 @@ class Slip:
     that convention, so it comes second. `change` gives the convention the slip leaves, or None
     when the slip cannot be made under `convention`."""
 
-    key: str
-    title: str  # marked with N_; shown with _()
+    title: str  # marked with N_, as are `coincides` and `why`; shown with _()
     coincides: str
     why: str
     change: Callable[[Convention], Convention | None]
@@ -123,7 +122,6 @@ def _log2_of_rank(convention: Convention) -> Convention | None:
 
 SLIPS: tuple[Slip, ...] = (
     Slip(
-        "log2_of_rank_undiscounted",
         N_("you used log2(i) instead of log2(i+1): rank 1 undiscounted"),
         N_("Järvelin & Kekäläinen's rank-b discount with b = 2"),
         N_(
