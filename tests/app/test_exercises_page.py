@@ -247,3 +247,15 @@ def test_a_damaged_tolerance_is_named(app: AppTest) -> None:
     )
     assert at.number_input(key="qtol").value is None
     assert ROUND_42_START in statements(at)
+
+
+def test_the_sum_of_the_solutions_rounded_terms_scores(app: AppTest) -> None:
+    # issue 25: round 1, exercise 1, IDCG@5 = 7 + 7/log2(3) + 3/2 + 1/log2(5) + 1/log2(6) =
+    # 13.734038; the worked solution's terms 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 add up to 13.7341
+    at = open_round(app, seed="1")
+    key = "quiz_1_textbook_5_dcg-compare-predict-choose"
+    at.text_input(key=f"{key}_1_IDCG").input("13.7341").run()
+    assert not at.exception
+    (success,) = at.success
+    assert unescaped(success.value).startswith("Right, to the rounding of the terms")
+    assert metric_values(at)["Score"] == "1 / 12"
