@@ -494,20 +494,32 @@ def rounding_slack(family: str, result: Result, decimals: int) -> float:
     """How far an answer worked from the solution's rounded terms can be from the right value:
     DCG@k and IDCG@k are sums, so n rounded terms move them by up to n half-units of the last
     decimal; nDCG@k = DCG@k / IDCG@k moves at most to (DCG ± s_D) / (IDCG ∓ s_I), where a
-    rounded total counts as one rounded term. 0 for the other measures (their workings are
+    rounded total counts as one rounded term, and α-nDCG@k likewise over α-DCG@k's rounded
+    terms and its normaliser rounded once. 0 for the other measures (their workings are
     fractions of whole numbers, or not sums of rounded terms). `result` is the right Result of
-    `family`, whose table holds the whole nDCG breakdown (`metrics.core.graded.part`)."""
-    if family not in ("DCG", "IDCG", "nDCG"):
+    `family` (DCG's and IDCG's tables hold the whole nDCG breakdown: `metrics.core.graded.part`)."""
+    d = result.details
+    if family in ("DCG", "IDCG"):
+        return _sum_slack(family, result, decimals)
+    if family == "nDCG":
+        slacks = (_sum_slack(f, result, decimals) for f in ("DCG", "IDCG"))
+        return _ratio_slack(d["DCG"], d["IDCG"], *slacks, result.value)
+    if family == "alpha_nDCG":
+        k = result.name.partition("@")[2]
+        t = result.table
+        terms = t.loc[t["rank"] <= int(k), "discounted_gain"] if k else t["discounted_gain"]
+        top = max(_rounded_terms(terms, decimals), _rounded_terms([d["discounted_sum"]], decimals))
+        bottom = _rounded_terms([d["normaliser"]], decimals)
+        return _ratio_slack(d["discounted_sum"], d["normaliser"], top, bottom, result.value)
+    return 0.0
+
+
+def _ratio_slack(top: float, bottom: float, s_top: float, s_bottom: float, value: float) -> float:
+    """How far top / bottom moves when top moves by ±s_top and bottom by ±s_bottom."""
+    if bottom - s_bottom <= 0:
         return 0.0
-    full = result
-    if family != "nDCG":
-        return _sum_slack(family, full, decimals)
-    dcg, idcg = full.details["DCG"], full.details["IDCG"]
-    s_dcg, s_idcg = (_sum_slack(f, full, decimals) for f in ("DCG", "IDCG"))
-    if idcg - s_idcg <= 0:
-        return 0.0
-    low, high = (dcg - s_dcg) / (idcg + s_idcg), (dcg + s_dcg) / (idcg - s_idcg)
-    return max(high - full.value, full.value - low)
+    low, high = (top - s_top) / (bottom + s_bottom), (top + s_top) / (bottom - s_bottom)
+    return max(high - value, value - low)
 
 
 def _sum_slack(family: str, full: Result, decimals: int) -> float:
