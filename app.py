@@ -13,6 +13,8 @@ style.apply()
 language.start_run()  # before any text: every _() of the session speaks its language
 state.init()
 language.picker()
+address = navigation.requested_address()  # before st.navigation resolves (and forgets) it
 chosen_page = st.navigation(navigation.navigation())
 language.keep_in_link()
+navigation.say_if_unknown(address)
 chosen_page.run()

@@ -18,6 +18,7 @@ CHROMIUM=/usr/bin/chromium
 missing=() tex=()
 [[ -x "$CHROMIUM" ]] || missing+=(chromium)
 [[ -n "$(fc-list :lang=zh 2>/dev/null)" ]] || missing+=(fonts-noto-cjk)
+command -v pdftotext >/dev/null || missing+=(poppler-utils)  # the sheets' text, read back
 command -v xelatex >/dev/null && kpsewhich ctexart.cls >/dev/null || tex+=(texlive-xetex texlive-lang-chinese)
 command -v pdflatex >/dev/null && kpsewhich t5enc.def >/dev/null || tex+=(texlive-latex-base texlive-lang-other)
 if (( ${#missing[@]} + ${#tex[@]} )); then

@@ -17,6 +17,7 @@ from i18n import _, ngettext
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import Diagnosis, Match, rounding_hint
+from metrics.teaching.exercises import right_to_rounding
 from metrics.teaching.phrasing import changes, moot
 from metrics.teaching.pitfalls import transformed
 from ui import working
@@ -48,9 +49,13 @@ def tolerance_text(d: Diagnosis) -> str:
 
 
 def verdict(d: Diagnosis, decimals: int) -> None:
-    """Right or not, with the tolerance the typed precision implies."""
+    """Right or not, with the tolerance the typed precision implies (or right to the rounding
+    of the calculation's terms: the sum of the terms it shows)."""
     right = d.right.value
-    if d.correct:
+    rounded = right_to_rounding(d, decimals)
+    if rounded is not None:
+        st.success(rounded, icon=":material/check_circle:")
+    elif d.correct:
         st.success(
             _(
                 "**Right.** {name} = {value}; your {answer} is within {tolerance} (answers are "
@@ -93,7 +98,10 @@ def verdict(d: Diagnosis, decimals: int) -> None:
 def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> None:
     """One way to the answer: what was done, why it is wrong, and the calculation (from the
     match's Result, under the convention the mistakes leave)."""
-    if m.convention is not scenario.convention:
+    if m.slip is not None:
+        said = m.slip.describe()
+        st.markdown(f"**{said[:1].upper()}{said[1:]}.** {_(m.slip.why)}")
+    elif m.convention is not scenario.convention:
         st.markdown(
             _("**The {name} convention.** {source}").format(
                 name=m.convention.name, source=_(m.convention.source)
@@ -117,7 +125,7 @@ def show(d: Diagnosis, scenario: Scenario, decimals: int, key: str) -> None:
     """The verdict, then each match (the first open), then the right calculation: open when
     nothing matched, folded (to compare with) when something did."""
     verdict(d, decimals)
-    if d.correct:
+    if d.correct or right_to_rounding(d, decimals) is not None:
         with st.expander(_("The calculation"), icon=":material/function:"):
             right_calculation(d, scenario, decimals)
         return

@@ -37,7 +37,7 @@ from ui.mistakes import show_lines
 from ui.numbers import grouped
 from ui.url_state import _shown, preset_slug
 
-URL_PATH = "quiz"
+URL_PATH = "exercises"  # the page's address (ui/navigation.py); /quiz, its former one, forwards
 SLUGS = {preset_slug(name): name for name in PRESETS}
 DEFAULT_SEED = 1
 MAX_SEED = 999_999
@@ -260,7 +260,8 @@ def settings() -> tuple[int, list[str], str, int, float | None]:
         bind="query-params",
         help=_(
             "Empty: an answer is right when it is the value rounded to the decimals typed "
-            "(at least 2). A number such as 0.001: right when within ± that of the value."
+            "(at least 2), or the sum of the worked solution's terms as they are rounded there. "
+            "A number such as 0.001: right when within ± that of the value."
         ),
     )
     kinds = st.multiselect(
@@ -365,7 +366,7 @@ def exercise(
         with slots.pop(0) if q.numeric else st.container():
             typed = _answer_box(q, key)
             if typed.strip():
-                checks.append(check(q, typed, tolerance))
+                checks.append(check(q, typed, tolerance, decimals))
                 _verdict(checks[-1])
     for c in checks:  # below the answer boxes, at full width
         _how(c, decimals, f"quiz_{round_key}_{e.number}_{c.question.key}")

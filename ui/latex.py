@@ -22,10 +22,12 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 import pandas as pd
 
 from i18n import _
+from metrics.core.condensed import PRIME
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.result import Result
@@ -157,8 +159,15 @@ def number(x: float, decimals: int) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def name_tex(name: str) -> str:
+    """A measure's name in upright maths, its prime (′, the condensed list's mark) set as a
+    superscript: inside \\mathrm the character ′ is KaTeX's \\prime glyph on the baseline,
+    which reads as a slash ('DCG/@6'). nDCG′@6 -> \\mathrm{nDCG}^{\\prime}\\mathrm{@6}."""
+    return r"^{\prime}".join(rf"\mathrm{{{part}}}" if part else "{}" for part in name.split(PRIME))
+
+
 def _name(name: str) -> Expr:
-    return Expr(rf"\mathrm{{{name}}}", name)
+    return Expr(name_tex(name), name)
 
 
 def _grade(g: float) -> str:
@@ -190,6 +199,32 @@ def _terms_note(count: int) -> str:
 
 def _values(values: Sequence[float], decimals: int) -> list[Expr]:
     return [Expr(number(v, decimals), number(v, decimals)) for v in values]
+
+
+def _added(
+    values: Sequence[float], total: float, name: str, decimals: int
+) -> tuple[Expr, Expr, str]:
+    """A sum's rounded terms, the total shown after them, and a note. The total shown is what
+    the terms as shown add up to, so the line's arithmetic holds: 7 + 4.4165 + 1.5 + 0.4307 +
+    0.3869 = 13.7341, where the unrounded total, 13.734038, rounds to 13.734; the note then says
+    so. An elided sum (more than MAX_TERMS terms) shows the rounded total."""
+    terms = _sum(_values(values, decimals))
+    shown = sum(Decimal(number(v, decimals)) for v in values)
+    rounded = number(total, decimals)
+    if len(values) > MAX_TERMS or shown == Decimal(rounded):
+        return terms, Expr(rounded, rounded), ""
+    added = number(float(shown), decimals)
+    note = _(
+        "each term is rounded to {decimals} decimals, so they add up to {added}, while the "
+        "unrounded {name} = {exact}… rounds to {rounded}"
+    ).format(
+        decimals=decimals,
+        added=added,
+        name=name,
+        exact=f"{total:.{decimals + 2}f}",
+        rounded=f"{total:.{decimals}f}",
+    )
+    return terms, Expr(added, added), note
 
 
 # --- gain and discount in symbols ------------------------------------------------------------
@@ -261,10 +296,13 @@ def _dcg_line(
         )
     ]
     sides = [_sum(symbolic)]
+    rounding = ""
     if len(symbolic) > 1:
-        sides.append(_sum(_values(rows[part_col].tolist(), decimals)))
-    sides.append(Expr(number(total, decimals), number(total, decimals)))
-    return Line(_name(name), tuple(sides), _terms_note(len(symbolic)))
+        terms, shown, rounding = _added(rows[part_col].tolist(), total, name, decimals)
+        sides += [terms, shown]
+    else:
+        sides.append(Expr(number(total, decimals), number(total, decimals)))
+    return Line(_name(name), tuple(sides), _join(_terms_note(len(symbolic)), rounding))
 
 
 def dcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
@@ -301,11 +339,16 @@ def idcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
 
 
 def ndcg(result: Result, decimals: int = 4) -> Line:
-    """nDCG@k = DCG@k / IDCG@k (or the convention's value when IDCG@k = 0), from nDCG's Result."""
+    """nDCG@k = DCG@k / IDCG@k (or the convention's value when IDCG@k = 0), from nDCG's Result;
+    on the condensed list every name is primed: nDCG′@k = DCG′@k / IDCG′@k."""
     k = result.name.partition("@")[2]
     at = f"@{k}" if k else ""
+    mark = PRIME if PRIME in result.name else ""
+    dcg_name, idcg_name = f"DCG{mark}{at}", f"IDCG{mark}{at}"
     dcg_value, idcg_value = result.details["DCG"], result.details["IDCG"]
-    ratio = Expr(rf"\frac{{\mathrm{{DCG{at}}}}}{{\mathrm{{IDCG{at}}}}}", f"DCG{at} / IDCG{at}")
+    ratio = Expr(
+        rf"\frac{{{name_tex(dcg_name)}}}{{{name_tex(idcg_name)}}}", f"{dcg_name} / {idcg_name}"
+    )
     numbers = Expr(
         rf"\frac{{{number(dcg_value, decimals)}}}{{{number(idcg_value, decimals)}}}",
         f"{number(dcg_value, decimals)} / {number(idcg_value, decimals)}",
@@ -350,11 +393,16 @@ def err(result: Result, decimals: int = 4) -> list[Line]:
         ),
         _sum(terms),
     ]
+    rounding = ""
     if len(terms) > 1:
-        sides.append(_sum(_values(rows["contribution"].tolist(), decimals)))
-    sides.append(Expr(number(result.value, decimals), number(result.value, decimals)))
+        added, shown, rounding = _added(
+            rows["contribution"].tolist(), result.value, result.name, decimals
+        )
+        sides += [added, shown]
+    else:
+        sides.append(Expr(number(result.value, decimals), number(result.value, decimals)))
     note = _("each term is 1/i times R_i times the chance to reach rank i, prod_{j<i}(1 - R_j)")
-    total = Line(_name(result.name), tuple(sides), _join(note, _terms_note(len(terms))))
+    total = Line(_name(result.name), tuple(sides), _join(note, _terms_note(len(terms)), rounding))
     return [rule, total]
 
 
@@ -399,16 +447,18 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
     sides = [
         Expr(rf"(1-{ps}) \left({inner.tex}\right)", f"(1-{ps})*({inner.text})"),
     ]
+    rounding = ""
     if len(terms) > 1:
-        sides.append(_sum(_values(t["contribution"].tolist(), decimals)))
-    sides.append(Expr(number(result.value, decimals), number(result.value, decimals)))
-    total = Line(_name(result.name), tuple(sides), _terms_note(len(terms)))
+        added, shown, rounding = _added(
+            t["contribution"].tolist(), result.value, result.name, decimals
+        )
+        sides += [added, shown]
+    else:
+        sides.append(Expr(number(result.value, decimals), number(result.value, decimals)))
+    total = Line(_name(result.name), tuple(sides), _join(_terms_note(len(terms)), rounding))
 
     unjudged = t[~t["judged"]]
-    residual_terms = _values(unjudged["residual_weight"].tolist(), decimals)
-    residual_terms.append(
-        Expr(number(result.details["tail"], decimals), number(result.details["tail"], decimals))
-    )
+    residual_terms = [*unjudged["residual_weight"].tolist(), result.details["tail"]]
     residual_value = result.details["residual"]
     n = len(t)
     rule = Expr(
@@ -420,13 +470,21 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
         g = number(top, decimals)
         rule = Expr(rf"{g} \left({rule.tex}\right)", f"{g}*({rule.text})")
     residual_sides = [rule]
+    rounding = ""
     if len(residual_terms) > 1:
-        residual_sides.append(_sum(residual_terms))
-    residual_sides.append(Expr(number(residual_value, decimals), number(residual_value, decimals)))
+        added, shown, rounding = _added(residual_terms, residual_value, "residual", decimals)
+        residual_sides += [added, shown]
+    else:
+        residual_sides.append(
+            Expr(number(residual_value, decimals), number(residual_value, decimals))
+        )
     residual = Line(
         Expr(r"\mathrm{residual}", "residual"),
         tuple(residual_sides),
-        _("the most that the unjudged ranks and the ranks beyond the list could still add"),
+        _join(
+            _("the most that the unjudged ranks and the ranks beyond the list could still add"),
+            rounding,
+        ),
     )
     low, high = number(result.value, decimals), number(result.details["upper"], decimals)
     name = _name(result.name)
@@ -440,9 +498,11 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
 # --- copyable renderings ---------------------------------------------------------------------
 
 
-def to_latex(lines: Sequence[Line]) -> str:
-    """The lines as display equations, ready to paste into a LaTeX document."""
-    return "\n".join(rf"\[ {line.tex} \]" for line in lines)
+def to_latex(lines: Sequence[Line], wrap: bool = False) -> str:
+    """The lines as display equations, ready to paste into a LaTeX document; with `wrap`, a
+    long one set as `Line.display` sets it (one "=" a row, long sums continued: amsmath's
+    aligned), so that it fits a page."""
+    return "\n".join(rf"\[ {line.display if wrap else line.tex} \]" for line in lines)
 
 
 def to_markdown(lines: Sequence[Line]) -> str:

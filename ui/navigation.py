@@ -2,6 +2,12 @@
 The home page lists every entry with its summary; the sidebar groups them (Learn / Explore /
 Evaluate).
 
+A page's address is its name (/exercises for Exercises). An address a page had before keeps
+opening it (`MOVED`: /quiz, printed on sheets and shared before the page was renamed, opens
+/exercises with the link's parameters); any other address shows the home page under a message
+saying there is no page there (`say_if_unknown`), where Streamlit alone would show the home page
+as if it had been asked for.
+
 Page files live in app_pages/, not pages/: while a folder called pages/ exists next to app.py,
 a fresh Streamlit server (1.67) runs a deep link such as /playground?g=... in the legacy
 multipage mode, without app.py (no state initialised, no page config, a KeyError on screen),
@@ -10,11 +16,14 @@ until some session has called st.navigation. tests/app/test_navigation.py keeps 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import unquote, urlparse
 
 import streamlit as st
 
 from i18n import N_, _
+from ui.literal import literal
 
 GROUPS = (N_("Learn"), N_("Explore"), N_("Evaluate"))  # shown translated, with _()
 
@@ -77,7 +86,7 @@ PAGES: tuple[PageEntry, ...] = (
         "app_pages/exercises.py",
         N_("Exercises"),
         ":material/quiz:",
-        "quiz",  # not "exercises": rounds already shared, and printed on sheets, use /quiz
+        "exercises",  # was "quiz": see MOVED
         "Learn",
         N_(
             "Seeded exercises a class shares by link: compute, compare, predict, choose. Answers "
@@ -143,8 +152,67 @@ PAGES: tuple[PageEntry, ...] = (
 )
 
 
+#: Addresses pages had before -> the page's file: old links keep opening the page.
+MOVED = {"quiz": "app_pages/exercises.py"}
+
+
+def _forward(file: str) -> Callable[[], None]:
+    """A hidden page that opens `file` with every parameter of the link it was opened with."""
+
+    def forward() -> None:
+        params = {name: st.query_params.get_all(name) for name in st.query_params}
+        st.switch_page(file, query_params=params)
+
+    return forward
+
+
+def _moved_pages() -> list[st.Page]:
+    titles = {entry.file: entry.title for entry in PAGES}
+    return [
+        st.Page(_forward(file), title=_(titles[file]), url_path=old, visibility="hidden")
+        for old, file in MOVED.items()
+    ]
+
+
+def requested_address() -> str:
+    """The page address the browser asked for, read from the URL before `st.navigation`
+    resolves it (`address_of`)."""
+    return address_of(st.context.url or "", st.get_option("server.baseUrlPath") or "")
+
+
+def address_of(url: str, base: str = "") -> str:
+    """The page address in `url` under the server's base path `base`: '' for the app's root,
+    'exercises' for http://host/exercises or, with base 'ranklab', http://host/ranklab/exercises;
+    percent-escapes decoded."""
+    path = unquote(urlparse(url).path).strip("/")
+    base = base.strip("/")
+    if base and (path == base or path.startswith(base + "/")):
+        path = path[len(base) :].strip("/")
+    return path
+
+
+def known(address: str) -> bool:
+    """Whether `address` opens a page: the root, a page's address or a former one."""
+    return address == "" or address in MOVED or any(e.url_path == address for e in PAGES)
+
+
+def say_if_unknown(address: str) -> None:
+    """Above the home page Streamlit falls back to: there is no page at `address` (shown as
+    typed, never as Markdown), and where the pages are."""
+    if known(address):
+        return
+    st.warning(
+        _(
+            "There is no page at the address /{address}. This is the home page: every page of "
+            "RankLab is listed below, with a link."
+        ).format(address=literal(address)),
+        icon=":material/link_off:",
+    )
+
+
 def navigation() -> dict[str, list[st.Page]]:
-    """`st.navigation`'s input: pages grouped under their headings, empty groups left out."""
+    """`st.navigation`'s input: pages grouped under their headings, empty groups left out, and
+    the hidden pages that forward a former address (`MOVED`)."""
     sections: dict[str, list[st.Page]] = {"": []}
     for group in GROUPS:
         sections[group] = []
@@ -158,4 +226,5 @@ def navigation() -> dict[str, list[st.Page]]:
                 default=entry is HOME,
             )
         )
+    sections[""] += _moved_pages()
     return {_(name) if name else name: pages for name, pages in sections.items() if pages}

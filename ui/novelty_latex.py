@@ -21,7 +21,7 @@ from metrics.core.diversity import judged, novelty
 from metrics.core.ranking import Ordered
 from metrics.core.result import Result
 from metrics.core.specs import display_name
-from ui.latex import Expr, Line, _elide, _sum, _terms_note, _values, number
+from ui.latex import Expr, Line, _added, _elide, _sum, _terms_note, _values, number
 
 _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
 
@@ -88,11 +88,15 @@ def _discounted_sum(
     rows = _rows(result)
     terms = _over(rows["rank"], rows["gain"], denominator, decimals)
     sides = [rule, _sum(terms)] if rule is not None else [_sum(terms)]
-    if len(terms) > 1:
-        sides.append(_sum(_values(rows["discounted_gain"].tolist(), decimals)))
-    total = number(result.details["discounted_sum"], decimals)
-    sides.append(Expr(total, total))
-    return Line(name, tuple(sides), _terms_note(len(terms)))
+    total, rounding = result.details["discounted_sum"], ""
+    if len(terms) > 1:  # the total shown is what the terms shown add up to (ui.latex._added)
+        values, shown, rounding = _added(
+            rows["discounted_gain"].tolist(), total, name.text, decimals
+        )
+        sides += [values, shown]
+    else:
+        sides.append(Expr(number(total, decimals), number(total, decimals)))
+    return Line(name, tuple(sides), "; ".join(n for n in (_terms_note(len(terms)), rounding) if n))
 
 
 def _over(ranks, gains, denominator, decimals: int) -> list[Expr]:

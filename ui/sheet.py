@@ -8,6 +8,7 @@ Exercises page shows, so the sheet and the screen cannot disagree. No Streamlit 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import i18n
@@ -160,17 +161,103 @@ _TEX_ESCAPES = {
     "^": r"\textasciicircum{}",
     "<": r"\textless{}",
     ">": r"\textgreater{}",
-    "→": r"$\to$",
-    "≥": r"$\geq$",
-    "≤": r"$\leq$",
-    "÷": r"$\div$",
     "–": "--",
+    "—": "---",
+    "…": r"\ldots{}",
+}
+# Symbols beyond Latin-1 that pdflatex's T1 and T5 encodings lack, and that ctexart's fonts
+# under xelatex drop without an error (α vanished from the Chinese sheet): set in maths.
+_MATH_SYMBOLS = {
+    "→": r"\to",
+    "≥": r"\geq",
+    "≤": r"\leq",
+    "≠": r"\neq",
+    "≈": r"\approx",
+    "÷": r"\div",
+    "×": r"\times",
+    "·": r"\cdot",
+    "±": r"\pm",
+    "∈": r"\in",
+    "∞": r"\infty",
+    "′": r"{}^{\prime}",
+    "∑": r"\sum",
+    "∏": r"\prod",
+    "√": r"\surd",
+    "κ": r"\kappa",
+    **{
+        chr(0x3B1 + i): rf"\{name}"
+        for i, name in enumerate(
+            "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi o pi rho "
+            "varsigma sigma tau upsilon phi chi psi omega".split()
+        )
+        if name not in ("o", "varsigma")
+    },
 }
 
 
 def escape(text: str) -> str:
-    """Plain text made safe for LaTeX (special characters and the arrows used in prompts)."""
-    return "".join(_TEX_ESCAPES.get(c, c) for c in text)
+    """Plain text made safe for LaTeX: its special characters escaped, and the symbols no text
+    font of the sheet has (α, →, ≥, ...) set in maths, in every language."""
+    out = []
+    for c in text:
+        if c in _MATH_SYMBOLS:
+            out.append(f"${_MATH_SYMBOLS[c]}$")
+        else:
+            out.append(_TEX_ESCAPES.get(c, c))
+    return "".join(out)
+
+
+# The formulas the statements write in plain text ('exponential gain 2^g - 1; discount
+# 1/log2(i+1)', 'worth 0.5^c', 'grade >= 1', '1 for i < 2'), in any language: typeset as maths.
+_FORMULA = re.compile(
+    r"(?P<power>(?:\d+(?:\.\d+)?|[a-z])\^(?:\((?P<exp_paren>[^()]*)\)|(?P<exp>[a-z0-9]+))"
+    r"(?P<minus_one> - 1)?)"
+    r"|(?P<log>1/(?P<fn>log\d*(?:\.\d+)?|ln)\((?P<arg>[^()]*)\))"
+    r"|(?P<reciprocal>1/i\b)"
+    r"|(?P<compare>(?<![\w>])(?:i|grade) (?P<op><|>=|<=) \d+(?:\.\d+)?)"
+    r"|(?P<op_alone>>=|<=)"
+)
+
+
+def _formula(m: re.Match) -> str:
+    """One formula of `_FORMULA` as inline maths."""
+    if m["power"]:
+        base = m["power"].split("^")[0]
+        exponent = m["exp_paren"] if m["exp_paren"] is not None else m["exp"]
+        return rf"${base}^{{{exponent}}}{'-1' if m['minus_one'] else ''}$"
+    if m["log"]:
+        fn = m["fn"]
+        name = r"\ln" if fn == "ln" else (rf"\log_{{{fn[3:]}}}" if fn[3:] else r"\log")
+        return rf"$1/{name}({m['arg']})$"
+    if m["reciprocal"]:
+        return "$1/i$"
+    ops = {"<": "<", ">=": r"\geq", "<=": r"\leq"}
+    if m["compare"]:
+        word, _op, bound = m["compare"].split(" ")
+        if word == "grade":
+            return rf"{word} ${ops[m['op']]} {bound}$"
+        return rf"${word} {ops[m['op']]} {bound}$"
+    return f"${ops[m['op_alone']]}$"
+
+
+def tex_text(text: str) -> str:
+    """A sentence of the sheet as LaTeX: its formulas in maths (`_FORMULA`), the rest escaped."""
+    out, start = [], 0
+    for m in _FORMULA.finditer(text):
+        out += [escape(text[start : m.start()]), _formula(m)]
+        start = m.end()
+    out.append(escape(text[start:]))
+    return "".join(out)
+
+
+_LINK = "\x00"  # stands for the link while the header is escaped
+
+
+def _tex_header(round_: Sequence[Exercise], link: str) -> str:
+    """The header with the link set by the url package, which breaks it across lines (escaped
+    as text, a link is one unbreakable word wider than the page)."""
+    text = tex_text(_header(round_, _LINK if link else ""))
+    return text.replace(_LINK, rf"\url{{{link}}}")
 
 
 def _tex_table(rows: Sequence[Sequence[str]], header: Sequence[str]) -> str:
@@ -183,14 +270,14 @@ def _tex_table(rows: Sequence[Sequence[str]], header: Sequence[str]) -> str:
 
 
 def _tex_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
-    out = [rf"\section*{{{escape(e.title)}}}", escape(e.statement), ""]
+    out = [rf"\section*{{{tex_text(e.title)}}}", tex_text(e.statement), ""]
     header, rows = lists_table(e)
     out += [r"\begin{center}", _tex_table(rows, header), r"\end{center}"]
     out.append(r"\begin{enumerate}")
     for q in e.questions:
         options = _options(q)
         blank = "" if solutions else r" \hrulefill"
-        out.append(rf"\item {escape(q.prompt + options)}{blank}")
+        out.append(rf"\item {tex_text(q.prompt + options)}{blank}")
         if solutions:
             out += _tex_solution(q, decimals)
     out += [r"\end{enumerate}", ""]
@@ -198,13 +285,16 @@ def _tex_exercise(e: Exercise, solutions: bool, decimals: int) -> list[str]:
 
 
 def _tex_solution(q: Question, decimals: int) -> list[str]:
-    answer = escape(_("Answer: {answer}").format(answer=answer_text(q, decimals)))
+    answer = tex_text(_("Answer: {answer}").format(answer=answer_text(q, decimals)))
     out = [rf"\par\textbf{{{answer}}}"]
     if q.numeric:
-        out.append(tex_lines.to_latex(working_lines(q, decimals)))
+        for line in working_lines(q, decimals):
+            out.append(tex_lines.to_latex([line], wrap=True))
+            if line.note:
+                out.append(rf"\par{{\small {tex_text(line.note)}}}")
     else:
         out.append(r"\begin{itemize}")
-        out += [rf"\item {escape(label)}: {value}" for label, value in comparison(q, decimals)]
+        out += [rf"\item {tex_text(label)}: {value}" for label, value in comparison(q, decimals)]
         out.append(r"\end{itemize}")
     return out
 
@@ -230,11 +320,12 @@ def latex(round_: Sequence[Exercise], solutions: bool = False, link: str = "") -
         *PREAMBLES[i18n.current()],
         r"\usepackage{amsmath}",
         r"\usepackage[margin=2cm]{geometry}",
+        r"\usepackage{url}",
         rf"\title{{{escape(head)}}}",
         r"\date{}",
         r"\begin{document}",
         r"\maketitle",
-        escape(_header(round_, link)),
+        _tex_header(round_, link),
         "",
     ]
     for e in round_:

@@ -76,7 +76,7 @@ def _value(result: Result, decimals: int) -> Expr:
 
 
 def _name(result: Result) -> Expr:
-    return Expr(rf"\mathrm{{{result.name}}}", result.name)
+    return Expr(latex.name_tex(result.name), result.name)
 
 
 def _relevant_note(convention: Convention, hits: int, depth: int) -> str:

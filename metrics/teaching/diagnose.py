@@ -3,7 +3,8 @@
 A student computes nDCG@5 by hand and gets 0.7967 where the right value is 0.5571. `diagnose`
 searches, for the one measure asked about:
 1. the student's convention with each single mistake of the catalogue, then each pair;
-2. every other preset (a tool's convention), alone and with each single mistake;
+2. each slip of the formula (`SLIPS`: log2(i) for log2(i+1)), alone and with each single mistake;
+3. every other preset (a tool's convention), alone and with each single mistake;
 and reports every combination whose value matches the answer within the tolerance, ranked by
 plausibility: fewer departures first, then the more common mistakes. A pair is only reported
 when neither of its mistakes alone already matches and both change the number.
@@ -23,17 +24,17 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
-from i18n import _
+from i18n import N_, _
 from metrics.core.conventions import PRESETS, Convention
 from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct
 from metrics.core.specs import SPECS
 from metrics.teaching.phrasing import SHORT
-from metrics.teaching.pitfalls import CATALOGUE, Pitfall, compute
+from metrics.teaching.pitfalls import CATALOGUE, Pitfall, compute, transformed
 
 
 @dataclass(frozen=True)
@@ -93,20 +94,69 @@ def parse_answer(text: str) -> Answer:
 
 
 @dataclass(frozen=True)
+class Slip:
+    """A slip in writing the formula down, named as a student makes it (`title`), then the
+    published convention it happens to coincide with (`coincides`): the student did not mean
+    that convention, so it comes second. `change` gives the convention the slip leaves, or None
+    when the slip cannot be made under `convention`."""
+
+    title: str  # marked with N_, as are `coincides` and `why`; shown with _()
+    coincides: str
+    why: str
+    change: Callable[[Convention], Convention | None]
+    plausibility: float
+
+    def describe(self) -> str:
+        return _("{slip} (which is also {convention})").format(
+            slip=_(self.title), convention=_(self.coincides)
+        )
+
+
+def _log2_of_rank(convention: Convention) -> Convention | None:
+    """1/log2(i+1) written 1/log2(i), with rank 1, where log2(1) = 0, left undiscounted: the
+    weights 1, 1, 1/log2(3), 1/log2(4), ... which are the rank-b discount with b = 2."""
+    if convention.discount != "log" or convention.log_base != 2:
+        return None
+    return convention.with_(discount="jk", log_base=2.0)
+
+
+SLIPS: tuple[Slip, ...] = (
+    Slip(
+        N_("you used log2(i) instead of log2(i+1): rank 1 undiscounted"),
+        N_("Järvelin & Kekäläinen's rank-b discount with b = 2"),
+        N_(
+            "The discount is 1/log2(i+1): rank 1 weighs 1/log2(2) = 1, rank 2 1/log2(3) = 0.631, "
+            "rank 3 1/log2(4) = 0.5. With log2(i), rank 1 would divide by log2(1) = 0, so it is "
+            "left undiscounted, and every later rank weighs more than it should: rank 2 "
+            "1/log2(2) = 1, rank 3 1/log2(3) = 0.631."
+        ),
+        _log2_of_rank,
+        3.0,
+    ),
+)
+
+
+@dataclass(frozen=True)
 class Match:
-    """One way to arrive at the answer: a convention plus zero, one or two mistakes."""
+    """One way to arrive at the answer: a convention plus zero, one or two mistakes, or a slip
+    (`slip`, whose convention `convention` is) plus zero or one mistake."""
 
     convention: Convention
     mistakes: tuple[Pitfall, ...]
     result: Result
     departures: int
     plausibility: float
+    slip: Slip | None = None
 
     def describe(self, base: Convention, family: str, ignore: Collection[str] = ()) -> str:
         """E.g. 'the scikit-learn convention (gain, ideal ranking) + Natural log instead of
-        log2'; the choices in `ignore` (those that cannot matter on the list) are not named."""
+        log2'; the choices in `ignore` (those that cannot matter on the list) are not named.
+        A slip comes first, as the student made it: 'you used log2(i) instead of log2(i+1):
+        rank 1 undiscounted (which is also Järvelin & Kekäläinen's rank-b discount ...)'."""
         parts = []
-        if self.convention is not base:
+        if self.slip is not None:
+            parts.append(self.slip.describe())
+        elif self.convention is not base:
             fields = [
                 f for f in base.differences(self.convention, SPECS[family].reads) if f not in ignore
             ]
@@ -234,6 +284,9 @@ def diagnose(
             continue  # one of the two changes nothing on top of the other
         matches.append(Match(base, (a, b), result, 2, a.plausibility * b.plausibility / 4))
 
+    matches += _slips(family, scenario, answer, matched, value_of)
+    slipped = [m for m in matches if m.slip is not None]
+
     for preset in presets:
         if not base.differences(preset, SPECS[family].reads):
             continue
@@ -242,17 +295,62 @@ def diagnose(
         if result is None or _same(result.value, right.value):
             continue  # the tool's convention gives the right value on this list
         if _close(result.value, answer):
-            matches.append(Match(preset, (), result, 1, 2.0))
+            if not _explained(family, s, (), slipped):
+                matches.append(Match(preset, (), result, 1, 2.0))
+            continue
+        for p in candidate_mistakes(family, s):
+            if p.key in matched:
+                continue
+            result = value_of(s, (p,))
+            if result is None or not _close(result.value, answer):
+                continue
+            if not _explained(family, s, (p,), slipped):
+                matches.append(Match(preset, (p,), result, 2, p.plausibility / 2))
+
+    matches.sort(key=lambda m: (m.departures, -m.plausibility))
+    return Diagnosis(family, answer, right, False, tuple(matches), rounded_from)
+
+
+def _slips(
+    family: str,
+    scenario: Scenario,
+    answer: Answer,
+    matched: Collection[str],
+    value_of: Callable[[Scenario, tuple[Pitfall, ...]], Result | None],
+) -> list[Match]:
+    """The slips (`SLIPS`) that reproduce `answer`, alone or with one mistake of the catalogue
+    not already matched alone."""
+    out = []
+    for slip in SLIPS:
+        changed = slip.change(scenario.convention)
+        if changed is None or not scenario.convention.differences(changed, SPECS[family].reads):
+            continue
+        s = replace(scenario, convention=changed)
+        result = value_of(s, ())
+        if result is not None and _close(result.value, answer):
+            out.append(Match(changed, (), result, 1, slip.plausibility, slip))
             continue
         for p in candidate_mistakes(family, s):
             if p.key in matched:
                 continue
             result = value_of(s, (p,))
             if result is not None and _close(result.value, answer):
-                matches.append(Match(preset, (p,), result, 2, p.plausibility / 2))
+                plausibility = slip.plausibility * p.plausibility / 4
+                out.append(Match(changed, (p,), result, 2, plausibility, slip))
+    return out
 
-    matches.sort(key=lambda m: (m.departures, -m.plausibility))
-    return Diagnosis(family, answer, right, False, tuple(matches), rounded_from)
+
+def _explained(
+    family: str, scenario: Scenario, mistakes: tuple[Pitfall, ...], slipped: list[Match]
+) -> bool:
+    """Whether a preset with `mistakes` computes what a slip already matched computes: the same
+    convention once the mistakes' transforms are applied, and no mistake that edits the working
+    (the Järvelin & Kekäläinen preset with its linear gain flipped back is the log2(i) slip)."""
+    if any(p.adjust is not None for p in mistakes):
+        return False
+    reached = transformed(family, scenario, mistakes).convention
+    reads = SPECS[family].reads
+    return any(not m.mistakes and not m.convention.differences(reached, reads) for m in slipped)
 
 
 def _same(x: float, y: float | None) -> bool:

@@ -18,7 +18,10 @@ first four unless it asks for "diversity"):
 Every question keeps the scenarios that answer it (`Question.steps`), so a worked solution is
 rendered from the core's Results and never from numbers stored here. `check(question, text)`
 reads a typed answer: numbers go through the diagnosis (`metrics.teaching.diagnose`), which names
-the mistake behind a wrong one; choices are compared with the right option.
+the mistake behind a wrong one; choices are compared with the right option. A number is also
+right when it is what the worked solution's terms, each rounded to the decimals it shows them
+with, add up to (`right_to_rounding`): IDCG@5 = 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 = 13.7341, while
+the unrounded IDCG@5 = 13.73404 rounds to 13.7340.
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from i18n import N_, _, ngettext
+from metrics.core import graded
 from metrics.core.conventions import TEXTBOOK, Convention
 from metrics.core.intents import Intents, subtopics_text
 from metrics.core.ranking import Ranking
+from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct
 from metrics.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
 from metrics.teaching.phrasing import choice, describe, moot
@@ -478,9 +483,63 @@ def generate(
 # --- checking --------------------------------------------------------------------------------
 
 
-def check(question: Question, text: str, tolerance: float | None = None) -> Check:
+def _rounded_terms(values: Iterable[float], decimals: int) -> float:
+    """The most a sum of `values` moves when each is rounded to `decimals` places: half a unit
+    of the last place for each value that rounding changes (7 and 1.5 stay exact)."""
+    half = 0.5 * 10.0**-decimals
+    return sum(half for v in values if abs(round(float(v), decimals) - float(v)) > 1e-12)
+
+
+def rounding_slack(family: str, result: Result, decimals: int) -> float:
+    """How far an answer worked from the solution's rounded terms can be from the right value:
+    DCG@k and IDCG@k are sums, so n rounded terms move them by up to n half-units of the last
+    decimal; nDCG@k = DCG@k / IDCG@k moves at most to (DCG ± s_D) / (IDCG ∓ s_I), where a
+    rounded total counts as one rounded term, and α-nDCG@k likewise over α-DCG@k's rounded
+    terms and its normaliser rounded once. 0 for the other measures (their workings are
+    fractions of whole numbers, or not sums of rounded terms). `result` is the right Result of
+    `family` (DCG's and IDCG's tables hold the whole nDCG breakdown: `metrics.core.graded.part`)."""
+    d = result.details
+    if family in ("DCG", "IDCG"):
+        return _sum_slack(family, result, decimals)
+    if family == "nDCG":
+        slacks = (_sum_slack(f, result, decimals) for f in ("DCG", "IDCG"))
+        return _ratio_slack(d["DCG"], d["IDCG"], *slacks, result.value)
+    if family == "alpha_nDCG":
+        k = result.name.partition("@")[2]
+        t = result.table
+        terms = t.loc[t["rank"] <= int(k), "discounted_gain"] if k else t["discounted_gain"]
+        top = max(_rounded_terms(terms, decimals), _rounded_terms([d["discounted_sum"]], decimals))
+        bottom = _rounded_terms([d["normaliser"]], decimals)
+        return _ratio_slack(d["discounted_sum"], d["normaliser"], top, bottom, result.value)
+    return 0.0
+
+
+def _ratio_slack(top: float, bottom: float, s_top: float, s_bottom: float, value: float) -> float:
+    """How far top / bottom moves when top moves by ±s_top and bottom by ±s_bottom."""
+    if bottom - s_bottom <= 0:
+        return 0.0
+    low, high = (top - s_top) / (bottom + s_bottom), (top + s_top) / (bottom - s_bottom)
+    return max(high - value, value - low)
+
+
+def _sum_slack(family: str, full: Result, decimals: int) -> float:
+    """`_rounded_terms` of DCG's (or IDCG's) terms as its working shows them (the ranks within k
+    with a gain; the ideal ranking's), at least that of its rounded total."""
+    t = full.table
+    if family == "DCG":
+        terms = t.loc[t["in_cutoff"] & t["gain"].notna(), "dcg_contribution"]
+    else:
+        terms = t.loc[t["ideal_gain"].notna(), "ideal_contribution"]
+    total = graded.part(family, full).value
+    return max(_rounded_terms(terms, decimals), _rounded_terms([total], decimals))
+
+
+def check(
+    question: Question, text: str, tolerance: float | None = None, decimals: int = 4
+) -> Check:
     """Read one typed answer: a number is diagnosed (within ±`tolerance` when the teacher set
-    one, else within the precision typed), a choice compared with the right one."""
+    one, else within the precision typed, or within the rounding of the worked solution's
+    terms to `decimals` places: `rounding_slack`), a choice compared with the right one."""
     text = str(text).strip()
     if not text:
         return Check(question, text, False, _("No answer yet."))
@@ -501,6 +560,9 @@ def check(question: Question, text: str, tolerance: float | None = None) -> Chec
     d = diagnose(step.family, step.scenario, answer)
     if d.correct:
         return Check(question, text, True, _("Right."), d)
+    rounded = right_to_rounding(d, decimals) if tolerance is None else None
+    if rounded is not None:
+        return Check(question, text, True, rounded, d)
     if d.rounded_from is not None:
         return Check(question, text, False, rounding_hint(d), d)
     if d.matches:
@@ -521,6 +583,26 @@ def check(question: Question, text: str, tolerance: float | None = None) -> Chec
             "Not quite. {text} matches no known mistake: compare with the worked solution."
         ).format(text=text)
     return Check(question, text, False, message, d)
+
+
+def right_to_rounding(d: Diagnosis, decimals: int) -> str | None:
+    """When the answer `d` judged wrong is right to the rounding of its working's terms to
+    `decimals` places (`rounding_slack`): the verdict saying so; else None."""
+    if d.correct:
+        return None
+    slack = rounding_slack(d.family, d.right, decimals)
+    if not slack or abs(d.answer.value - d.right.value) > slack + d.answer.tolerance:
+        return None
+    said = _(
+        "Right, to the rounding of the terms: each term rounded to {decimals} decimals moves the "
+        "total by up to ±{slack}; unrounded, {name} = {value}."
+    )
+    return said.format(
+        decimals=decimals,
+        slack=f"{slack:.{decimals + 1}f}".rstrip("0"),
+        name=d.right.name,
+        value=f"{d.right.value:.{decimals + 2}f}",
+    )
 
 
 def score(checks: Iterable[Check]) -> tuple[int, int]:

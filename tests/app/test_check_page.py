@@ -67,8 +67,10 @@ def test_nothing_matches_shows_the_right_calculation(app: AppTest) -> None:
     at = answer(open_check(app), "0.1234")
     assert "no convention or common mistake we know gives 0.1234" in unescaped(at.error[0].value)
     latex = all_latex(at)
-    assert f"= {DCG:.4f}" in latex and f"= {IDCG:.4f}" in latex
-    assert f"= {DCG / IDCG:.4f}" in latex
+    # DCG@5's terms as shown, 7 + 1.8928 + 3.5 + 0 + 0.3869, add up to 12.7797 (the line's
+    # total); the unrounded DCG@5 rounds to 12.7796, the ratio's numerator
+    assert "= 12.7797" in latex and f"= {IDCG:.4f}" in latex
+    assert rf"\frac{{{DCG:.4f}}}{{{IDCG:.4f}}} = {DCG / IDCG:.4f}" in latex
 
 
 def test_a_bad_answer_is_explained_and_kept(app: AppTest) -> None:
@@ -184,3 +186,31 @@ def test_the_condensed_playground_list_is_checked_as_its_cards_show_it(app: AppT
     assert any(
         t.startswith("AP′ and nDCG′ with unjudged documents kept as non-relevant") for t in titles
     )
+
+
+def test_log2_of_the_rank_is_named_first_with_its_working(app: AppTest) -> None:
+    at = open_check(app)
+    at.selectbox(key="check_family").set_value("DCG").run()
+    # log2(i), rank 1 undiscounted: 7/1 + 3/log2(2) + 7/log2(3) + 0/log2(4) + 1/log2(5)
+    slipped = 7 + 3 + 7 / log2(3) + 1 / log2(5)  # 14.8472
+    at = answer(at, f"{slipped:.4f}")
+    title = at.expander[0].label
+    assert title.startswith("you used log2(i) instead of log2(i+1): rank 1 undiscounted")
+    assert title.endswith(f"→ {slipped:.4f}")
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "**You used log2(i) instead of log2(i+1)" in shown and "log2(1) = 0" in shown
+    assert r"\frac{2^{2}-1}{1}" not in all_latex(at)  # rank 2 is written over log2(2)
+    assert r"\frac{2^{2}-1}{\log_2 2}" in all_latex(at)
+
+
+def test_the_sum_of_the_calculations_rounded_terms_is_right(app: AppTest) -> None:
+    at = open_check(app)
+    at.selectbox(key="check_family").set_value("DCG").run()
+    # DCG@5 = 7 + 3/log2(3) + 3.5 + 0 + 1/log2(6) = 12.779642; its terms rounded to 4 decimals,
+    # 7 + 1.8928 + 3.5 + 0 + 0.3869, add up to 12.7797, the total the calculation shows
+    assert round(7 + 1.8928 + 3.5 + 0 + 0.3869, 4) == 12.7797 and f"{DCG:.4f}" == "12.7796"
+    at = answer(at, "12.7797")
+    (success,) = at.success
+    assert success.value.startswith("Right, to the rounding of the terms")
+    assert f"{DCG:.6f}" in success.value
+    assert "= 12.7797" in all_latex(at)  # the calculation, folded, is there to compare

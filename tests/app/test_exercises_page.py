@@ -37,7 +37,7 @@ def test_the_link_gives_the_round(app: AppTest) -> None:
     assert "grades 2, 1, 3, 2, 0 (rank 1 first)" in statements
     assert "List A ranks e > c > g > d > h; list B ranks f > e > b > h > d" in statements
     assert metric_values(at)["Score"] == "0 / 12"
-    assert at.code[0].value.endswith("/quiz?seed=42&qconv=textbook&qk=5&ex=dcg&ex=compare&"
+    assert at.code[0].value.endswith("/exercises?seed=42&qconv=textbook&qk=5&ex=dcg&ex=compare&"
                                      "ex=predict&ex=choose")  # fmt: skip
 
 
@@ -59,8 +59,10 @@ def test_the_worked_solution_on_request(app: AppTest) -> None:
     at.toggle(key=f"{KEY}_1_solution").set_value(True).run()
     latex = "\n".join(el.value for el in at.latex)
     assert r"\frac{2^{2}-1}{\log_2 2}" in latex  # rank 1, grade 2
-    assert f"= {DCG:.3f}" in latex and f"= {IDCG:.4f}" in latex
-    assert f"= {DCG / IDCG:.4f}" in latex
+    # DCG@5's terms as shown, 3 + 0.6309 + 3.5 + 1.292 + 0, add up to 8.4229 (the line's
+    # last row); the unrounded DCG@5 = 8.42296 rounds to 8.423, the ratio's numerator
+    assert "= 8.4229" in latex and f"= {IDCG:.4f}" in latex
+    assert rf"\frac{{{DCG:.3f}}}{{{IDCG:.4f}}} = {DCG / IDCG:.4f}" in latex
 
 
 def test_the_sheet_and_its_solutions_download(app: AppTest) -> None:
@@ -116,7 +118,7 @@ def test_no_kind_chosen_says_so(app: AppTest) -> None:
 
 # --- a damaged link says what it could not use ----------------------------------------------
 
-ROUND_1 = "/quiz?seed=1&qconv=textbook&qk=5&ex=dcg&ex=compare&ex=predict&ex=choose"
+ROUND_1 = "/exercises?seed=1&qconv=textbook&qk=5&ex=dcg&ex=compare&ex=predict&ex=choose"
 ROUND_42_START = "grades 2, 1, 3, 2, 0 (rank 1 first)"  # exercise 1 of round 42 (see above)
 DAMAGED = "This link was damaged or edited by hand, so part of it was not used:"
 
@@ -166,7 +168,7 @@ def test_an_unknown_kind_is_named_and_the_known_ones_kept(app: AppTest) -> None:
         "using the others, compare."
     )
     assert at.multiselect(key="ex").value == ["compare"]
-    assert at.code[0].value.endswith("/quiz?seed=42&qconv=textbook&qk=5&ex=compare")
+    assert at.code[0].value.endswith("/exercises?seed=42&qconv=textbook&qk=5&ex=compare")
     assert metric_values(at)["Score"] == "0 / 3"  # nDCG of A, of B, which is better
 
 
@@ -213,7 +215,7 @@ def test_the_shared_address_gives_its_settings(app: AppTest) -> None:
     assert at.selectbox(key="qconv").value == "trec-eval-ndcg-cut"
     assert at.selectbox(key="qk").value == 4
     assert at.multiselect(key="ex").value == ["compare", "dcg"]
-    shared = "/quiz?seed=42&qconv=trec-eval-ndcg-cut&qk=4&ex=compare&ex=dcg"
+    shared = "/exercises?seed=42&qconv=trec-eval-ndcg-cut&qk=4&ex=compare&ex=dcg"
     assert at.code[0].value.endswith(shared)
     fresh = AppTest.from_file(app._script_path)
     fresh.query_params["ex"] = ["Compare two lists", "Compute DCG, IDCG and nDCG"]
@@ -245,3 +247,15 @@ def test_a_damaged_tolerance_is_named(app: AppTest) -> None:
     )
     assert at.number_input(key="qtol").value is None
     assert ROUND_42_START in statements(at)
+
+
+def test_the_sum_of_the_solutions_rounded_terms_scores(app: AppTest) -> None:
+    # issue 25: round 1, exercise 1, IDCG@5 = 7 + 7/log2(3) + 3/2 + 1/log2(5) + 1/log2(6) =
+    # 13.734038; the worked solution's terms 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 add up to 13.7341
+    at = open_round(app, seed="1")
+    key = "quiz_1_textbook_5_dcg-compare-predict-choose"
+    at.text_input(key=f"{key}_1_IDCG").input("13.7341").run()
+    assert not at.exception
+    (success,) = at.success
+    assert unescaped(success.value).startswith("Right, to the rounding of the terms")
+    assert metric_values(at)["Score"] == "1 / 12"

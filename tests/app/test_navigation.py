@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui.navigation import GROUPS, HOME, PAGES
+from tests.markdown_text import unescaped
+from ui.navigation import GROUPS, HOME, MOVED, PAGES, address_of
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -45,3 +47,45 @@ def test_every_page_runs_without_an_exception(app: AppTest) -> None:
     for entry in PAGES:
         at.switch_page(entry.file).run()
         assert not at.exception, f"{entry.file}: {at.exception}"
+
+
+def test_a_page_address_is_its_name_and_a_former_one_still_opens_it() -> None:
+    exercises = next(entry for entry in PAGES if entry.file == "app_pages/exercises.py")
+    assert exercises.url_path == "exercises"
+    assert MOVED == {"quiz": "app_pages/exercises.py"}  # printed on sheets before the rename
+
+
+def open_at(app: AppTest, address: str) -> AppTest:
+    """The app as a browser opening `address` finds it (the server falls back to Home for an
+    address it does not know)."""
+    app.context = {"url": f"http://localhost:8501{address}"}
+    at = app.run()
+    assert not at.exception
+    return at
+
+
+def test_an_unknown_address_says_so_above_the_home_page(app: AppTest) -> None:
+    at = open_at(app, "/exercisez")
+    (warning,) = at.warning
+    assert unescaped(warning.value).startswith("There is no page at the address /exercisez.")
+    assert at.title[0].value == "RankLab"  # the home page, with its links to every page
+    assert {el.proto.page for el in at.get("page_link")} >= {"exercises", "playground"}
+
+
+def test_an_unknown_address_is_shown_as_typed(app: AppTest) -> None:
+    at = open_at(app, "/%2A%2Abold%2A%2A")  # **bold**, percent-encoded by the browser
+    assert "\\*\\*bold\\*\\*" in at.warning[0].value  # escaped: no Markdown forms
+
+
+@pytest.mark.parametrize("address", ["", "/", "/exercises", "/quiz", "/playground"])
+def test_a_known_address_says_nothing(app: AppTest, address: str) -> None:
+    assert not open_at(app, address).warning
+
+
+def test_the_address_is_read_under_a_base_path() -> None:
+    assert address_of("http://host:8501") == "" and address_of("http://host:8501/") == ""
+    assert address_of("http://host/exercises") == "exercises"
+    assert address_of("http://host/ranklab", "ranklab") == ""
+    assert address_of("http://host/ranklab/exercisez", "/ranklab/") == "exercisez"
+    assert address_of("http://host/ranklab", "") == "ranklab"  # no base path: a page name
+    assert address_of("http://host/a%20b") == "a b"

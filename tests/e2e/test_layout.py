@@ -76,7 +76,7 @@ def test_nothing_is_cut_in_an_exercise_diagnosis(page: Page) -> None:
         3 + 3 / log2(3) + 3 / 2 + 2 / log2(5) + 2 / log2(6)
     )
     page.set_viewport_size(PROJECTOR)
-    page.goto("/quiz?seed=42")
+    page.goto("/exercises?seed=42")
     wait_for_app(page)
     answer = page.get_by_role("textbox", name="nDCG@5 of the list")
     answer.fill(f"{linear:.4f}")

@@ -180,3 +180,23 @@ def test_answers_are_read_with_the_precision_typed(text, value, tolerance):
 def test_a_non_number_is_explained():
     with pytest.raises(ValueError, match="'abc' is not a number"):
         parse_answer("abc")
+
+
+def test_log2_of_the_rank_is_named_as_the_student_made_it():
+    # issue 25: grades 1, 3, 0, 3, 0 (grades 2 and 1 missed), Textbook, k = 5. Written with
+    # log2(i) and rank 1 left undiscounted (log2(1) = 0): DCG@5 = (2^1-1)/1 + (2^3-1)/log2(2)
+    # + 0 + (2^3-1)/log2(4) + 0 = 1 + 7 + 3.5 = 11.5, where 1/log2(i+1) gives 8.4312.
+    ranking = Ranking.build([1, 3, 0, 3, 0], unretrieved=[2, 1], scale_max=3)
+    s = Scenario(ranking, TEXTBOOK, 5)
+    d = diagnose("DCG", s, parse_answer("11.5"))
+    assert not d.correct and d.matches
+    first = d.matches[0].describe(TEXTBOOK, "DCG")
+    assert first.startswith("you used log2(i) instead of log2(i+1): rank 1 undiscounted")
+    assert first.index("log2(i)") < first.index("Järvelin & Kekäläinen")  # the convention second
+    # the Järvelin & Kekäläinen preset with its linear gain flipped back is the same calculation
+    assert len(d.matches) == 1
+    # IDCG@5 the same way: ideal 3, 3, 2, 1, 1 -> 7/1 + 7/log2(2) + 3/log2(3) + 1/log2(4) +
+    # 1/log2(5)
+    idcg = 7 + 7 + 3 / log2(3) + 1 / 2 + 1 / log2(5)
+    d = diagnose("IDCG", s, parse_answer(f"{idcg:.4f}"))
+    assert d.matches[0].slip is not None and d.matches[0].result.value == pytest.approx(idcg)

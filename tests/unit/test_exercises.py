@@ -7,7 +7,11 @@ from math import log2
 import pytest
 
 from metrics.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.core.intents import Intents
+from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario
 from metrics.teaching import exercises as E
+from metrics.teaching.diagnose import diagnose, parse_answer
 from metrics.teaching.pitfalls import compute
 
 ROUND = E.generate(42)
@@ -179,3 +183,45 @@ def test_a_mistaken_answer_to_a_compare_question_is_diagnosed_too():
     wrong = compute("nDCG", q.steps[0].scenario, ["gain_flipped"]).value
     assert "Linear gain" in E.check(q, f"{wrong:.4f}").message
     assert q.steps[0].scenario.convention is TEXTBOOK
+
+
+def test_the_sum_of_the_solutions_rounded_terms_is_right():
+    # issue 25: round 1, exercise 1 lists grades 1, 3, 0, 3, 0 and misses grades 2 and 1. The
+    # ideal ranking 3, 3, 2, 1, 1: IDCG@5 = 7/log2(2) + 7/log2(3) + 3/log2(4) + 1/log2(5) +
+    # 1/log2(6) = 13.734038, while the terms rounded to 4 decimals, 7 + 4.4165 + 1.5 + 0.4307 +
+    # 0.3869, add up to 13.7341. Three terms are rounded, each by at most 0.00005.
+    e = E.generate(1)[0]
+    assert "grades 1, 3, 0, 3, 0" in e.statement and "grade(s) 2, 1" in e.statement
+    idcg_q = e.questions[1]
+    exact = 7 + 7 / log2(3) + 3 / 2 + 1 / log2(5) + 1 / log2(6)
+    assert idcg_q.steps[0].result().value == pytest.approx(exact, abs=1e-12)
+    assert round(7 + 4.4165 + 1.5 + 0.4307 + 0.3869, 4) == 13.7341
+    checked = E.check(idcg_q, "13.7341")
+    assert checked.correct and "0.00015" in checked.message and f"{exact:.6f}" in checked.message
+    assert E.check(idcg_q, "13.734").correct and E.check(idcg_q, "13.734").message == "Right."
+    # beyond the rounding of three terms (13.7345 is 0.00046 away): not right
+    assert not E.check(idcg_q, "13.7345").correct
+    # a tolerance the teacher set is the only one
+    assert not E.check(idcg_q, "13.7341", tolerance=0.00005).correct
+    # nDCG@5 from the rounded DCG@5 (1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312) and IDCG@5
+    assert E.check(e.questions[2], f"{8.4312 / 13.7341:.4f}").correct
+
+
+def test_alpha_ndcg_from_the_solutions_rounded_terms_is_right():
+    # d1 {1,2}, d2 {1}, d3 none, d4 {3}, d5 {2,3}; α = 0.5, weights 1/3: novelty gains 2/3,
+    # 1/6, 0, 1/3, 1/3; the greedy ideal's 2/3, 1/2, 1/6, 1/6, 0 (either tie order).
+    # α-DCG@5 = 2/3 + (1/6)/log2(3) + (1/3)/log2(5) + (1/3)/log2(6) = 1.044331, whose terms
+    # rounded to 4 decimals add up to 0.6667 + 0.1052 + 0.1436 + 0.129 = 1.0445; α-DCG*@5 =
+    # 2/3 + (1/2)/log2(3) + (1/6)/2 + (1/6)/log2(5) = 1.137244 (1.1372 rounded).
+    top = 2 / 3 + (1 / 6) / log2(3) + (1 / 3) / log2(5) + (1 / 3) / log2(6)
+    bottom = 2 / 3 + 0.5 / log2(3) + (1 / 6) / 2 + (1 / 6) / log2(5)
+    sets = ["1,2", "1", "", "3", "2,3"]
+    ranking = Ranking.build([1, 1, 0, 1, 1], ["d1", "d2", "d3", "d4", "d5"],
+                            intents=Intents.build(sets))  # fmt: skip
+    s = Scenario(ranking, TEXTBOOK, 5)
+    from_terms = f"{1.0445 / 1.1372:.4f}"  # 0.9185, where the value rounds to 0.9183
+    assert f"{top / bottom:.4f}" == "0.9183" and from_terms == "0.9185"
+    d = diagnose("alpha_nDCG", s, parse_answer(from_terms))
+    assert d.right.value == pytest.approx(top / bottom) and not d.correct
+    assert E.right_to_rounding(d, 4) is not None
+    assert E.right_to_rounding(diagnose("alpha_nDCG", s, parse_answer("0.9190")), 4) is None

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import math
 import re
+from math import log2
 
 import pytest
 
 from metrics.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
+from metrics.core.scenario import Scenario, correct
 from metrics.explore.report import evaluate
-from ui import latex, working
+from ui import calculation, latex, working
 
 ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)
 
@@ -203,7 +206,12 @@ def test_a_short_working_stays_whole_and_rbp_continues_inside_its_brackets() -> 
     # 0.08388608, 0.033554432; their sum times 1 - 0.8
     rbp = 0.2 * (0.75 + 0.4 + 0.48 + 0.1024 + 0.16384 + 0.065536 + 0.0524288 + 0.08388608
                  + 0.033554432)  # fmt: skip
-    assert rows[-1] == f"&= {rbp:.4f}" + r"\end{aligned}"
+    assert f"{rbp:.4f}" == "0.4263"
+    # the total shown is what the terms shown add up to: 0.15 + 0.08 + 0.096 + 0 + 0.0205 +
+    # 0.0328 + 0.0131 + 0.0105 + 0.0168 + 0.0067 = 0.4264 (each 0.2 * term rounded to 4
+    # decimals), and the note gives the unrounded value
+    assert rows[-1] == "&= 0.4264" + r"\end{aligned}"
+    assert "0.4264" in total.note and f"{rbp:.6f}" in total.note
 
 
 def test_every_row_fits_the_width_of_an_expander_at_1280_px() -> None:
@@ -221,3 +229,55 @@ def test_every_row_fits_the_width_of_an_expander_at_1280_px() -> None:
     # a fraction is as wide as its wider part; commands count as the symbol they draw
     assert latex._shown_width(r"\frac{2^{3}-1}{\log_2 2}") == len("log2 2")
     assert latex._shown_width(r"0.75 \cdot 0.8^{0}") == len("0.75 x 0.80")
+
+
+def test_a_total_is_the_sum_of_its_terms_as_shown() -> None:
+    # issue 25: grades 1, 3, 0, 3, 0 with grades 2, 1 missed, Textbook, k = 5 (exercise 1 of
+    # round 1). The ideal ranking 3, 3, 2, 1, 1: IDCG@5 = 7/log2(2) + 7/log2(3) + 3/log2(4) +
+    # 1/log2(5) + 1/log2(6) = 7 + 4.41650 + 1.5 + 0.43068 + 0.38685 = 13.73404, shown 13.734,
+    # while its terms rounded to 4 decimals add up to 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 =
+    # 13.7341.
+    exact = 7 + 7 / log2(3) + 3 / 2 + 1 / log2(5) + 1 / log2(6)
+    ranking = Ranking.build([1, 3, 0, 3, 0], unretrieved=[2, 1], scale_max=3)
+    line = latex.idcg(evaluate(ranking, TEXTBOOK, 5).results["IDCG"], TEXTBOOK, 4)
+    assert line.text.endswith("= 7 + 4.4165 + 1.5 + 0.4307 + 0.3869 = 13.7341")
+    assert f"{exact:.6f}" in line.note and "13.7341" in line.note
+    # a sum whose rounded terms add up to the rounded total says nothing more: DCG@5 = 1 +
+    # 7/log2(3) + 0 + 7/log2(5) + 0 = 1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312
+    dcg = latex.dcg(evaluate(ranking, TEXTBOOK, 5).results["DCG"], TEXTBOOK, 4)
+    assert dcg.text.endswith("= 1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312") and not dcg.note
+
+
+def test_the_condensed_working_primes_every_name_as_a_superscript() -> None:
+    # [3, ?, 2, 0, 1, ?, 3] with a 2 missed, condensed to 3, 2, 0, 1, 3 (Sakai's nDCG′):
+    # DCG′@6 = 7 + 3/log2(3) + 0 + 1/log2(5) + 7/log2(6); IDCG′@6 over the judged pool
+    # 3, 3, 2, 2, 1, 0 = 7 + 7/log2(3) + 3/2 + 3/log2(5) + 1/log2(6)
+    dcg = 7 + 3 / log2(3) + 1 / log2(5) + 7 / log2(6)
+    idcg = 7 + 7 / log2(3) + 3 / 2 + 3 / log2(5) + 1 / log2(6)
+    ranking = Ranking.build([3, None, 2, 0, 1, None, 3], unretrieved=[2])
+    report = evaluate(ranking, TEXTBOOK, 6, condensed=True)
+    line = latex.ndcg(report.results["nDCG"], 4)
+    assert line.text == (f"nDCG′@6 = DCG′@6 / IDCG′@6 = {dcg:.4f} / {idcg:.4f} = {dcg / idcg:.4f}")
+    primed = r"\mathrm{DCG}^{\prime}\mathrm{@6}"
+    assert line.tex.startswith(r"\mathrm{nDCG}^{\prime}\mathrm{@6} = \frac{" + primed)
+    # the character ′ in maths is KaTeX's \prime on the baseline ('DCG/@6'): never in the TeX
+    for lines in calculation.workings(report, 4).values():
+        assert all("′" not in one.tex and "′" not in one.display for one in lines)
+
+
+def test_the_alpha_dcg_total_is_the_sum_of_its_terms_as_shown() -> None:
+    # d1 {1,2}, d2 {1}, d3 none, d4 {3}, d5 {2,3}; α = 0.5, weights 1/3: novelty gains 2/3,
+    # 1/6, 0, 1/3, 1/3 (tests/unit/test_diversity.py). α-DCG@5 = (2/3)/log2(2) +
+    # (1/6)/log2(3) + 0 + (1/3)/log2(5) + (1/3)/log2(6) = 0.666667 + 0.105155 + 0.143559 +
+    # 0.128951 = 1.044331, shown 1.0443, while its terms
+    # rounded to 4 decimals add up to 0.6667 + 0.1052 + 0 + 0.1436 + 0.129 = 1.0445.
+    exact = 2 / 3 + (1 / 6) / log2(3) + (1 / 3) / log2(5) + (1 / 3) / log2(6)
+    sets = ["1,2", "1", "", "3", "2,3"]
+    ranking = Ranking.build([1, 1, 0, 1, 1], ["d1", "d2", "d3", "d4", "d5"],
+                            intents=Intents.build(sets))  # fmt: skip
+    result = correct("alpha_nDCG", Scenario(ranking, TEXTBOOK, 5))
+    dcg_line = next(
+        line for line in working.lines("alpha_nDCG", result, TEXTBOOK) if "0.6667 + " in line.text
+    )
+    assert dcg_line.text.endswith("= 0.6667 + 0.1052 + 0 + 0.1436 + 0.129 = 1.0445")
+    assert f"{exact:.6f}" in dcg_line.note and f"{exact:.4f}" == "1.0443"

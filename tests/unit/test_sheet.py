@@ -9,7 +9,7 @@ from math import log2
 import pytest
 
 import i18n
-from metrics.teaching.exercises import generate
+from metrics.teaching.exercises import KINDS, generate
 from ui import sheet
 
 ROUND = generate(42)
@@ -50,26 +50,48 @@ def test_the_latex_document_is_complete_and_escaped():
     for env in ("document", "enumerate", "center", "tabular"):
         assert text.count(rf"\begin{{{env}}}") == text.count(rf"\end{{{env}}}")
     assert text.count("{") == text.count("}")
-    assert r"2\textasciicircum{}g - 1" in text  # 'exponential gain 2^g - 1' in the statement
+    # the statement's formulas as maths: 'exponential gain 2^g - 1; discount 1/log2(i+1)'
+    assert r"Exponential gain $2^{g}-1$; discount $1/\log_{2}(i+1)$" in text
+    assert "textasciicircum" not in text
     assert r"e \textgreater{} c" in text  # 'List A ranks e > c > ...'
     assert r"\frac{2^{3}-1}{\log_2 4}" in text  # the working as display math
+    # a five-term sum is continued on further rows (one line overran the page)
+    assert r"\[ \begin{aligned}\mathrm{IDCG@5} &= " in text
+
+
+def test_the_statements_formulas_are_typeset() -> None:
+    assert sheet.tex_text("Relevant means grade >= 1. With α = 0.5, worth 0.5^c") == (
+        r"Relevant means grade $\geq 1$. With $\alpha$ = 0.5, worth $0.5^{c}$"
+    )
+    assert sheet.tex_text("discount 0.8^(i-1); 1 for i < 2, then 1/ln(i)") == (
+        r"discount $0.8^{i-1}$; 1 for $i < 2$, then $1/\ln(i)$"
+    )
 
 
 def test_escape_handles_the_special_characters():
     assert sheet.escape("50% of a_b & c#1 ≥ 2 → 3") == (r"50\% of a\_b \& c\#1 $\geq$ 2 $\to$ 3")
+    # beyond Latin-1, no text font of the sheet has them: maths, in every language
+    assert sheet.escape("α-nDCG … κ ≈ 0.5") == r"$\alpha$-nDCG \ldots{} $\kappa$ $\approx$ 0.5"
+
+
+EVERY_KIND = generate(42, list(KINDS))
+LINK = (
+    "https://ranklab.example/exercises?seed=42&ex=dcg&ex=compare&ex=predict&ex=choose&ex=diversity"
+)
 
 
 @pytest.mark.parametrize(
     ("lang", "engine"), [("en", "pdflatex"), ("vi", "pdflatex"), ("zh", "xelatex")]
 )
 def test_the_latex_sheet_compiles_in_every_language(tmp_path, lang, engine):
-    # the session's language chooses the words and the preamble (ui.sheet.PREAMBLES); the TeX
-    # programs are installed by scripts/test.sh
+    # a round with every kind of exercise (the diversity one writes α), its solutions, in the
+    # session's language, which chooses the words and the preamble (ui.sheet.PREAMBLES); the
+    # TeX programs and pdftotext are installed by scripts/test.sh
     made = {}
 
     def student() -> None:
         i18n.use(lang)
-        made["tex"] = sheet.latex(ROUND, solutions=True)
+        made["tex"] = sheet.latex(EVERY_KIND, solutions=True, link=LINK)
 
     thread = threading.Thread(target=student)
     thread.start()
@@ -80,6 +102,14 @@ def test_the_latex_sheet_compiles_in_every_language(tmp_path, lang, engine):
         cwd=tmp_path, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:]
-    assert (tmp_path / "sheet.pdf").stat().st_size > 0
     if lang != "en":
-        assert made["tex"] != sheet.latex(ROUND, solutions=True)  # translated, not English
+        assert made["tex"] != sheet.latex(EVERY_KIND, solutions=True)  # translated, not English
+    log = (tmp_path / "sheet.log").read_text(encoding="utf-8", errors="replace")
+    assert "Overfull \\hbox" not in log, log[log.find("Overfull") :][
+        :500
+    ]  # nothing past the margin
+    assert "Missing character" not in log  # xelatex drops a glyph its font lacks with this
+    text = subprocess.run(
+        ["pdftotext", "sheet.pdf", "-"], cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout
+    assert text.count("α") >= 3  # the title, the statement and the working of α-nDCG

@@ -11,10 +11,18 @@ from ui import working
 WIKI = Scenario(Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2]), TEXTBOOK, 5)
 
 
-def texts(family, mistakes=()):
+def lines(family, mistakes=()):
     result = compute(family, WIKI, mistakes)
     convention = transformed(family, WIKI, mistakes).convention
-    return [line.text for line in working.lines(family, result, convention)]
+    return working.lines(family, result, convention)
+
+
+def texts(family, mistakes=()):
+    return [line.text for line in lines(family, mistakes)]
+
+
+def notes(family, mistakes=()):
+    return [line.note for line in lines(family, mistakes)]
 
 
 def test_binary_measures():
@@ -36,8 +44,12 @@ def test_the_working_of_a_mistake_shows_the_mistake():
 
 def test_ndcg_shows_dcg_idcg_and_their_ratio():
     dcg, idcg, ndcg = texts("nDCG")
-    assert dcg.endswith("= 7 + 1.8928 + 3.5 + 0 + 0.3869 = 12.7796")
+    dcg_note, idcg_note, _ndcg_note = notes("nDCG")
+    # the terms as shown add up to 12.7797, while the unrounded DCG@5 = 7 + 3/log2(3) + 3.5 +
+    # 1/log2(6) = 12.779642 rounds to 12.7796, the value the ratio divides
+    assert dcg.endswith("= 7 + 1.8928 + 3.5 + 0 + 0.3869 = 12.7797")
     assert idcg.endswith("= 7 + 4.4165 + 3.5 + 1.292 + 1.1606 = 17.3691")
+    assert "12.779642" in dcg_note and not idcg_note
     assert ndcg == "nDCG@5 = DCG@5 / IDCG@5 = 12.7796 / 17.3691 = 0.7358"
 
 
