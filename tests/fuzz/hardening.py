@@ -1,0 +1,130 @@
+"""The generators of the second hardening campaign (issue 33) and the contract each outcome
+must keep. Shared by tests/fuzz/test_fuzz_hardening.py (seeded, bounded, in CI), the unit
+property tests and scripts/fuzz_campaign.py (the long campaign).
+
+- `box_texts()`: the Playground's text box given text of characters the parser ignores,
+  separators, quotes and line breaks of every kind; `check_box_text`: a ListText or a
+  ListTextError (no other exception).
+- `grid_lists()`: lists the Playground's grid can hold, with hostile ids (quotes, separators,
+  ``Q0``, every line break Python knows); `check_box_round_trip`: the box's text of the list
+  (`format_text`) reads back (`parse`) to the same list, or `format_text` says why no form
+  holds it, for the reasons its docstring gives.
+- `link_states()`: valid Playground states (a built Ranking and settings); `check_link_round_trip`:
+  encode -> decode gives the same list and settings, with nothing wrong.
+- `mutated_state_links()`: the links of valid states, mutated; `check_mutated_link`: decoding
+  keeps `assert_valid_state`'s contract.
+- `core_calls()`: the core's entry points with huge ints (beyond any double) where a number
+  goes; `check_core_call`: a result or a ValueError naming the value, never OverflowError.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from hypothesis import strategies as st
+
+from metrics.explore.list_text import ListText, ListTextError, format_text, parse
+
+# --- the text box ----------------------------------------------------------------------------
+
+#: The characters `str.splitlines` cuts at; a browser's box only writes "\n".
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+IGNORED = " \t;{}[]()"
+_BOX_PIECES = st.sampled_from(
+    [*IGNORED, *LINE_BREAKS, ",", ":", "|", "?", "'", '"', "Q0", "q0", "1", "2", "-1", "2.5",
+     "nan", "1_0", "\uff13", "a", "101", "#", "{}\n[]", "1 Q0 a 1 2 r\n"]
+)  # fmt: skip
+
+
+def box_texts() -> st.SearchStrategy[str]:
+    """Texts built of the pieces the box's parser treats specially, mostly the ignored ones."""
+    ignored_only = st.lists(st.sampled_from([*IGNORED, *LINE_BREAKS]), min_size=1, max_size=12)
+    return st.one_of(
+        ignored_only.map("".join),
+        st.lists(_BOX_PIECES, max_size=16).map("".join),
+        st.text(max_size=30),
+    )
+
+
+def check_box_text(text: str) -> str:
+    """`parse` reads the text or raises ListTextError, whose line and column are in the text."""
+    try:
+        read = parse(text)
+    except ListTextError as err:
+        assert err.problem and 1 <= err.line <= text.count("\n") + 1, err
+        return "refused"
+    assert isinstance(read, ListText) and len(read.grades) >= 1
+    return "read"
+
+
+def _grid_id(alphabet: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """An id as the grid keeps it: stripped (Ranking.build strips ids), not empty."""
+    return st.text(alphabet, min_size=1, max_size=6).map(str.strip).filter(bool) | st.sampled_from(
+        ["Q0", "q0", "?", "d1", "#x", "a b", "u1"]
+    )
+
+
+_HOSTILE_CHARS = st.sampled_from([*LINE_BREAKS, *IGNORED, ",", ":", "|", "?", "'", '"', "Q", "0"])
+_ID_CHARS = st.one_of(_HOSTILE_CHARS, st.characters(codec="utf-8"))
+_grades = st.one_of(
+    st.none(),
+    st.integers(-2, 10).map(float),
+    st.floats(-1e300, 1e300, allow_nan=False, allow_infinity=False),
+)
+_finite = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@st.composite
+def grid_lists(draw) -> dict:
+    """The arguments of `format_text` for a list the grid holds: grades (None = unjudged),
+    doc ids (d1, d2, ... or the list's own, unique), maybe scores, unretrieved grades, and the
+    ids those were last typed with (ids `parse` gave, so none holds a line feed)."""
+    n = draw(st.integers(1, 8))
+    grades = draw(st.lists(_grades, min_size=n, max_size=n))
+    if draw(st.booleans()):
+        ids = [f"d{i + 1}" for i in range(n)]
+    else:
+        ids = draw(st.lists(_grid_id(_ID_CHARS), min_size=n, max_size=n, unique=True))
+    scores = draw(st.none() | st.lists(_finite, min_size=n, max_size=n))
+    unretrieved = draw(st.lists(st.integers(-1, 4).map(float) | _finite, max_size=3))
+    typed = _grid_id(_ID_CHARS).filter(lambda d: "\n" not in d and not {"'", '"'} <= set(d))
+    missed_ids = draw(st.lists(typed, max_size=len(unretrieved), unique=True))
+    return {
+        "grades": grades,
+        "doc_ids": ids,
+        "scores": scores,
+        "unretrieved": unretrieved,
+        "unretrieved_ids": missed_ids,
+    }
+
+
+def no_text_form(grades, doc_ids, scores, unretrieved) -> bool:
+    """True when `format_text`'s docstring says no form holds the list: scores with an id
+    holding a space (TREC lines); without scores, ids of the list's own with an id holding a
+    line feed or both quote characters, or with nothing judged."""
+    if scores is not None:
+        return any(not re.fullmatch(r"\S+", d) for d in doc_ids)
+    if doc_ids == [f"d{i + 1}" for i in range(len(doc_ids))]:
+        return False
+    if any("\n" in d or {"'", '"'} <= set(d) for d in doc_ids):
+        return True
+    return all(g is None for g in grades) and not unretrieved
+
+
+def check_box_round_trip(lst: dict) -> str:
+    """box <- grid -> box: the text `format_text` writes reads back to the same list."""
+    try:
+        text = format_text(**lst)
+    except ValueError:
+        assert no_text_form(lst["grades"], lst["doc_ids"], lst["scores"], lst["unretrieved"]), lst
+        return "no text form"
+    assert not no_text_form(lst["grades"], lst["doc_ids"], lst["scores"], lst["unretrieved"])
+    read = parse(text)
+    default = lst["doc_ids"] == [f"d{i + 1}" for i in range(len(lst["doc_ids"]))]
+    assert read.grades == tuple(lst["grades"]), (text, read)
+    assert read.doc_ids == (None if default and lst["scores"] is None else tuple(lst["doc_ids"]))
+    assert read.scores == (None if lst["scores"] is None else tuple(lst["scores"])), text
+    assert read.unretrieved == tuple(lst["unretrieved"]), text
+    assert all(math.isfinite(g) for g in read.unretrieved)
+    return read.form
