@@ -288,3 +288,13 @@ def test_a_link_naming_no_known_measure_in_more_adds_none() -> None:
     decoded = decode({"g": "1,0", "more": "Foo"})
     assert decoded.settings["more"] == ()
     assert any("more='Foo': 'Foo' is not a card; showing none added" in p for p in decoded.problems)
+
+
+@pytest.mark.parametrize("weight", ["1_0", "\uff13", "\u0663", "inf", "nan"])
+def test_intent_weights_in_a_link_follow_the_number_rule(weight: str) -> None:
+    """Issue 33.4: w= went through float(), so 1_0 became 10 and ３ or ٣ became 3 silently."""
+    decoded = decode({"g": "1,1", "sub": "1,2", "w": f"1:{weight},2:1"})
+    assert decoded.settings["weights"] == ""  # equal weights
+    (problem,) = decoded.problems
+    assert problem.startswith(f"w={'1:' + weight + ',2:1'!r}: The weight of subtopic '1' must")
+    assert problem.endswith("Using equal weights.")
