@@ -22,9 +22,29 @@ from __future__ import annotations
 import math
 import re
 
+import numpy as np
+from hypothesis import assume
 from hypothesis import strategies as st
 
+from metrics.core.conventions import PRESETS
+from metrics.core.ranking import Ranking
 from metrics.explore.list_text import ListText, ListTextError, format_text, parse
+from metrics.explore.report import MORE
+from tests.fuzz.app_inputs import WEIRD_NUMBERS, assert_valid_state
+from ui import url_state
+from ui.model import (
+    MAX_K,
+    SCALE_MAXIMA,
+    convention_from,
+    default_settings,
+    diversity_from,
+    evaluate_finite,
+    preset_fields,
+    ranking_frame,
+    ranking_from,
+    unretrieved_frame,
+)
+from ui.url_state import MAX_DECIMALS
 
 # --- the text box ----------------------------------------------------------------------------
 
@@ -128,3 +148,118 @@ def check_box_round_trip(lst: dict) -> str:
     assert read.unretrieved == tuple(lst["unretrieved"]), text
     assert all(math.isfinite(g) for g in read.unretrieved)
     return read.form
+
+
+# --- links -----------------------------------------------------------------------------------
+
+_link_id = st.text(_ID_CHARS, min_size=1, max_size=8).map(str.strip).filter(bool)
+_subtopic_cell = st.lists(st.sampled_from(["1", "2", "3", "car", "a;b", "x,y", "%"]), max_size=3)
+
+
+@st.composite
+def link_states(draw) -> tuple[Ranking, dict]:
+    """A state the Playground can hold and share: a Ranking built from its tables (maybe with
+    ids of its own, scores, unretrieved documents and subtopics) and settings that evaluate it
+    to finite numbers."""
+    preset = draw(st.sampled_from(list(PRESETS)))
+    settings = {**default_settings(), "preset": preset, **preset_fields(preset)}
+    settings["scale_max"] = top = draw(st.sampled_from(SCALE_MAXIMA))
+    settings["k"] = draw(st.integers(1, MAX_K))
+    settings["decimals"] = draw(st.integers(0, MAX_DECIMALS))
+    settings["presentation"] = draw(st.booleans())
+    settings["condensed"] = draw(st.booleans())
+    more = draw(st.lists(st.sampled_from(MORE), unique=True, max_size=2))
+    settings["more"] = tuple(key for key in MORE if key in more)  # as the page keeps them
+    grade = st.none() | st.integers(0, top).map(float) | st.floats(0, top, allow_nan=False)
+    n = draw(st.integers(1, 6))
+    grades = draw(st.lists(grade, min_size=n, max_size=n))
+    ids = draw(st.none() | st.lists(_link_id, min_size=n, max_size=n, unique=True))
+    scores = draw(st.none() | st.lists(_finite, min_size=n, max_size=n))
+    unretrieved = draw(st.lists(st.integers(0, top).map(float), max_size=3))
+    subtopics = missed = None
+    if draw(st.booleans()):
+        cell = _subtopic_cell.map(", ".join)
+        subtopics = draw(st.lists(cell, min_size=n, max_size=n))
+        missed = draw(st.lists(cell, min_size=len(unretrieved), max_size=len(unretrieved)))
+    table = ranking_frame(grades, ids, scores, subtopics)
+    ranking = ranking_from(table, unretrieved_frame(unretrieved, missed), top)
+    try:
+        evaluate_finite(
+            ranking, convention_from(settings), settings["k"], diversity_from(settings, ranking)
+        )
+    except ValueError:  # e.g. a score so large a sum overflows: not a state the page holds
+        assume(False)
+    return ranking, settings
+
+
+def _same_list(a: Ranking, b: Ranking) -> bool:
+    grades = np.array_equal(a.grades, b.grades, equal_nan=True)
+    scores = (a.scores is None) == (b.scores is None) and (
+        a.scores is None or a.scores.tolist() == b.scores.tolist()
+    )
+    intents = (a.intents is None) == (b.intents is None) and (
+        a.intents is None
+        or (a.intents.retrieved, a.intents.unretrieved)
+        == (b.intents.retrieved, b.intents.unretrieved)
+    )
+    return (
+        grades
+        and scores
+        and intents
+        and a.doc_ids == b.doc_ids
+        and (a.unretrieved.tolist() == b.unretrieved.tolist())
+    )
+
+
+def check_link_round_trip(state: tuple[Ranking, dict]) -> str:
+    """encode -> decode: the same list and settings, and nothing named as wrong."""
+    ranking, settings = state
+    try:
+        params = url_state.encode(ranking, settings)
+    except url_state.LinkTooLong:
+        return "too long"
+    decoded = url_state.decode(params)
+    assert decoded.problems == [], (params, decoded.problems)
+    again = ranking_from(decoded.ranking, decoded.unretrieved, decoded.settings["scale_max"])
+    assert _same_list(ranking, again), (params, ranking, again)
+    shared = {k: v for k, v in settings.items() if k not in ("weights", "alpha")}
+    assert {k: decoded.settings[k] for k in shared} == shared, params
+    return "same state"
+
+
+_MUTATIONS = ("replace", "cut", "double", "drop", "empty", "percent")
+
+
+@st.composite
+def mutated_state_links(draw) -> dict[str, str]:
+    """The link of a random valid state, with one to three of its values mutated: replaced by
+    a weird number, cut, doubled, dropped, emptied or given a stray percent escape."""
+    ranking, settings = draw(link_states())
+    try:
+        link = dict(url_state.encode(ranking, settings))
+    except url_state.LinkTooLong:
+        link = {}
+    for _ in range(draw(st.integers(1, 3))):
+        param = draw(st.sampled_from(sorted(link) or ["g"]))
+        old = link.get(param, "")
+        how = draw(st.sampled_from(_MUTATIONS))
+        if how == "replace":
+            link[param] = draw(st.sampled_from(WEIRD_NUMBERS))
+        elif how == "cut":
+            link[param] = old[: draw(st.integers(0, len(old)))]
+        elif how == "double":
+            link[param] = f"{old},{old}"
+        elif how == "drop":
+            link.pop(param, None)
+        elif how == "empty":
+            link[param] = ""
+        else:
+            link[param] = old + draw(st.sampled_from(["%", "%2", "%ZZ", "%2C", "%1C", "%0A"]))
+    return link
+
+
+def check_mutated_link(link: dict[str, str]) -> str:
+    """Whatever the mutation, decoding gives a state the Playground can show."""
+    decoded = url_state.decode(link)
+    assert_valid_state(decoded)
+    return "named a problem" if decoded.problems else "decoded"
