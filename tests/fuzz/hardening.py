@@ -26,7 +26,9 @@ import numpy as np
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from metrics.core.conventions import PRESETS
+from metrics.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from metrics.core.intents import Intents
+from metrics.core.measures import parse as parse_measure
 from metrics.core.ranking import Ranking
 from metrics.explore.list_text import ListText, ListTextError, format_text, parse
 from metrics.explore.report import MORE
@@ -263,3 +265,52 @@ def check_mutated_link(link: dict[str, str]) -> str:
     decoded = url_state.decode(link)
     assert_valid_state(decoded)
     return "named a problem" if decoded.problems else "decoded"
+
+
+# --- the core with ints beyond a double ------------------------------------------------------
+
+_huge = st.integers(300, 420).map(lambda e: 10**e) | st.integers(300, 420).map(lambda e: -(10**e))
+_core_number = st.one_of(_huge, st.integers(-2, 5), st.floats(-5, 5), st.sampled_from([1e308]))
+_NUMBER_FIELDS = ("log_base", "discount_p", "rbp_p", "err_gmax", "rbp_gmax", "rel_threshold")
+_MEASURES = ("nDCG@5", "AP", "ERR@5", "RBP(p=0.8)", "P@3", "RR", "alpha_nDCG@5")
+
+
+@st.composite
+def core_calls(draw) -> tuple[str, dict]:
+    """One call of the core's API with an int beyond any double (10^300 .. 10^420, either
+    sign) somewhere a number goes: Ranking.build's grades, unretrieved grades, scores or
+    scale_max (then a measure on the list), a Convention field, an intent weight."""
+    kind = draw(st.sampled_from(["ranking", "convention", "weights"]))
+    if kind == "convention":
+        name = draw(st.sampled_from(_NUMBER_FIELDS))
+        return kind, {name: draw(_core_number)}
+    if kind == "weights":
+        return kind, {"weights": {"1": draw(_core_number), "2": draw(_core_number)}}
+    n = draw(st.integers(1, 5))
+    build = {"grades": draw(st.lists(_core_number, min_size=n, max_size=n))}
+    if draw(st.booleans()):
+        build["scores"] = draw(st.lists(_core_number, min_size=n, max_size=n))
+    if draw(st.booleans()):
+        build["unretrieved"] = draw(st.lists(_core_number, max_size=3))
+    if draw(st.booleans()):
+        build["scale_max"] = draw(_core_number)
+    return kind, {"build": build, "measure": draw(st.sampled_from(_MEASURES))}
+
+
+def check_core_call(call: tuple[str, dict]) -> str:
+    """A finite value, or a ValueError with a message (never OverflowError or another)."""
+    kind, args = call
+    try:
+        if kind == "convention":
+            TEXTBOOK.with_(**args)
+            return "built"
+        if kind == "weights":
+            Intents.build([frozenset({"1"}), frozenset({"2"})], weights=args["weights"])
+            return "built"
+        ranking = Ranking.build(**args["build"])
+        value = parse_measure(args["measure"])(ranking, TREC_EVAL_NDCG_CUT).value
+    except ValueError as err:
+        assert str(err), call
+        return "refused"
+    assert math.isfinite(value), (call, value)
+    return "value"
