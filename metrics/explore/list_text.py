@@ -104,10 +104,10 @@ class _Token:
 def parse(text: str, *, unjudged_grade: float | None = None) -> ListText:
     """Read one query from `text` (see the module docstring for the forms).
 
-    The form: TREC when a line has at least six fields and its second is ``Q0``; judgments and
-    a ranking when the text holds a ``:``; grades only otherwise. `unjudged_grade` (None or a
-    number such as 0) is the grade given to ranked documents that have no judgment in the
-    ids and TREC forms."""
+    The form: TREC when a line has at least six fields, its second ``Q0`` and its first no
+    quote; judgments and a ranking when the text holds a ``:``; grades only otherwise. Lines
+    end at ``\n`` only (`text_lines`). `unjudged_grade` (None or a number such as 0) is the
+    grade given to ranked documents that have no judgment in the ids and TREC forms."""
     if not text.strip():
         raise ListTextError(
             _(
