@@ -181,8 +181,8 @@ def _weight(key: str, value: object) -> float:
     if isinstance(value, str) and not NUMBER.match(value.strip()):
         raise ValueError(
             _(
-                "The weight of subtopic {subtopic!r} must be a number written in the digits "
-                "0-9, such as 0.5 or 2; got {value!r}."
+                "The weight of subtopic {subtopic!r} must be a number; got {value!r}. Write it "
+                "in the digits 0-9, such as 0.5 or 2."
             ).format(subtopic=key, value=value)
         )
     try:

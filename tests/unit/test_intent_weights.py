@@ -21,7 +21,9 @@ from metrics.core.intents import Intents, parse_weights
     ],
 )
 def test_a_weight_float_reads_but_a_link_does_not_is_refused(weight):
-    with pytest.raises(ValueError, match=r"must be a number written in the digits 0-9") as caught:
+    with pytest.raises(
+        ValueError, match=r"must be a number; got .*\. Write it in the digits 0-9"
+    ) as caught:
         parse_weights(f"1:{weight}, 2:1")
     assert repr(weight) in str(caught.value) and "subtopic '1'" in str(caught.value)
 
