@@ -1,10 +1,11 @@
 """The long fuzz campaign of issue 33's generators (not run in CI): the same inputs and checks
 as tests/fuzz/test_fuzz_hardening.py (tests/fuzz/hardening.py), many more of them.
 
-    .venv/bin/python scripts/fuzz_campaign.py                  # 2 minutes over all five
+    .venv/bin/python scripts/fuzz_campaign.py                  # 2 minutes over all six
     .venv/bin/python scripts/fuzz_campaign.py --minutes 10 --seed 3 --only box_text,core
 
-Generators: box_text (texts in the Playground's text box), box_round_trip (grid -> box ->
+Generators: box_text (texts in the Playground's text box, to its parser), box_page (the same
+typed into the Playground in AppTest), box_round_trip (grid -> box ->
 grid with hostile ids), link_round_trip (encode -> decode of valid states), mutated_link (the
 links of valid states, mutated), core (the core's API with ints beyond a double). Each runs
 for its share of the minutes; a failing input is counted and the campaign goes on (nothing is
@@ -30,8 +31,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.fuzz import hardening as h  # noqa: E402
 
+
+def _box_page(text: str) -> str:
+    """`text` typed into one Playground (opened at the first text, kept for the next)."""
+    if not _PAGE:
+        _PAGE.append(h.playground_page())
+    h.check_box_in_playground(_PAGE[0], text)
+    return "shown"
+
+
+_PAGE: list = []
 GENERATORS: dict[str, tuple[Callable[[], st.SearchStrategy], Callable[[object], str]]] = {
     "box_text": (h.box_texts, h.check_box_text),
+    "box_page": (h.box_texts, _box_page),
     "box_round_trip": (h.grid_lists, h.check_box_round_trip),
     "link_round_trip": (h.link_states, h.check_link_round_trip),
     "mutated_link": (h.mutated_state_links, h.check_mutated_link),

@@ -4,7 +4,8 @@ property tests and scripts/fuzz_campaign.py (the long campaign).
 
 - `box_texts()`: the Playground's text box given text of characters the parser ignores,
   separators, quotes and line breaks of every kind; `check_box_text`: a ListText or a
-  ListTextError (no other exception).
+  ListTextError (no other exception); `check_box_in_playground`: the same text typed into
+  the Playground's box shows no exception and, when refused, keeps the last result.
 - `grid_lists()`: lists the Playground's grid can hold, with hostile ids (quotes, separators,
   ``Q0``, every line break Python knows); `check_box_round_trip`: the box's text of the list
   (`format_text`) reads back (`parse`) to the same list, or `format_text` says why no form
@@ -25,6 +26,7 @@ import re
 import numpy as np
 from hypothesis import assume
 from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
 
 from metrics.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
 from metrics.core.intents import Intents
@@ -32,7 +34,8 @@ from metrics.core.measures import parse as parse_measure
 from metrics.core.ranking import Ranking
 from metrics.explore.list_text import ListText, ListTextError, format_text, parse
 from metrics.explore.report import MORE
-from tests.fuzz.app_inputs import WEIRD_NUMBERS, assert_valid_state
+from tests.app.conftest import APP, metric_values
+from tests.fuzz.app_inputs import WEIRD_NUMBERS, assert_literal, assert_valid_state, bodies
 from ui import url_state
 from ui.model import (
     MAX_K,
@@ -78,6 +81,25 @@ def check_box_text(text: str) -> str:
         return "refused"
     assert isinstance(read, ListText) and len(read.grades) >= 1
     return "read"
+
+
+def playground_page() -> AppTest:
+    """The Playground, opened in AppTest."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("app_pages/playground.py").run()
+    return at
+
+
+def check_box_in_playground(at: AppTest, text: str) -> None:
+    """The Playground's box given `text`: no exception box; text it refuses leaves the cards
+    as they were, with the message at the box; no user text rendered as Markdown."""
+    before = metric_values(at)
+    at.text_area(key="list_box").set_value(text).run()
+    assert not at.exception, (text, [e.value for e in at.exception])
+    if any(e.value.startswith("Not read") for e in at.error):
+        assert metric_values(at) == before, text
+    assert_literal(bodies(at))
 
 
 def _grid_id(alphabet: st.SearchStrategy[str]) -> st.SearchStrategy[str]:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import warnings
 
+import pytest
 from hypothesis import example, given
+from streamlit.testing.v1 import AppTest
 
 from tests.fuzz.app_inputs import fuzz_settings
 from tests.fuzz.hardening import (
     box_texts,
+    check_box_in_playground,
     check_box_round_trip,
     check_box_text,
     check_core_call,
@@ -20,6 +23,7 @@ from tests.fuzz.hardening import (
     grid_lists,
     link_states,
     mutated_state_links,
+    playground_page,
 )
 
 
@@ -29,6 +33,20 @@ from tests.fuzz.hardening import (
 @example(";")
 def test_any_text_in_the_box_is_read_or_refused_with_a_place(text: str) -> None:
     check_box_text(text)
+
+
+@pytest.fixture(scope="module")
+def playground() -> AppTest:
+    """One Playground for every example, as one person typing text after text (a fresh page
+    per example would cost a second or two each)."""
+    return playground_page()
+
+
+@fuzz_settings(40)
+@given(box_texts())
+@example("{}\n[]")  # 33.1: Streamlit's exception box
+def test_the_playground_box_never_shows_an_exception(playground: AppTest, text: str) -> None:
+    check_box_in_playground(playground, text)
 
 
 @fuzz_settings(300)
