@@ -102,7 +102,7 @@ class _Token:
 
 
 def parse(text: str, *, unjudged_grade: float | None = None) -> ListText:
-    """Read one query from `text` (see the module docstring for the forms).
+    r"""Read one query from `text` (see the module docstring for the forms).
 
     The form: TREC when a line has at least six fields, its second ``Q0`` and its first no
     quote; judgments and a ranking when the text holds a ``:``; grades only otherwise. Lines
@@ -128,7 +128,7 @@ def parse(text: str, *, unjudged_grade: float | None = None) -> ListText:
 
 
 def text_lines(text: str) -> list[str]:
-    """The box's lines: the text cut at each ``\n`` only (a browser's text box writes no other
+    r"""The box's lines: the text cut at each ``\n`` only (a browser's text box writes no other
     line break). Every other character ``str.splitlines`` cuts at (``\r``, ``\x0b``, ``\x0c``,
     ``\x1c``-``\x1e``, ``\x85``, ``\u2028``, ``\u2029``) is a space between tokens, and may
     stand inside a quoted id, so an id from a link such as ``a\x1cb`` reads back whole."""
