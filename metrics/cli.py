@@ -17,6 +17,7 @@ stdout); library warnings never add lines to stderr.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
@@ -43,6 +44,10 @@ from metrics.core.specs import SPECS
 PROG = "python -m metrics"
 QRELS_KINDS = {"auto": None, "trec": False, "diversity": True}  # -> read_qrels(subtopics=)
 EXIT_BAD_INPUT = 2
+# --compare: what the pairs table prints where the t-test cannot be done (a word that no
+# parser reads as a number: 'nan' would be read as NaN, a number) and the columns it is in.
+UNDEFINED = "undefined"
+T_TEST_COLUMNS = ("p_t", "p_t_holm", "effect_size")
 
 
 class InputError(Exception):
@@ -86,13 +91,21 @@ def _measure_help() -> str:
         "ids), then 'all' for the mean over the queries. Warnings go to stderr. Exit status 0,",
         "or 2 with a one-line message (file, line, problem) on bad input.",
         "",
-        "--compare output: two tab-separated tables, each with a header line: per run",
-        "(measure, run, mean, ci_low, ci_high, queries), then per pair of runs (measure,",
-        "baseline = the run given first, challenger = the later one,",
-        "challenger_minus_baseline = the mean difference, its ci_low and ci_high,",
-        "p_randomisation, p_t, the same two Holm-adjusted over every row of the table,",
-        "queries); 95% percentile bootstrap intervals and a two-sided paired sign-flip test,",
-        "10,000 resamples each (seed 0), and a paired t-test (nan when it is undefined).",
+        "--compare output: two tab-separated tables, each with a header line, a blank line",
+        "between them. Per run:",
+        "  measure, run (the path; #2, #3 when given again), mean (over the queries),",
+        "  ci_low, ci_high (95% percentile bootstrap interval of the mean), queries.",
+        "Per pair of runs, on the queries both evaluated:",
+        "  measure; baseline (the run given first); challenger (the later one);",
+        "  challenger_minus_baseline (the mean per-query difference); ci_low, ci_high (its",
+        "  95% percentile bootstrap interval); p_randomisation (two-sided paired sign-flip",
+        "  test); p_t (two-sided paired t-test); p_randomisation_holm, p_t_holm (the same",
+        "  Holm-adjusted over every row of the table whose test could be done); queries;",
+        "  effect_size (d_z, the mean difference over the differences' standard deviation).",
+        "10,000 resamples each (seed 0). When every query has the same difference (e.g. the",
+        "same run twice) the standard deviation is 0, so p_t, p_t_holm and effect_size are",
+        f"'{UNDEFINED}' (a word, not a number) and a warning on stderr says so;",
+        "p_randomisation still holds (1.0 when every difference is 0).",
     ]
     return "\n".join(lines)
 
@@ -383,7 +396,15 @@ def _compare(paths: list[str], results: list[BatchResult], notes: list[str]) -> 
     except ValueError as error:
         raise InputError(f"--compare: {_one_line(error)}") from None
     notes += test_notes
-    return _table(runs) + [""] + _table(pairs_table(pairs))
+    table = pairs_table(pairs)
+    undefined = int(table[list(T_TEST_COLUMNS)].isna().any(axis=1).sum())
+    if undefined:
+        notes.append(
+            f"{undefined} row(s) of the pairs table print {UNDEFINED!r} for "
+            f"{', '.join(T_TEST_COLUMNS)}: every query has the same difference there, so the "
+            "t-test and d_z divide by a standard deviation of 0; p_randomisation still holds."
+        )
+    return _table(runs) + [""] + _table(table)
 
 
 def _unique_names(paths: list[str]) -> list[str]:
@@ -397,8 +418,13 @@ def _unique_names(paths: list[str]) -> list[str]:
 
 
 def _table(frame) -> list[str]:
+    """The frame as tab-separated lines, a header first; a NaN (a test that could not be done)
+    as UNDEFINED, never 'nan', which parsers would read as a number."""
+
     def cell(value) -> str:
-        return repr(float(value)) if isinstance(value, float) else str(value)
+        if isinstance(value, float):
+            return UNDEFINED if math.isnan(value) else repr(float(value))
+        return str(value)
 
     rows = ["\t".join(frame.columns)]
     rows += ["\t".join(cell(v) for v in row) for row in frame.itertuples(index=False)]

@@ -21,7 +21,7 @@ import streamlit as st
 
 from i18n import N_, _
 from metrics.core.ranking import Ranking, RankingError
-from metrics.explore.list_text import ListText, ListTextError, format_text, parse
+from metrics.explore.list_text import ListText, ListTextError, format_text, parse, text_lines
 from ui import controls, state
 from ui.literal import literal
 from ui.model import SCALE_MAXIMA
@@ -94,7 +94,7 @@ def _status() -> None:
             said.format(line=problem.line, column=problem.column, problem=problem.problem),
             icon=":material/error:",
         )
-        source = ss.get(TEXT, "").splitlines() or [""]
+        source = text_lines(ss.get(TEXT, ""))
         st.code(
             source[problem.line - 1] + "\n" + " " * (problem.column - 1) + "^",
             language=None,

@@ -23,7 +23,6 @@ on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `u
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 
@@ -35,6 +34,7 @@ from metrics.collection.assignments import batch_evaluator
 from metrics.core.conventions import PRESETS, Convention
 from metrics.core.diversity import DEFAULT_ALPHA
 from metrics.core.intents import Intents, parse_weights, subtopics_text
+from metrics.core.numbers import NUMBER
 from metrics.core.ranking import Ranking, RankingError, check_cutoff
 from metrics.core.specs import ALPHA
 from metrics.explore.report import Report, evaluate
@@ -49,10 +49,6 @@ DEFAULT_DECIMALS = 4
 #: The cards presentation mode shows until the teacher picks others (issue 12's projector view).
 DEFAULT_PROJECTOR_CARDS = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R")
 
-#: A number as the grid's help and links spell one: ASCII digits, an optional minus sign, decimal
-#: point and exponent (3, -1, 2.5, .5, 1e2). float() also takes 'nan', 'inf', '1_0' (10) and
-#: full-width '３' (3); none of these is what a person means by a grade, so they are refused.
-NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?\Z", re.ASCII)
 
 #: Convention fields the settings hold (name, source and notes come from the preset).
 CONVENTION_FIELDS = tuple(

@@ -5,14 +5,14 @@ A link holds the list, the unretrieved grades and every setting as short, readab
     ?g=3,2,3,0,1,2&u=3,2&top=4&k=5&preset=textbook            (the default page)
     ?g=3,,2&d=a,b,c&s=0.9,0.5,0.5&k=3&preset=trec-eval-ndcg-cut&gain=exponential&t=2
 
-``g`` grades in rank order (empty = unjudged), ``d`` doc ids (only when not d1, d2, ...; % and
-``,`` written %25, %2C), ``s`` scores (only when given), ``u`` grades of judged documents not
-retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff, ``preset`` the preset the
-settings start from, then only the convention fields that differ from that preset (see
-`FIELD_PARAMS`), ``dec`` the decimals shown, ``cl=1`` the condensed list (unjudged removed),
-``pm=1`` presentation mode and ``cards`` the cards
-it shows (only when not the default ones, e.g. ``cards=nDCG,ERR,RBP``), ``more`` the measures
-added as cards (when any, e.g. ``more=Q,INST``).
+``g`` grades in rank order (empty = unjudged, so ``g=`` is one unjudged document), ``d`` doc ids
+(only when not d1, d2, ...; % and ``,`` written %25, %2C), ``s`` scores (only when given), ``u``
+grades of judged documents not retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff,
+``preset`` the preset the settings start from, then only the convention fields that differ from
+that preset (see `FIELD_PARAMS`), ``dec`` the decimals shown, ``cl=1`` the condensed list
+(unjudged removed), ``pm=1`` presentation mode and ``cards`` the cards it shows (only when not
+the default ones, e.g. ``cards=nDCG,ERR,RBP``), ``more`` the measures added as cards (when any,
+e.g. ``more=Q,INST``).
 
 A list with subtopics adds ``sub``, the subtopics of each ranked document (names joined by
 ``;``, documents by ``,``: ``sub=,1;2,2,,3``), ``usub`` those of the judged documents not
@@ -506,9 +506,11 @@ def _decode_whole(params, param, name, allowed, settings, problems) -> None:
 
 
 def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> list:
-    """The comma-separated numbers of `param` ('' = None where `empty_ok`), strictly parsed."""
+    """The comma-separated numbers of `param` ('' = None where `empty_ok`), strictly parsed.
+    Where `empty_ok`, an empty value is one empty item: ``g=`` is one unjudged document (what
+    `encode` writes for it), not an empty list, which the Playground never holds."""
     text = params[param]
-    items = text.split(",") if text else []
+    items = text.split(",") if text or empty_ok else []
     if len(items) > MAX_LINK_ROWS:
         raise ValueError(
             _("{param} has {items} items; a link holds at most {max}").format(

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Literal, get_args, get_origin, get_type_hints
 
 from i18n import N_, _
+from metrics.core.numbers import beyond_double, too_large
 
 Gain = Literal["exponential", "linear", "custom"]
 Discount = Literal["log", "jk", "geometric", "reciprocal", "flat"]
@@ -122,6 +123,10 @@ class Convention:
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():  # the fields typed Literal[...]
             _check_choice(name, getattr(self, name), allowed)
+        numbers = [(n, getattr(self, n)) for n in _NUMBER_FIELDS]
+        for name, value in numbers + [("gain_map", v) for pair in self.gain_map for v in pair]:
+            if beyond_double(value):  # float() would raise OverflowError below
+                raise ValueError(too_large(name, value))
         if self.gain == "custom" and not self.gain_map:
             raise ValueError(_("A custom gain needs a gain map: one gain for every grade."))
         for grade, gain in self.gain_map:
@@ -191,6 +196,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 _META = {"name", "source", "notes"}
+#: The fields holding one number (or None), checked to fit a double before anything else.
+_NUMBER_FIELDS = ("log_base", "discount_p", "empty_value", "err_gmax", "rbp_p", "rbp_gmax",
+                  "rel_threshold")  # fmt: skip
 _WORDS = {
     "ideal": {"judged": "ideal from the judgments", "retrieved": "ideal from the list",
               "none": "ideal of top grades"},

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from i18n import _
+from metrics.core.numbers import NUMBER, too_large
 
 _SEPARATORS = re.compile(r"[,\s]+")
 
@@ -166,25 +167,43 @@ class Intents:
 
 
 def _weights(weights: Mapping[str, object]) -> dict[str, float]:
+    """{subtopic: weight} as finite numbers >= 0. A weight given as text follows the strict
+    number rule of the grid and the links (`metrics.core.numbers.NUMBER`): '1_0', '３', '٣',
+    'inf' and 'nan' are refused, not read as float() would read them."""
     out = {}
     for name, value in weights.items():
         key = str(name).strip()
-        try:
-            w = float(value)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise ValueError(
-                _("The weight of subtopic {subtopic!r} must be a number; got {value!r}.").format(
-                    subtopic=key, value=value
-                )
-            ) from None
-        if not math.isfinite(w) or w < 0:
-            raise ValueError(
-                _(
-                    "The weight of subtopic {subtopic!r} must be a number >= 0; got {value!r}."
-                ).format(subtopic=key, value=value)
-            )
-        out[key] = w
+        out[key] = _weight(key, value)
     return out
+
+
+def _weight(key: str, value: object) -> float:
+    if isinstance(value, str) and not NUMBER.match(value.strip()):
+        raise ValueError(
+            _(
+                "The weight of subtopic {subtopic!r} must be a number; got {value!r}. Write it "
+                "in the digits 0-9, such as 0.5 or 2."
+            ).format(subtopic=key, value=value)
+        )
+    try:
+        w = float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        raise ValueError(
+            too_large(_("The weight of subtopic {subtopic!r}").format(subtopic=key), value)
+        ) from None
+    except (TypeError, ValueError):
+        raise ValueError(
+            _("The weight of subtopic {subtopic!r} must be a number; got {value!r}.").format(
+                subtopic=key, value=value
+            )
+        ) from None
+    if not math.isfinite(w) or w < 0:
+        raise ValueError(
+            _("The weight of subtopic {subtopic!r} must be a number >= 0; got {value!r}.").format(
+                subtopic=key, value=value
+            )
+        )
+    return w
 
 
 def parse_weights(text: object) -> dict[str, float]:

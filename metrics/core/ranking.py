@@ -22,6 +22,7 @@ import numpy as np
 from i18n import _
 from metrics.core.conventions import Convention
 from metrics.core.intents import Intents
+from metrics.core.numbers import beyond_double, too_large
 
 MAX_DOCS = 100_000
 
@@ -43,6 +44,8 @@ def _as_grade(value: object, place: Callable[[], str]) -> float:
         )
     try:
         grade = float(value)  # type: ignore[arg-type]
+    except OverflowError:  # an int beyond any double
+        raise RankingError(too_large(place(), value)) from None
     except (TypeError, ValueError):
         raise RankingError(
             _(
@@ -64,6 +67,8 @@ def _as_score(value: object, where: str) -> float:
         raise RankingError(_("{where}: {value!r} is not a score.").format(where=where, value=value))
     try:
         score = float(value)  # type: ignore[arg-type]
+    except OverflowError:  # an int beyond any double
+        raise RankingError(too_large(where, value)) from None
     except (TypeError, ValueError):
         raise RankingError(
             _("{where}: {value!r} is not a number; scores are numbers.").format(
@@ -175,6 +180,8 @@ class Ranking:
         top = float(present.max()) if present.size else 0.0
         if scale_max is None:
             scale_max = max(top, 1.0)
+        elif beyond_double(scale_max):
+            raise RankingError(too_large(_("The grade scale's maximum"), scale_max))
         elif not math.isfinite(scale_max) or scale_max <= 0:
             raise RankingError(
                 _("The grade scale's maximum must be a positive number; got {value!r}.").format(

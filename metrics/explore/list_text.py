@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from i18n import _, ngettext
@@ -44,6 +44,7 @@ _TOKEN = re.compile(
     r"""(?P<quoted>"[^"\n]*"|'[^'\n]*')|(?P<punct>[:,|])|(?P<word>[^\s:,|;{}\[\]()"']+)"""
 )
 _IGNORED = re.compile(r"""[\s;{}\[\]()]+""")
+_TREC_ID = re.compile(r"\S+")  # a field of a TREC line
 _PLAIN_ID = re.compile(r"""[^\s:,|;{}\[\]()"'?]+""")
 
 
@@ -101,12 +102,12 @@ class _Token:
 
 
 def parse(text: str, *, unjudged_grade: float | None = None) -> ListText:
-    """Read one query from `text` (see the module docstring for the forms).
+    r"""Read one query from `text` (see the module docstring for the forms).
 
-    The form: TREC when a line has at least six fields and its second is ``Q0``; judgments and
-    a ranking when the text holds a ``:``; grades only otherwise. `unjudged_grade` (None or a
-    number such as 0) is the grade given to ranked documents that have no judgment in the
-    ids and TREC forms."""
+    The form: TREC when a line has at least six fields, its second ``Q0`` and its first no
+    quote; judgments and a ranking when the text holds a ``:``; grades only otherwise. Lines
+    end at ``\n`` only (`text_lines`). `unjudged_grade` (None or a number such as 0) is the
+    grade given to ranked documents that have no judgment in the ids and TREC forms."""
     if not text.strip():
         raise ListTextError(
             _(
@@ -117,7 +118,7 @@ def parse(text: str, *, unjudged_grade: float | None = None) -> ListText:
             1,
             1,
         )
-    lines = text.splitlines()
+    lines = text_lines(text)
     if any(_is_run_line(line.split()) for line in lines):
         return _parse_trec(lines, unjudged_grade)
     tokens = _tokens(text)
@@ -126,9 +127,17 @@ def parse(text: str, *, unjudged_grade: float | None = None) -> ListText:
     return _parse_grades(tokens)
 
 
+def text_lines(text: str) -> list[str]:
+    r"""The box's lines: the text cut at each ``\n`` only (a browser's text box writes no other
+    line break). Every other character ``str.splitlines`` cuts at (``\r``, ``\x0b``, ``\x0c``,
+    ``\x1c``-``\x1e``, ``\x85``, ``\u2028``, ``\u2029``) is a space between tokens, and may
+    stand inside a quoted id, so an id from a link such as ``a\x1cb`` reads back whole."""
+    return text.split("\n")
+
+
 def _tokens(text: str) -> list[_Token]:
     tokens = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text_lines(text), start=1):
         at = 0
         while at < len(line):
             gap = _IGNORED.match(line, at)
@@ -168,6 +177,16 @@ def _parse_grades(tokens: list[_Token]) -> ListText:
                 "only one | is allowed: the grades after it are the judged "
                 "documents that were not retrieved."
             )
+        )
+    if not tokens:  # only brackets, braces, parentheses or semicolons
+        raise ListTextError(
+            _(
+                "the box holds no grades, only brackets or semicolons: type grades such as "
+                "3, 2, 0, 1."
+            ),
+            "",
+            1,
+            1,
         )
     cut = tokens.index(bars[0]) if bars else len(tokens)
     ranked = _grade_cells(tokens[:cut])
@@ -285,7 +304,9 @@ def _doc_id(token: _Token) -> str:
 
 
 def _is_run_line(fields: list[str]) -> bool:
-    return len(fields) >= 6 and fields[1].upper() == "Q0"
+    """At least six fields, the second Q0, and a query id without quotes (a quoted id holding
+    spaces, as in ``'x Q0 y'``, belongs to the ids form)."""
+    return len(fields) >= 6 and fields[1].upper() == "Q0" and not set(fields[0]) & set("\"'")
 
 
 def _fields(line: str, number: int) -> list[_Token]:
@@ -371,17 +392,20 @@ def format_text(
     """The list as text that `parse` reads back to the same list: grades only when the ids are
     d1, d2, ... and there are no scores; judgments and a ranking when there are no scores; a
     TREC fragment otherwise (query id 1). Judged documents not retrieved take the ids in
-    `unretrieved_ids` (the ids they were typed with), or fresh ones u1, u2, ....
+    `unretrieved_ids` (the ids they were typed with) where the form can hold them, or fresh
+    ones u1, u2, ....
 
-    Raises ValueError (naming no id) when no form holds the list: scores with an id holding a
-    space, an id holding both quote characters, or ids with no judgment at all (only
-    grades-only text lacks colons)."""
+    Raises ValueError (naming no id) when no form holds the list: scores with a ranked id
+    holding a space, an id holding both quote characters or a line feed, or ids with no
+    judgment at all (only grades-only text lacks colons)."""
     grades = [None if g is None or math.isnan(g) else float(g) for g in grades]
     doc_ids = list(doc_ids)
     if scores is None and doc_ids == [f"d{i + 1}" for i in range(len(grades))]:
         ranked = ", ".join(UNJUDGED_MARK if g is None else _show(g) for g in grades)
         return ranked + (" | " + ", ".join(_show(g) for g in unretrieved) if unretrieved else "")
-    missed_ids = _fresh_ids(list(unretrieved_ids), len(unretrieved), set(doc_ids))
+    # a TREC line cannot hold an id with a space: such an unretrieved id takes a fresh one
+    fits = (lambda d: True) if scores is None else _TREC_ID.fullmatch
+    missed_ids = _fresh_ids(list(unretrieved_ids), len(unretrieved), set(doc_ids), fits)
     judgments = [(d, g) for d, g in zip(doc_ids, grades, strict=True) if g is not None]
     judgments += list(zip(missed_ids, unretrieved, strict=True))
     if scores is None:
@@ -392,7 +416,7 @@ def format_text(
             + "\n"
             + " ".join(_id(d) for d in doc_ids)
         )
-    bad = next((d for d in doc_ids + missed_ids if not re.fullmatch(r"\S+", d)), None)
+    bad = next((d for d in doc_ids if not _TREC_ID.fullmatch(d)), None)
     if bad is not None:
         raise ValueError("a doc id holds a space, which a TREC line cannot hold.")
     run = [
@@ -402,10 +426,14 @@ def format_text(
     return "\n".join(run + [f"{TREC_QID} 0 {d} {_show(g)}" for d, g in judgments])
 
 
-def _fresh_ids(given: list[str], count: int, taken: set[str]) -> list[str]:
+def _fresh_ids(
+    given: list[str], count: int, taken: set[str], fits: Callable[[str], object]
+) -> list[str]:
+    """`count` ids for the judged documents not retrieved: the ones `given` where they are
+    free and `fits` them, else u1, u2, ... (the first not taken)."""
     out, n = [], 0
     for i in range(count):
-        if i < len(given) and given[i] not in taken:
+        if i < len(given) and given[i] not in taken and fits(given[i]):
             out.append(given[i])
         else:
             n += 1
@@ -422,8 +450,9 @@ def _show(value: float) -> str:
 
 
 def _id(doc: str) -> str:
-    """An id as `parse` reads it back: quoted when it holds a separator."""
-    if _PLAIN_ID.fullmatch(doc):
+    """An id as `parse` reads it back: quoted when it holds a separator, and when it is Q0 (a
+    ranking line whose second id is a bare Q0 would read as a TREC run line)."""
+    if _PLAIN_ID.fullmatch(doc) and doc.upper() != "Q0":
         return doc
     if "'" in doc and '"' in doc or "\n" in doc:
         raise ValueError("a doc id holds both quote characters (or a line break).")

@@ -107,6 +107,17 @@ def test_bad_text_points_at_the_token_and_leaves_the_tables(app: AppTest) -> Non
     assert at.text_area(key=BOX).value == "3, 2\n101:2 203:x"
 
 
+def test_text_of_brackets_only_says_the_box_holds_no_grades(app: AppTest) -> None:
+    """Issue 33.1: no exception box; the message at the box, the last result kept."""
+    at = open_playground(app)
+    before, values = tables(at), metric_values(at)
+    type_text(at, "{}\n[]")
+    (error,) = [e.value for e in at.error]
+    assert error.startswith("Not read (line 1, column 1): the box holds no grades")
+    assert tables(at) == before and metric_values(at) == values
+    assert at.text_area(key=BOX).value == "{}\n[]"
+
+
 def test_a_grid_edit_rewrites_the_box(app: AppTest) -> None:
     at = type_text(open_playground(app), EXAMPLE_B)
     set_data_editor_edits(at, "ranking_editor", edited_rows={1: {"grade": "1"}})  # 450 -> 1

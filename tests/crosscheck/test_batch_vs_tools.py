@@ -37,9 +37,12 @@ def collection(seed: int, grades: tuple[int, ...], n_queries: int = 40):
         if q % 9 != 4:  # every ninth query is in the qrels only
             run += zip([qid] * n_docs, docs, scores, strict=True)
         if q % 11 != 7:  # ... and every eleventh in the run only
+            start = len(qrels)
             qrels += [(qid, d, int(rng.choice(grades))) for d in docs if rng.random() < 0.5]
             qrels += [(qid, f"U{j}", int(rng.choice(grades))) for j in range(rng.integers(6))]
             qrels.append((qid, "always", int(rng.choice(grades))))
+            if all(rel < 0 for *_, rel in qrels[start:]):  # pytrec_eval crashes on it (issue 33)
+                qrels.append((qid, "zero", 0))
     qrels_df = pd.DataFrame(qrels, columns=["qid", "docno", "rel"]).astype({"rel": float})
     order = rng.permutation(len(run))
     run_df = pd.DataFrame([run[i] for i in order], columns=["qid", "docno", "score"])
@@ -214,3 +217,12 @@ def test_against_ranx(seed: int) -> None:
                 ranx_name,
                 qid,
             )
+
+
+@pytest.mark.parametrize("grades", [(-1, 0, 1, 2, 3), (-1, -1, 0, 1, 2, 3)])
+def test_no_collection_query_is_judged_only_negative(grades):
+    """pytrec_eval crashes (now and then) on a query whose judgments are all negative (issue
+    33): `collection` adds a 0 judgment to such a query, for both tools alike."""
+    for seed in range(40):
+        qrels, _run = collection(seed, grades)
+        assert (qrels.groupby("qid")["rel"].max() >= 0).all(), seed

@@ -291,12 +291,53 @@ def test_compare_needs_two_runs_and_two_queries(files, capsys) -> None:
     assert "--compare" in err and "at least 2 queries" in err
 
 
-def test_compare_same_run_twice_has_no_t_test(files, capsys) -> None:
+@pytest.mark.parametrize("measure", ["RR", "AP"])
+def test_compare_same_run_twice_prints_no_nan(files, capsys, measure) -> None:
+    """Issue 33.6: the t-test and d_z divide by the differences' standard deviation, 0 here;
+    the three columns say 'undefined' (no parser reads it as a number), stderr says why."""
+    import io
+
+    import pandas as pd
+
     qrels = files("q.txt", COMPARE_QRELS)
     a = files("a.txt", compare_run({1: 1, 2: 3}))
-    code, out, err = cli(capsys, qrels, a, a, "-m", "RR", "--compare")
+    code, out, err = cli(capsys, qrels, a, a, "-m", measure, "--compare")
     assert code == 0
-    pair = out.rstrip("\n").split("\n\n")[1].splitlines()[1].split("\t")
-    assert pair[2] == f"{a}#2" and float(pair[3]) == 0.0
-    assert pair[6] == "1.0" and pair[7] == "nan"  # every difference 0: p = 1, no t-test
+    assert "nan" not in out.lower().replace("undefined", "")
+    header, pair = (line.split("\t") for line in out.rstrip("\n").split("\n\n")[1].splitlines())
+    row = dict(zip(header, pair, strict=True))
+    assert row["challenger"] == f"{a}#2" and float(row["challenger_minus_baseline"]) == 0.0
+    # every difference 0, and every sign flip gives |mean| >= 0: the randomisation p is 1
+    assert float(row["p_randomisation"]) == 1.0
+    assert [row["p_t"], row["p_t_holm"], row["effect_size"]] == ["undefined"] * 3
+    table = pd.read_csv(io.StringIO(out.rstrip("\n").split("\n\n")[1]), sep="\t")
+    assert not table.isna().any().any()  # pandas reads no NaN from it
     assert "t-test is undefined" in err
+    assert "print 'undefined' for p_t, p_t_holm, effect_size" in err
+
+
+def test_compare_a_constant_shift_has_no_t_test_either(files, capsys) -> None:
+    """b ranks the relevant document second where a ranks it first, on both queries: RR 1 vs
+    1/2, every difference -1/2; the spread is 0, so t = -1/2 / 0 is undefined too."""
+    qrels = files("q.txt", "1 0 r 1\n2 0 r 1\n")
+    a = files("a.txt", "1 Q0 r 1 9 t\n1 Q0 n 2 8 t\n2 Q0 r 1 9 t\n2 Q0 n 2 8 t\n")
+    b = files("b.txt", "1 Q0 n 1 9 t\n1 Q0 r 2 8 t\n2 Q0 n 1 9 t\n2 Q0 r 2 8 t\n")
+    code, out, err = cli(capsys, qrels, a, b, "-m", "RR", "--compare")
+    assert code == 0
+    header, pair = (line.split("\t") for line in out.rstrip("\n").split("\n\n")[1].splitlines())
+    row = dict(zip(header, pair, strict=True))
+    assert float(row["challenger_minus_baseline"]) == -0.5
+    assert [row["p_t"], row["p_t_holm"], row["effect_size"]] == ["undefined"] * 3
+    assert "t-test is undefined" in err
+
+
+def test_help_documents_every_compare_column(capsys) -> None:
+    from metrics.stats.comparison import PAIR_COLUMNS
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    described = shown[shown.index("--compare output:") :]
+    for column in ["run", "mean", "ci_low", "ci_high", "queries", *PAIR_COLUMNS]:
+        assert f"{column} (" in described or f"{column};" in described or f"{column}," in described
+    assert "'undefined'" in described

@@ -215,3 +215,45 @@ def test_negative_policy_does_not_change_the_input():
     r = Ranking.build([-1, 1])
     order(r, C.GDEVAL)
     assert r.grades.tolist() == [-1, 1]
+
+
+# --- ints beyond any double (issue 33.5) -----------------------------------------------------
+
+HUGE = 10**400  # float(HUGE) raises OverflowError: a double stops near 1.8e308
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "where"),
+    [
+        ({"grades": [HUGE]}, "Grade at rank 1"),
+        ({"grades": [1, -HUGE]}, "Grade at rank 2"),
+        ({"grades": [1], "unretrieved": [2, HUGE]}, "Unretrieved grade 2"),
+        ({"grades": [1, 2], "scores": [0.5, HUGE]}, "Score at rank 2"),
+        ({"grades": [1], "scale_max": HUGE}, "The grade scale's maximum"),
+    ],
+)
+def test_an_int_beyond_a_double_is_a_ranking_error_naming_it(kwargs, where):
+    with pytest.raises(RankingError) as caught:
+        Ranking.build(**kwargs)
+    said = str(caught.value)
+    # the value named by its first digits and its length: 10**400 has 401 digits
+    assert said.startswith(
+        f"{where}: 100000000000... (401 digits) is too large"
+    ) or said.startswith(f"{where}: -10000000000... (401 digits) is too large")
+    assert "1.8e308" in said
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"log_base": HUGE},
+        {"rbp_p": HUGE},
+        {"err_gmax": HUGE},
+        {"rbp_gmax": HUGE},
+        {"rel_threshold": HUGE},
+        {"gain": "custom", "gain_map": ((0, 0), (1, HUGE))},
+    ],
+)
+def test_a_convention_number_beyond_a_double_is_a_value_error(changes):
+    with pytest.raises(ValueError, match=r"100000000000\.\.\. \(401 digits\) is too large"):
+        C.TEXTBOOK.with_(**changes)

@@ -7,8 +7,10 @@ import re
 
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from metrics.core.conventions import PRESETS
+from tests.fuzz.hardening import check_link_round_trip, link_states
 from ui import url_state
 from ui.model import (
     CONVENTION_FIELDS,
@@ -288,3 +290,35 @@ def test_a_link_naming_no_known_measure_in_more_adds_none() -> None:
     decoded = decode({"g": "1,0", "more": "Foo"})
     assert decoded.settings["more"] == ()
     assert any("more='Foo': 'Foo' is not a card; showing none added" in p for p in decoded.problems)
+
+
+@pytest.mark.parametrize("weight", ["1_0", "\uff13", "\u0663", "inf", "nan"])
+def test_intent_weights_in_a_link_follow_the_number_rule(weight: str) -> None:
+    """Issue 33.4: w= went through float(), so 1_0 became 10 and ３ or ٣ became 3 silently."""
+    decoded = decode({"g": "1,1", "sub": "1,2", "w": f"1:{weight},2:1"})
+    assert decoded.settings["weights"] == ""  # equal weights
+    (problem,) = decoded.problems
+    assert problem.startswith(f"w={'1:' + weight + ',2:1'!r}: The weight of subtopic '1' must")
+    assert problem.endswith("Using equal weights.")
+
+
+@pytest.mark.parametrize(
+    ("grades", "ids", "g"),
+    [([None], None, ""), ([None], ["x"], ""), ([None, None], None, ",")],
+)
+def test_a_list_of_unjudged_documents_round_trips(grades, ids, g) -> None:
+    """Issue 33.3: one unjudged document was written g= and read back as no document."""
+    ranking, settings = _state(grades, ids=ids)
+    params = encode(ranking, settings)
+    assert params["g"] == g  # one empty item per unjudged document
+    decoded = decode(params)
+    assert decoded.problems == []
+    assert decoded.ranking["grade"].tolist() == [""] * len(grades)
+    assert decoded.ranking["doc"].tolist() == (ids or [f"d{i + 1}" for i in range(len(grades))])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(link_states())
+def test_every_state_the_playground_holds_survives_encode_decode(state) -> None:
+    """Random valid states (tests/fuzz/hardening.py): the same list and settings back."""
+    check_link_round_trip(state)
