@@ -96,7 +96,9 @@ def _discounted_sum(
         sides += [values, shown]
     else:
         sides.append(Expr(number(total, decimals), number(total, decimals)))
-    return Line(name, tuple(sides), _("; ").join(n for n in (_terms_note(len(terms)), rounding) if n))
+    return Line(
+        name, tuple(sides), _("; ").join(n for n in (_terms_note(len(terms)), rounding) if n)
+    )
 
 
 def _over(ranks, gains, denominator, decimals: int) -> list[Expr]:
