@@ -3,7 +3,7 @@
 The value of a card is `report.results[key].value`; its help text is the measure's description
 and citation from its spec, `metrics.core.specs.SPECS`. When the list has unjudged documents,
 each card with bounds (`report.bounds`, from `metrics.core.bounds`) shows under its value
-either its true range over every grade of those documents, as 'low–high', or, when that range
+either its true range over every whole grade of those documents, as 'low–high', or, when that range
 is not known (too many assignments to try), the two fills as what they are: 'fills a / b', the
 value with every unjudged document non-relevant and with every one of the top grade. A caption
 under the cards gives Judged@k and says what those lines mean (always, except in presentation
@@ -140,8 +140,8 @@ def _judged_caption(
         return said.format(judged=judged)
     said = _(
         "{judged}. Under each value, low–high: the least and the greatest value over every "
-        "grade the unjudged documents could have (a document so graded also joins the ideal "
-        "ranking and R)."
+        "whole grade, 0 to the top, the unjudged documents could have (a document so graded also "
+        "joins the ideal ranking and R)."
     )
     spreads = [report.bounds[key] for key in displayed if key in report.bounds]
     if any(spread.unjudged and not spread.exact for spread in spreads):
@@ -218,7 +218,7 @@ def _bounds_help(report: Report, key: str, decimals: int) -> str:
     number = f"{{:.{decimals}f}}".format
     if spread.exact:
         text = _(
-            "Over every grade the unjudged documents could have, it ranges from {low} to {high}."
+            "Over every whole grade the unjudged documents could have, it ranges from {low} to {high}."
         ).format(low=number(spread.low), high=number(spread.high))
     else:
         text = _(
