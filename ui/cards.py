@@ -98,11 +98,13 @@ def render(
                     _card(report, key, deltas.get(key), decimals)
         unjudged = any(spread.unjudged for spread in report.bounds.values())
         if rows and (unjudged or shown is None):
-            st.caption(_judged_caption(report, unjudged, decimals))
+            on_screen = [key for row in rows for key in row]
+            st.caption(_judged_caption(report, unjudged, decimals, on_screen))
 
 
-def _judged_caption(report: Report, unjudged: bool, decimals: int) -> str:
-    """Judged@k, and what the cards' intervals mean when there are unjudged documents."""
+def _judged_caption(report: Report, unjudged: bool, decimals: int, keys: list[str]) -> str:
+    """Judged@k, and what the intervals of the cards `keys` mean when there are unjudged
+    documents."""
     judged = f"{report.judged.name} = {report.judged.value:.{decimals}f}"
     if report.condensed:
         as_typed = [r.name for r in map(report.results.get, report.cards) if PRIME not in r.name]
@@ -117,10 +119,28 @@ def _judged_caption(report: Report, unjudged: bool, decimals: int) -> str:
     if not unjudged:
         said = _("{judged}: every retrieved document is judged, so no card's value can move.")
         return said.format(judged=judged)
+    return _which_is_which(report, keys, judged)
+
+
+def _which_is_which(report: Report, keys: list[str], judged: str) -> str:
+    """`judged`, then what each card's low–high is, said in the caption (a room cannot hover a
+    card): the two fills, and the cards, if any, where the top grade gives the low value."""
+    falls = [report.results[key].name for key in keys if _falls(report, key)]
+    if not falls:
+        return _(
+            "{judged}. Under each value, low–high: the measure with every unjudged document "
+            "non-relevant, then with every one of the top grade."
+        ).format(judged=judged)
     return _(
         "{judged}. Under each value, low–high: the measure with every unjudged document "
-        "non-relevant, and with every one of the top grade (hover a card for which is which)."
-    ).format(judged=judged)
+        "non-relevant, then with every one of the top grade; the other way round on {cards}, "
+        "where the top grade lowers the value."
+    ).format(judged=judged, cards=", ".join(falls))
+
+
+def _falls(report: Report, key: str) -> bool:
+    spread = report.bounds.get(key)
+    return spread is not None and spread.unjudged > 0 and spread.falls
 
 
 def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
