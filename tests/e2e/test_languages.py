@@ -1,6 +1,9 @@
 """RankLab in 简体中文 in Debian's chromium: pick the language in the sidebar on the Playground,
 edit a grade, see the page in Chinese with the same numbers as in English (a `.` decimal
-point), copy the link and open it in a new browser context: the page opens in Chinese."""
+point), copy the link and open it in a new browser context: the page opens in Chinese. The document
+says its language (`<html lang>`) and Chinese is drawn in a sans-serif CJK font, never the
+brush-style Kaiti chromium picked without them (issue 25); the Vietnamese Compare cards are
+whole at 1280 x 720."""
 
 from __future__ import annotations
 

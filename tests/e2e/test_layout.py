@@ -1,7 +1,9 @@
 """Layout at a classroom projector's 1280 x 720 (issue 12): nothing in the main area is cut off
 (every page, in every language, and the parts that were: the RBP working on the Playground, an
 exercise's diagnosis, the conventions table), and the first edit does not push the list down
-(the change badges on the cards have their room from the start)."""
+(the change badges on the cards have their room from the start). Issue 25: no card text
+(label, value, change, range) is cut, at 1400 x 1000 with the change badges and the ranges
+over unjudged documents (`cut_card_texts`, also used by test_projector and test_languages)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,12 @@ teacher's cards (default nDCG, DCG, IDCG, ERR, RBP, P, R) are all on the first s
 scrolling, in large type (RBP's interval too), and a grade typed there updates them; on the
 Exercises page the score and the first exercise's answer boxes are.
 
+Issue 25: the list is drawn as legibly as the cards (its grid zoomed, text about 20 px);
+with the sidebar opened the cards reflow below the list, no text of theirs cut, in every
+language; the caption says which end of a range is which fill (a room cannot hover).
+
 Each test saves a screenshot under pytest's tmp_path; docs/projector-*.png are such
-screenshots."""
+screenshots (`pytest tests/e2e/test_projector.py --basetemp=DIR`, then copy them)."""
 
 from __future__ import annotations
 
