@@ -29,7 +29,7 @@ LARGE_ROWS_SHOWN = 12
 #: a 1280 px projector (45%, 344 px before the zoom, with the 33 px of the row markers); the
 #: subtopics, rarely typed in front of a class, get what is left (their header shows in full
 #: with the sidebar open, where the list has the screen's width).
-LARGE_WIDTHS = {"rank": 56, "doc": 84, "grade": 66, "score": 66, "subtopics": 38}
+LARGE_WIDTHS = {"rank": 56, "doc": 84, "grade": 66, "score": 66, "subtopics": 32}
 SUBTOPICS_HELP = N_(
     "Optional: the subtopics (intents) this document is relevant to, e.g. 1,3; empty for none. "
     "When any document has some, α-nDCG, ERR-IA and S-recall appear; they read only this "
