@@ -10,7 +10,8 @@ from ui import language, navigation, state, style
 
 st.set_page_config(page_title="RankLab", page_icon="📊", layout="wide")
 style.apply()
-language.start_run()  # before any text: every _() of the session speaks its language
+lang = language.start_run()  # before any text: every _() of the session speaks its language
+style.document_language(lang)
 state.init()
 language.picker()
 address = navigation.requested_address()  # before st.navigation resolves (and forgets) it

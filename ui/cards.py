@@ -218,7 +218,8 @@ def _bounds_help(report: Report, key: str, decimals: int) -> str:
     number = f"{{:.{decimals}f}}".format
     if spread.exact:
         text = _(
-            "Over every whole grade the unjudged documents could have, it ranges from {low} to {high}."
+            "Over every whole grade the unjudged documents could have, it ranges from {low} to "
+            "{high}."
         ).format(low=number(spread.low), high=number(spread.high))
     else:
         text = _(

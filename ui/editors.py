@@ -19,13 +19,17 @@ from ui.model import next_doc_id, ranking_frame, unretrieved_frame
 SEED_KEY = "seed"
 MOVE_KEY = "move_rank"
 EXAMPLE_KEY = "loaded_example"
-#: The grid's row height in presentation mode (Streamlit's default is 35 px), and the most rows
-#: it then shows without scrolling (10 ranks with the header and the "add a row" row fit in 720
-#: px beside the cards). The grid draws on a canvas with its own font size, which no style rule
-#: reaches (streamlit 1.67's frontend fixes it in the grid's theme: `baseFontStyle: 13px` in
-#: static/js/DataFrame.*.js): only its rows grow.
-LARGE_ROW_HEIGHT = 46
+#: The grid's row height in presentation mode, before ui/style.py's zoom (GRID_ZOOM, 1.4)
+#: enlarges the whole grid, its 14 px text to 19.6 px and these rows to 42 px (Streamlit's
+#: default row is 35 px), and the most rows it then shows without scrolling (10 ranks with the
+#: header and the "add a row" row fit in 720 px beside the cards).
+LARGE_ROW_HEIGHT = 30
 LARGE_ROWS_SHOWN = 12
+#: The columns' widths in presentation mode, before the zoom: all five fit in the list's share of
+#: a 1280 px projector (45%, 344 px before the zoom, with the 33 px of the row markers); the
+#: subtopics, rarely typed in front of a class, get what is left (their header shows in full
+#: with the sidebar open, where the list has the screen's width).
+LARGE_WIDTHS = {"rank": 56, "doc": 84, "grade": 66, "score": 66, "subtopics": 32}
 SUBTOPICS_HELP = N_(
     "Optional: the subtopics (intents) this document is relevant to, e.g. 1,3; empty for none. "
     "When any document has some, α-nDCG, ERR-IA and S-recall appear; they read only this "
@@ -33,10 +37,10 @@ SUBTOPICS_HELP = N_(
 )
 
 
-def subtopics_column(more_help: str = ""):
-    """The text column of subtopics, in both editors."""
+def subtopics_column(more_help: str = "", width: int | None = None):
+    """The text column of subtopics, in both editors (`width` in px, None: fitted)."""
     return st.column_config.TextColumn(
-        _("subtopics"), help=_(SUBTOPICS_HELP) + more_help, default=""
+        _("subtopics"), help=_(SUBTOPICS_HELP) + more_help, default="", width=width
     )
 
 
@@ -45,7 +49,7 @@ def ranking_editor(large: bool = False) -> None:
     rows for a projector, every rank shown up to ten."""
     rows = state.editor_input(state.RANKING)
     new_doc = next_doc_id(rows["doc"].dropna())
-    size = {}
+    size, widths = {}, LARGE_WIDTHS if large else {}
     if large:
         shown = min(len(rows) + 2, LARGE_ROWS_SHOWN)  # the header and the "add a row" row
         size = {"row_height": LARGE_ROW_HEIGHT, "height": shown * LARGE_ROW_HEIGHT + 3}
@@ -56,20 +60,27 @@ def ranking_editor(large: bool = False) -> None:
         hide_index=True,
         placeholder="–",
         column_config={
-            "rank": st.column_config.NumberColumn(_("rank"), disabled=True, format="%d"),
-            "doc": st.column_config.TextColumn(_("doc id"), default=new_doc),
+            "rank": st.column_config.NumberColumn(
+                _("rank"), disabled=True, format="%d", width=widths.get("rank")
+            ),
+            "doc": st.column_config.TextColumn(
+                _("doc id"), default=new_doc, width=widths.get("doc")
+            ),
             "grade": st.column_config.TextColumn(
-                _("grade"), help=_("A number from 0 to the top grade; leave empty for unjudged.")
+                _("grade"),
+                help=_("A number from 0 to the top grade; leave empty for unjudged."),
+                width=widths.get("grade"),
             ),
             "score": st.column_config.NumberColumn(
                 _("score"),
                 format="%g",
+                width=widths.get("score"),
                 help=_(
                     "Optional. With scores the list is ranked by score (ties: see the "
                     "convention); give every document one or none."
                 ),
             ),
-            "subtopics": subtopics_column(),
+            "subtopics": subtopics_column(width=widths.get("subtopics")),
         },
     )
 

@@ -26,7 +26,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from i18n import N_, _
-from ui.figures import FONT_SIZE, HEIGHT
+from ui.figures import FONT, HEIGHT
 from ui.literal import plot_literal
 
 PALETTE = (
@@ -60,7 +60,7 @@ SWAP_AREA_PX = SWAP_PLOT_PX - 140  # the grid's height inside the margins
 def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, **layout) -> go.Figure:
     fig.update_layout(
         title={"text": title},
-        font={"size": FONT_SIZE},
+        font=FONT,
         height=HEIGHT,
         margin={"l": 60, "r": 20, "t": 60, "b": 50},
         legend={"orientation": "h", "yanchor": "top", "y": -0.18, "xanchor": "left", "x": 0},
@@ -511,7 +511,7 @@ def landscape(histograms: pd.DataFrame, current: Mapping[str, float]) -> go.Figu
         )
     fig.update_layout(
         title={"text": _("Each measure over the orderings of this list's grades")},
-        font={"size": FONT_SIZE},
+        font=FONT,
         height=300 * rows + 80,
         margin={"l": 60, "r": 20, "t": 90, "b": 40},
         bargap=0.05,

@@ -21,11 +21,14 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from i18n import _
+from ui.style import FONT_FAMILY
 
 ACTUAL = "#2563eb"  # blue: the list as ranked
 IDEAL = "#d97706"  # amber: the ideal ranking (a colour-blind-safe pair with the blue)
 CURVES = {"nDCG": "#2563eb", "P": "#059669", "R": "#c026d3"}
 FONT_SIZE = 15
+#: Every figure's font: projector-sized, in the pages' font stack (CJK sans-serif for Chinese).
+FONT = {"size": FONT_SIZE, "family": FONT_FAMILY}
 HEIGHT = 380
 
 
@@ -34,7 +37,7 @@ def base_layout(title: str, x_title: str, y_title: str) -> dict[str, Any]:
     a horizontal legend above the plot and the axis titles."""
     return {
         "title": {"text": title},
-        "font": {"size": FONT_SIZE},
+        "font": FONT,
         "height": HEIGHT,
         "margin": {"l": 60, "r": 20, "t": 60, "b": 50},
         "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1},

@@ -3,8 +3,9 @@
 An unjudged retrieved document (grade NaN) could have any whole grade of the scale, 0 to its
 top (`grade_levels`): a judgment is a whole grade. (A fractional grade between two whole ones
 is not tried: BPM@10 of [0, 0, ?, 3, 4] on 0-4 ranges over 0.25-0.375 for the whole grades,
-but ? = 0.99 gives 0.3995, as its reader's stopping point moves with the gain.) An *assignment* gives each unjudged retrieved document one of those grades;
-`Bounds` holds the measure over them:
+but ? = 0.99 gives 0.3995, as its reader's stopping point moves with the gain.) An
+*assignment* gives each unjudged retrieved document one of those grades; `Bounds` holds the
+measure over them:
 
     lower = measure(fill(list, 0))              every unjudged document non-relevant
     upper = measure(fill(list, scale maximum))  every unjudged document of the top grade

@@ -1,7 +1,9 @@
 """Layout at a classroom projector's 1280 x 720 (issue 12): nothing in the main area is cut off
 (every page, in every language, and the parts that were: the RBP working on the Playground, an
 exercise's diagnosis, the conventions table), and the first edit does not push the list down
-(the change badges on the cards have their room from the start)."""
+(the change badges on the cards have their room from the start). Issue 25: no card text
+(label, value, change, range) is cut, at 1400 x 1000 with the change badges and the ranges
+over unjudged documents (`cut_card_texts`, also used by test_projector and test_languages)."""
 
 from __future__ import annotations
 
@@ -152,3 +154,54 @@ def test_nothing_is_cut_in_the_cards_intervals_over_unjudged_documents(page: Pag
         expect(descriptions.first).to_be_visible(timeout=TIMEOUT_MS)
         assert descriptions.count() >= 7
         assert cut_elements(page) == [], link
+
+
+# A card cuts a text when its label, value, change or interval ends in an ellipsis, is wider
+# than its box (Streamlit's own rule: one line, the rest hidden), or runs out of the card.
+CUT_CARD_TEXTS = """
+(main) => {
+  const parts = '[data-testid=stMetricLabel], [data-testid=stMetricValue], '
+              + '[data-testid=stMetricDelta], [data-testid=stMetricDeltaDescription]';
+  const cut = [];
+  for (const card of main.querySelectorAll('[data-testid=stMetric]')) {
+    const edge = card.getBoundingClientRect();
+    for (const part of card.querySelectorAll(parts)) {
+      const text = part.innerText.trim();
+      if (!text) continue;
+      const boxes = [part, ...part.querySelectorAll('*')];
+      const range = document.createRange();
+      range.selectNodeContents(part);
+      const right = Math.max(...[...range.getClientRects()].map(r => r.right));
+      const hidden = boxes.some(el => el.scrollWidth > el.clientWidth + 1
+                                      && getComputedStyle(el).overflowX !== 'visible');
+      const ellipsis = boxes.some(el => getComputedStyle(el).textOverflow === 'ellipsis'
+                                        && el.scrollWidth > el.clientWidth + 1);
+      if (hidden || ellipsis || right > edge.right + 1 || text.includes('…')) {
+        cut.push(`${part.getAttribute('data-testid')}: ${text}`);
+      }
+    }
+  }
+  return cut;
+}
+"""
+
+
+def cut_card_texts(page: Page) -> list[str]:
+    """The card texts (labels, values, changes, intervals) not shown in full."""
+    page.wait_for_timeout(500)  # let the cards settle
+    return page.get_by_test_id("stMain").evaluate(CUT_CARD_TEXTS)
+
+
+def test_the_ranges_and_change_badges_are_never_cut_at_1400_px(page: Page) -> None:
+    """Issue 25, section 4: at 1400 x 1000, with unjudged documents and the change badges
+    shown, the low–high lines read "9.96…", "12.0…": every number is shown whole."""
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto("/playground?g=3,,2,,3,2,1,,3,2&top=3&k=10&preset=textbook")
+    wait_for_app(page)
+    descriptions = page.get_by_test_id("stMetricDeltaDescription")
+    expect(descriptions.first).to_be_visible(timeout=TIMEOUT_MS)
+    edit_data_editor_cell(page, row=0, col=GRADE_COLUMN, text="2")  # rank 1: 3 -> 2, badges
+    expect(page.get_by_test_id("stMetricDelta").first).to_be_visible(timeout=TIMEOUT_MS)
+    assert descriptions.count() >= 7
+    assert cut_card_texts(page) == []
+    assert cut_elements(page) == []
