@@ -157,6 +157,12 @@ def number(x: float, decimals: int) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _text(words: str) -> str:
+    """Words inside a formula, e.g. a translated 'residual': as text (KaTeX's \\text sets any
+    script, Chinese and Vietnamese too; \\mathrm would drop the spaces and the accents' font)."""
+    return rf"\text{{{words}}}"
+
+
 def _name(name: str) -> Expr:
     return Expr(rf"\mathrm{{{name}}}", name)
 
@@ -411,9 +417,10 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
     )
     residual_value = result.details["residual"]
     n = len(t)
+    unjudged_word = _("unjudged")
     rule = Expr(
-        rf"(1-{ps}) \sum_{{i\ \mathrm{{unjudged}}}} {ps}^{{i-1}} + {ps}^{{{n}}}",
-        f"(1-{ps}) sum_(i unjudged) {ps}^(i-1) + {ps}^{n}",
+        rf"(1-{ps}) \sum_{{i\ {_text(unjudged_word)}}} {ps}^{{i-1}} + {ps}^{{{n}}}",
+        f"(1-{ps}) sum_(i {unjudged_word}) {ps}^(i-1) + {ps}^{n}",
     )
     top = result.details["top_gain"]
     if top != 1:
@@ -424,7 +431,7 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
         residual_sides.append(_sum(residual_terms))
     residual_sides.append(Expr(number(residual_value, decimals), number(residual_value, decimals)))
     residual = Line(
-        Expr(r"\mathrm{residual}", "residual"),
+        Expr(_text(_("residual")), _("residual")),
         tuple(residual_sides),
         _("the most that the unjudged ranks and the ranks beyond the list could still add"),
     )

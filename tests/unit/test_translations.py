@@ -60,6 +60,26 @@ def test_page_names_and_whole_terms_follow_the_glossary(lang) -> None:
             assert entry.string == glossary[entry.id], entry.id
 
 
+_TITLE = re.compile(r"(?<!\w)'[^']*'(?!\w)")  # a paper's title, quoted: 'New performance ...'
+_PROSE = re.compile(r"(?<![\w'])[a-z][\w']*(?: [a-z][\w']*){2}")  # three small words in a row
+
+
+def test_a_citation_names_its_sources_only_and_what_it_says_of_them_is_a_translated_note():
+    # a card's help shows the citation as it is in every language (names, venues, years,
+    # tools): a sentence inside it ("on binary relevance; the graded gain ... not theirs",
+    # "Neither trec_eval nor ir_measures has it") would stay English in Chinese and Vietnamese
+    for family, spec in SPECS.items():
+        assert _PROSE.findall(_TITLE.sub("", spec.citation)) == [], family
+        if spec.note:
+            for lang in catalogues.TRANSLATED:
+                assert i18n.translations(lang).gettext(spec.note) != spec.note, (family, lang)
+
+
+def test_the_citation_check_finds_a_sentence() -> None:
+    assert _PROSE.findall("Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance.")
+    assert not _PROSE.findall(_TITLE.sub("", "Sakai, 'New metrics for graded relevance', 2004."))
+
+
 def test_a_translated_placeholder_mismatch_is_found() -> None:
     entry = catalogues.Message("{n} documents", string="{count} 个文档")
     assert catalogues._differences(entry) == ["placeholders"]
