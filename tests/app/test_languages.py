@@ -23,8 +23,9 @@ import i18n
 from i18n import catalogues
 from metrics.core.specs import SPECS
 from metrics.teaching.demos import DISAGREEMENTS
-from tests.app.conftest import APP, REPO_ROOT
+from tests.app.conftest import APP, REPO_ROOT, plotly_figures
 from tests.unit.test_wrapped_texts import KEPT
+from ui.evaluate.figures import OUTCOME_COLORS
 from ui.navigation import PAGES
 
 _NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "exception"}
@@ -332,12 +333,17 @@ def test_a_damaged_link_is_explained_in_each_sessions_language(app: AppTest, mon
 EVALUATE_TABS = ("Means", "Per query", "Compare runs", "Groups", "Assessor agreement")
 
 
-def _evaluate_tabs(at: AppTest, lang: str):
-    """The Evaluate page's tabs, each open in turn (the sample collection)."""
+def _open_evaluate_tab(at: AppTest, lang: str, tab: str) -> None:
+    """The Evaluate page (the sample collection) with its tab `tab` (English) open."""
     at.switch_page("app_pages/evaluate.py").run()
+    at.session_state["ev_tab"] = i18n.translations(lang).gettext(tab)
+    at.run()
+
+
+def _evaluate_tabs(at: AppTest, lang: str):
+    """The Evaluate page's tabs, each open in turn."""
     for tab in EVALUATE_TABS:
-        at.session_state["ev_tab"] = i18n.translations(lang).gettext(tab)
-        at.run()
+        _open_evaluate_tab(at, lang, tab)
         yield tab
 
 
@@ -375,3 +381,55 @@ def test_no_table_header_is_left_in_english(app: AppTest, lang: str) -> None:
             found[where] = english_headers(at, lang)
     english = [f"{where}: {headers}" for where, headers in found.items() if headers]
     assert english == [], "\n".join(english)
+
+
+def _check_page_states(at: AppTest):
+    """The Check page on the Playground's list, after an answer nothing explains (the right
+    calculation 'under' the convention), and on a typed list (its convention picker)."""
+    at.switch_page("app_pages/check.py").run()
+    yield "the Check page"
+    at.text_input(key="check_answer").input("0.1234").run()
+    yield "the Check page's right calculation"
+    at.session_state["check_source"] = "typed"
+    at.run()
+    yield "the Check page on a typed list"
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_textbook_preset_is_named_in_the_language(app: AppTest, lang: str) -> None:
+    # "Textbook" describes a convention (translated: the glossary's one word per language);
+    # the presets named after a tool keep the tool's name
+    at = in_language(app, lang)
+    textbook = i18n.translations(lang).gettext("Textbook")
+    found = {}
+    for page in ("app_pages/evaluate.py", "app_pages/exercises.py", "app_pages/pitfalls.py"):
+        at.switch_page(page).run()
+        assert not at.exception, page
+        found[page] = shown_texts(at)
+    for where in _check_page_states(at):
+        assert not at.exception, where
+        found[where] = shown_texts(at)
+    for where, texts in found.items():
+        assert not [t for t in texts if "Textbook" in t], where
+        assert any(textbook in t for t in texts), where
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_compare_cards_ties_are_the_charts_draws(app: AppTest, lang: str) -> None:
+    # a query where both runs score the same is a draw (平局 / hòa), as the chart beside the
+    # card says, not a tie in a ranking (并列 / đồng hạng)
+    at = in_language(app, lang)
+    _open_evaluate_tab(at, lang, "Compare runs")
+    same = i18n.translations(lang).gettext("Queries where both score the same.")
+    (card,) = [m for m in at.metric if m.proto.help == same]
+    (chart,) = [f for f in plotly_figures(at) if f["data"][0]["type"] == "bar"]
+    (tie,) = [t for t in chart["data"] if t["marker"]["color"] == OUTCOME_COLORS["tie"]]
+    assert tie["name"] == f"{card.label} ({card.value})"
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_kappa_caption_says_observed_and_chance_in_the_language(app: AppTest, lang) -> None:
+    at = in_language(app, lang)
+    _open_evaluate_tab(at, lang, "Assessor agreement")
+    (caption,) = [c.value for c in at.caption if c.value.startswith("κ = 1 − Σ w·")]
+    assert not re.search(r"observed|expected|chance", caption), caption
