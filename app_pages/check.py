@@ -61,7 +61,7 @@ if source == PLAYGROUND:
         )
     else:
         caption = _("{list} Convention: {convention}. Change them on the Playground.")
-    st.caption(caption.format(list=list_caption(ranking), convention=convention.name))
+    st.caption(caption.format(list=list_caption(ranking), convention=_(convention.name)))
 else:
     grades_col, missed_col = st.columns(2)
     grades_text = grades_col.text_input(
@@ -80,7 +80,11 @@ else:
     )
     preset_col, top_col = st.columns(2)
     preset = preset_col.selectbox(
-        _("Convention"), list(PRESETS), key="check_preset", persist_state="session"
+        _("Convention"),
+        list(PRESETS),
+        format_func=language.labels({name: name for name in PRESETS}),
+        key="check_preset",
+        persist_state="session",
     )
     top = top_col.selectbox(
         _("Top grade"),

@@ -42,7 +42,11 @@ def show_disagreement(d: Disagreement, decimals: int) -> None:
     st.markdown(f"#### {_(d.title)}")
     table_col, text_col = st.columns([2, 3])
     with table_col:
-        st.dataframe(list_frame(r), hide_index=True)
+        st.dataframe(
+            list_frame(r),
+            hide_index=True,
+            column_config=language.headers(N_("rank"), N_("doc"), N_("grade"), N_("score")),
+        )
         cutoff = _("no cutoff") if d.k is None else f"k = {d.k}"
         st.caption(
             _("Judged but not retrieved: {unretrieved}. {cutoff}. Top grade {top:g}.").format(

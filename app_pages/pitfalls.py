@@ -64,7 +64,7 @@ def describe_scenario(s: Scenario, family: str) -> None:
     k = _("no cutoff") if s.k is None else f"k = {s.k}"
     condensed = " " + _("The condensed list: unjudged documents removed.") if s.condensed else ""
     convention = _("Convention {name}: {description}").format(
-        name=s.convention.name, description=describe(s.convention, family, s.ranking.scale_max)
+        name=_(s.convention.name), description=describe(s.convention, family, s.ranking.scale_max)
     )
     st.caption(f"{list_caption(s.ranking)} {k}.{condensed} {convention}")
 

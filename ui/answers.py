@@ -104,7 +104,7 @@ def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> Non
     elif m.convention is not scenario.convention:
         st.markdown(
             _("**The {name} convention.** {source}").format(
-                name=m.convention.name, source=_(m.convention.source)
+                name=_(m.convention.name), source=_(m.convention.source)
             )
         )
         choices = changes(scenario.convention, m.convention, d.family, moot(scenario.ranking))
@@ -117,7 +117,7 @@ def show_match(m: Match, d: Diagnosis, scenario: Scenario, decimals: int) -> Non
 
 
 def right_calculation(d: Diagnosis, scenario: Scenario, decimals: int) -> None:
-    st.caption(_("Under {name}").format(name=scenario.convention.name))
+    st.caption(_("Under {name}").format(name=_(scenario.convention.name)))
     show_lines(working.lines(d.family, d.right, scenario.convention, decimals))
 
 

@@ -172,6 +172,7 @@ def _card(report: Report, key: str, delta: float | None, decimals: int) -> None:
         delta_arrow="off" if unchanged else "auto",
         delta_description=description,
         help=f"{_(info.description)} {_(info.reader)} ({info.citation})"
+        + (f" {_(info.note)}" if info.note else "")
         + (f"\n\n{result.note}" if result.note else "")
         + _bounds_help(report, key, decimals),
         border=True,

@@ -62,6 +62,7 @@ NEGATIVE_LABELS = {
     "reject": N_("are an error"),
     "clip": N_("count as 0"),
     "unjudged": N_("count as unjudged (trec_eval)"),
+    "keep": N_("are kept (a negative gain)"),
 }
 RBP_GAIN_LABELS = {
     "graded": "g / gmax",

@@ -65,7 +65,7 @@ def _conv_problem(text: str, given: str) -> str | None:
     if text in CONV_TEXTS:
         return None
     return _("{given} names no convention; using {default}. Conventions: {conventions}.").format(
-        given=given, default=SLUGS[DEFAULT_SLUG], conventions=", ".join(SLUGS)
+        given=given, default=_(SLUGS[DEFAULT_SLUG]), conventions=", ".join(SLUGS)
     )
 
 
@@ -241,7 +241,7 @@ def settings() -> tuple[int, list[str], str, int, float | None]:
     slug = conv_col.selectbox(
         _("Convention"),
         list(SLUGS),
-        format_func=SLUGS.get,
+        format_func=language.labels(SLUGS),  # a preset's name translated, a tool's as it is
         key="qconv",
         bind="query-params",
     )

@@ -166,6 +166,12 @@ def name_tex(name: str) -> str:
     return r"^{\prime}".join(rf"\mathrm{{{part}}}" if part else "{}" for part in name.split(PRIME))
 
 
+def _text(words: str) -> str:
+    """Words inside a formula, e.g. a translated 'residual': as text (KaTeX's \\text sets any
+    script, Chinese and Vietnamese too; \\mathrm would drop the spaces and the accents' font)."""
+    return rf"\text{{{words}}}"
+
+
 def _name(name: str) -> Expr:
     return Expr(name_tex(name), name)
 
@@ -461,9 +467,10 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
     residual_terms = [*unjudged["residual_weight"].tolist(), result.details["tail"]]
     residual_value = result.details["residual"]
     n = len(t)
+    unjudged_word = _("unjudged")
     rule = Expr(
-        rf"(1-{ps}) \sum_{{i\ \mathrm{{unjudged}}}} {ps}^{{i-1}} + {ps}^{{{n}}}",
-        f"(1-{ps}) sum_(i unjudged) {ps}^(i-1) + {ps}^{n}",
+        rf"(1-{ps}) \sum_{{i\ {_text(unjudged_word)}}} {ps}^{{i-1}} + {ps}^{{{n}}}",
+        f"(1-{ps}) sum_(i {unjudged_word}) {ps}^(i-1) + {ps}^{n}",
     )
     top = result.details["top_gain"]
     if top != 1:
@@ -479,7 +486,7 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
             Expr(number(residual_value, decimals), number(residual_value, decimals))
         )
     residual = Line(
-        Expr(r"\mathrm{residual}", "residual"),
+        Expr(_text(_("residual")), _("residual")),
         tuple(residual_sides),
         _join(
             _("the most that the unjudged ranks and the ranks beyond the list could still add"),

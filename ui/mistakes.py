@@ -64,6 +64,8 @@ HEADERS = {
     "ideal gain": N_("ideal gain"),
     "ideal contribution": N_("ideal contribution"),
     "residual": N_("residual"),
+    "P(reach)": N_("P(reach)"),
+    "P(stop)": N_("P(stop)"),
     "hits": N_("hits"),
     "precision": N_("precision"),
     "relevant": N_("relevant"),

@@ -87,7 +87,7 @@ def title(round_: Sequence[Exercise], solutions: bool = False) -> str:
 
 
 def _header(round_: Sequence[Exercise], link: str) -> str:
-    convention = round_[0].convention.name if round_ else ""
+    convention = _(round_[0].convention.name) if round_ else ""
     if link:
         return _(
             "Convention: {convention}. Grades run from 0 to 3. Open this round in RankLab: {link}"

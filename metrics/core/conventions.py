@@ -167,11 +167,14 @@ class Convention:
 
     def with_(self, **changes) -> Convention:
         """A copy with some fields changed. Unless a name is given it is named for what
-        changed, e.g. 'Textbook + linear gain' (the name stays when nothing changed)."""
+        changed, in the current language, e.g. 'Textbook + linear gain' (the name stays when
+        nothing changed); show a name with `_(name)`, which translates a preset's."""
         other = replace(self, **{k: v for k, v in changes.items() if k not in _META})
         what = [_change(name, value) for name, (_old, value) in self.differences(other).items()]
-        changes.setdefault("name", " + ".join([self.name, *what]) if what else self.name)
-        changes.setdefault("source", f"{self.name}, modified." if what else self.source)
+        base = _(self.name)
+        changes.setdefault("name", " + ".join([base, *what]) if what else self.name)
+        modified = _("{convention}, modified.").format(convention=base)
+        changes.setdefault("source", modified if what else self.source)
         return replace(other, **{k: v for k, v in changes.items() if k in _META})
 
     def differences(
@@ -199,38 +202,51 @@ _META = {"name", "source", "notes"}
 #: The fields holding one number (or None), checked to fit a double before anything else.
 _NUMBER_FIELDS = ("log_base", "discount_p", "empty_value", "err_gmax", "rbp_p", "rbp_gmax",
                   "rel_threshold")  # fmt: skip
+# A changed field's value in a few words, for a derived convention's name (each a whole phrase,
+# translated where the name is made, with _).
 _WORDS = {
-    "ideal": {"judged": "ideal from the judgments", "retrieved": "ideal from the list",
-              "none": "ideal of top grades"},
-    "ideal_cut": {True: "ideal cut at k", False: "ideal not cut"},
-    "dcg_cutoff": {True: "DCG cut at k", False: "DCG not cut"},
-    "ties": {"docno_desc": "ties by doc id", "input": "ties in input order",
-             "reverse_input": "ties in reverse input order", "average": "ties averaged"},
-    "float32_scores": {True: "float32 scores", False: "float64 scores"},
+    "gain": {"exponential": N_("exponential gain"), "linear": N_("linear gain"),
+             "custom": N_("custom gain")},
+    "discount": {"log": N_("log discount"), "jk": N_("jk discount"),
+                 "geometric": N_("geometric discount"), "reciprocal": N_("reciprocal discount"),
+                 "flat": N_("flat discount")},
+    "ideal": {"judged": N_("ideal from the judgments"), "retrieved": N_("ideal from the list"),
+              "none": N_("ideal of top grades")},
+    "ideal_cut": {True: N_("ideal cut at k"), False: N_("ideal not cut")},
+    "dcg_cutoff": {True: N_("DCG cut at k"), False: N_("DCG not cut")},
+    "ties": {"docno_desc": N_("ties by doc id"), "input": N_("ties in input order"),
+             "reverse_input": N_("ties in reverse input order"), "average": N_("ties averaged")},
+    "float32_scores": {True: N_("float32 scores"), False: N_("float64 scores")},
+    "rbp_gain": {"graded": N_("graded RBP gain"), "binary": N_("binary RBP gain"),
+                 "raw": N_("raw RBP gain")},
+    "negative": {"reject": N_("negative grades: an error"), "clip": N_("negative grades: 0"),
+                 "unjudged": N_("negative grades: unjudged"),
+                 "keep": N_("negative grades: kept as they are")},
 }  # fmt: skip
+# A changed number, in a phrase with its value as a placeholder.
+_NUMBERS = {
+    "log_base": N_("log base = {value:g}"),
+    "discount_p": N_("discount p = {value:g}"),
+    "rbp_p": N_("RBP p = {value:g}"),
+    "empty_value": N_("nDCG of an empty query = {value:g}"),
+    "rel_threshold": N_("relevant if ≥ {value:g}"),
+    "err_gmax": N_("ERR top grade {value:g}"),
+    "rbp_gmax": N_("RBP top grade {value:g}"),
+}
+_SCALE_TOP = {"err_gmax": N_("ERR top grade: the scale maximum"),
+              "rbp_gmax": N_("RBP top grade: the scale maximum")}  # fmt: skip
 
 
 def _change(name: str, value: object) -> str:
-    """A changed field in a few words, e.g. 'linear gain', 'RBP p = 0.9'."""
-    if name in _WORDS:
-        return _WORDS[name][value]  # type: ignore[index]
-    if name in ("gain", "discount"):
-        return f"{value} {name}"
+    """A changed field in a few words, in the current language, e.g. 'linear gain',
+    'RBP p = 0.9'."""
     if name == "gain_map":
-        return "gain map"
-    if name == "rbp_gain":
-        return f"{value} RBP gain"
-    if name == "negative":
-        return f"negative grades: {value}"
-    if name in ("err_gmax", "rbp_gmax"):
-        top = "scale maximum" if value is None else f"{value:g}"
-        return f"{'ERR' if name == 'err_gmax' else 'RBP'} top grade {top}"
-    if name == "rel_threshold":
-        return f"relevant if ≥ {value:g}"  # type: ignore[str-format]
-    labels = {"log_base": "log base", "discount_p": "discount p", "rbp_p": "RBP p",
-              "empty_value": "nDCG of an empty query"}  # fmt: skip
-    shown = f"{value:g}" if isinstance(value, float) else str(value)
-    return f"{labels.get(name, name.replace('_', ' '))} = {shown}"
+        return _("gain map")
+    if name in _WORDS:
+        return _(_WORDS[name][value])  # type: ignore[index]
+    if value is None:
+        return _(_SCALE_TOP[name])
+    return _(_NUMBERS[name]).format(value=value)
 
 
 # What the presets say about each tool (sources and notes) is checked against the tool itself

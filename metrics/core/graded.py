@@ -125,7 +125,7 @@ def ndcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = Non
         _(
             "k does not apply under {convention}: it reads the whole list and every judged "
             "document, as trec_eval's ndcg does."
-        ).format(convention=convention.name)
+        ).format(convention=_(convention.name))
         + " "
         if ignored
         else ""
@@ -139,7 +139,7 @@ def ndcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = Non
         note += _(
             "IDCG is 0 (no document with a positive gain), so nDCG is {value:g} by the "
             "convention ({convention})."
-        ).format(value=value, convention=convention.name)
+        ).format(value=value, convention=_(convention.name))
     doc_ids = list(ordered.doc_ids) + [""] * (m - n)
     table = pd.DataFrame(
         {

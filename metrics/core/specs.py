@@ -196,7 +196,9 @@ class MeasureSpec:
     `subtopics` marks the diversity measures, which read subtopic judgments
     (`metrics.core.intents`) instead of grades; `shown` is the name people write for the
     family when it is not the family's own (α-nDCG for alpha_nDCG): the interface shows it
-    (`display_name`), while links, the command line and exports keep the family's."""
+    (`display_name`), while links, the command line and exports keep the family's. `citation`
+    names the sources only (papers, tools: it stays as it is in every language); what is said
+    about them is `note`, a sentence marked for translation (shown with `_`)."""
 
     family: str
     title: str
@@ -213,6 +215,7 @@ class MeasureSpec:
     examples: tuple[str, ...] = ()
     subtopics: bool = False
     shown: str | None = None
+    note: str = ""
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
@@ -274,7 +277,21 @@ _CWL_EU = (
 )
 
 
-def _cwl(family, title, description, reader, continuation, citation, params, cutoff, examples):
+_CWL_NOTE = N_("Computed as cwl_eval 1.0.12 does (ir_measures' cwl_eval provider).")
+
+
+def _cwl(
+    family,
+    title,
+    description,
+    reader,
+    continuation,
+    citation,
+    params,
+    cutoff,
+    examples,
+    note=_CWL_NOTE,
+):
     """The spec of a C/W/L measure of `metrics.core.cwl`: EU with the family's C(i)."""
     return MeasureSpec(
         family,
@@ -282,13 +299,14 @@ def _cwl(family, title, description, reader, continuation, citation, params, cut
         description,
         reader,
         _CWL_EU + continuation,
-        citation + " Computed as cwl_eval 1.0.12 does (ir_measures' cwl_eval provider).",
+        citation,
         params + (CWL_MAX_REL,),
         cutoff,
         partial(cwl.cwl_measure, family=family),
         _ORDERING,
         _CWL_WORKING,
         examples=examples,
+        note=note,
     )
 
 
@@ -439,13 +457,14 @@ SPECS: dict[str, MeasureSpec] = {
             r"Q=\frac{1}{R}\sum_{r:\,\mathrm{rel}_r=1}\frac{C(r)+\beta\,cg(r)}"
             r"{r+\beta\,cg^{*}(r)}",
             "Sakai, 'New performance metrics based on multigrade relevance', NTCIR-4, 2004; "
-            "Sakai, IP&M 43(2), 2007. Neither trec_eval nor ir_measures has it.",
+            "Sakai, IP&M 43(2), 2007.",
             (Q_BETA, REL, GAIN_MAP, JUDGED_ONLY),
             "optional",
             condensable(qmeasure.q_measure),
             ("gain", "gain_map") + _BINARY,
             _Q_WORKING,
             examples=("Q", "Q(beta=2)@10"),
+            note=N_("Neither trec_eval nor ir_measures has it."),
         ),
         MeasureSpec(
             "RR",
@@ -497,14 +516,16 @@ SPECS: dict[str, MeasureSpec] = {
             N_("How often relevant documents are ranked above judged non-relevant ones."),
             N_("A judge comparing pairs, ignoring unjudged documents."),
             r"\mathrm{bpref}=\frac{1}{R}\sum_{r}\left(1-\frac{\min(N_r,R)}{\min(N,R)}\right)",
-            "trec_eval bpref, as corrected in trec_eval 8.0 (min(N_r, R)/min(N, R)); "
-            "Buckley & Voorhees, SIGIR 2004 defined bpref, but its numbers come from the "
-            "earlier computation (trec_eval's bpref_bug note, 2005).",
+            "trec_eval bpref; Buckley & Voorhees, SIGIR 2004; bpref_bug (trec_eval, 2005).",
             (REL,),
             "none",
             binary.bpref,
             _BINARY,
             examples=("Bpref",),
+            note=N_(
+                "As corrected in trec_eval 8.0 (min(N_r, R)/min(N, R)); Buckley & Voorhees "
+                "defined bpref, but the numbers in their paper come from the earlier computation."
+            ),
         ),
         MeasureSpec(
             "infAP",
@@ -517,14 +538,17 @@ SPECS: dict[str, MeasureSpec] = {
             r"\mathrm{infAP}=\frac{1}{R}\sum_{i:\,\mathrm{rel}_i=1}\Big(\frac{1}{i}+"
             r"\frac{i-1}{i}\cdot\frac{|d_{<i}|}{i-1}\cdot"
             r"\frac{r_{<i}+\varepsilon}{r_{<i}+n_{<i}+2\varepsilon}\Big)",
-            "Yilmaz & Aslam, CIKM 2006; trec_eval infAP (m_infAP.c: a qrels grade of -1 is "
-            "in the pool but unjudged, ε = 0.00001).",
+            "Yilmaz & Aslam, CIKM 2006; trec_eval infAP (m_infAP.c).",
             (REL,),
             "none",
             inferred.inf_ap,
             _BINARY,
             _BINARY_WORKING,
             examples=("infAP",),
+            note=N_(
+                "In trec_eval's qrels a grade of -1 marks a document in the pool but unjudged; "
+                "ε = 0.00001."
+            ),
         ),
         MeasureSpec(
             "Success",
@@ -579,8 +603,7 @@ SPECS: dict[str, MeasureSpec] = {
             N_("Rank-biased precision: expected gain per document read."),
             N_("A memoryless reader who goes on to the next rank with probability p."),
             r"\mathrm{RBP}=(1-p)\sum_{i\ge 1} r_i\,p^{i-1}",
-            "Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance; the graded gain "
-            "r_i = g/gmax is one common extension, not theirs.",
+            "Moffat & Zobel, ACM TOIS 27(1), 2008.",
             (PERSISTENCE, RBP_REL, RBP_MAX_REL),
             "none",
             graded.rbp,
@@ -591,6 +614,10 @@ SPECS: dict[str, MeasureSpec] = {
                 "RBP(p=0.8)",
                 "RBP(p=0.8,rel=1)",
                 "RBP(p=0.8,max_rel=3)",
+            ),
+            note=N_(
+                "Moffat & Zobel define RBP on binary relevance; the graded gain r_i = g/gmax is "
+                "one common extension, not theirs."
             ),
         ),
         MeasureSpec(
@@ -934,11 +961,14 @@ SPECS: dict[str, MeasureSpec] = {
             ),
             N_("A reader with two budgets, gain wanted (T) and documents to spend (k)."),
             r"C(i)=\big[\textstyle\sum_{j\le i}g_j<T\ \wedge\ i<k\big]",
-            "Zhang, Liu, Li, Zhang, Xu & Ma, SIGIR 2017 (the static model, each "
-            "document costing 1).",
+            "Zhang, Liu, Li, Zhang, Xu & Ma, SIGIR 2017.",
             (CWL_T,),
             "required",
             ("BPM(T=2)@10",),
+            note=N_(
+                "The static model, each document costing 1. Computed as cwl_eval 1.0.12 does "
+                "(ir_measures' cwl_eval provider)."
+            ),
         ),
     )
 }

@@ -160,7 +160,7 @@ class Match:
             fields = [
                 f for f in base.differences(self.convention, SPECS[family].reads) if f not in ignore
             ]
-            name = self.convention.name
+            name = _(self.convention.name)  # a preset's name translated, a derived one as made
             if fields:
                 changed = _(", ").join(_(SHORT[f]) for f in fields)
                 parts.append(

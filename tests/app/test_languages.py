@@ -9,6 +9,8 @@ outside formulas, code and parentheses (which hold names and citations)."""
 
 from __future__ import annotations
 
+import csv
+import functools
 import json
 import re
 import threading
@@ -19,11 +21,16 @@ from streamlit.testing.v1 import AppTest
 
 import i18n
 from i18n import catalogues
-from tests.app.conftest import APP
+from metrics.core.specs import SPECS
+from metrics.teaching.demos import DISAGREEMENTS
+from tests.app.conftest import APP, REPO_ROOT, plotly_figures
+from tests.unit.test_wrapped_texts import KEPT
+from ui.evaluate.figures import OUTCOME_COLORS
 from ui.navigation import PAGES
 
 _NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "exception"}
 _FORMULA_OR_CODE = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\([^()]*\)|（[^（）]*）", re.S)
+_WORD = re.compile(r"[^\W\d_](?:\w*[^\W\d_])?")  # letters, with inner digits and _
 _ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3}\b")
 
 
@@ -97,6 +104,77 @@ def untranslated(at: AppTest, lang: str) -> list[str]:
         for text in texts:
             found += _ENGLISH_RUN.findall(_without_formulas_and_asides(text))
     return found
+
+
+# Words a table's header keeps in every language: the measures' and tools' names, notation (log
+# in a discount, gm for trec_eval's geometric mean, d_z, R_i), the acronym ID, Holm's name (his
+# correction), the averages' names macro and micro, and the sample collection's file names (its
+# runs' names: user data).
+_HEADER_NAMES = (
+    KEPT
+    | {spec.family for spec in SPECS.values()}
+    | {"log", "gm", "JK", "d_z", "R_i", "ID", "Holm", "macro", "micro"}
+    | {path.stem for path in (REPO_ROOT / "data" / "sample").iterdir()}
+)
+
+
+def shown_headers(at: AppTest) -> list[str]:
+    """The column headers of every table the run shows: a column's label from its column
+    config (the translated one, ui.language.headers), else its name; the index's name too
+    unless hidden."""
+    found = []
+    for frame in [*at.dataframe, *at.table]:
+        config = json.loads(getattr(frame.proto, "columns", "") or "{}")
+        table = frame.value
+        names = [str(n) for n in table.index.names if n is not None]
+        if config.get("_index", {}).get("hidden"):
+            names = []
+        for name in names + [str(c) for c in table.columns]:
+            column = config.get(name, {})
+            if not column.get("hidden"):
+                found.append(column.get("label") or name)
+    return found
+
+
+def _words_of(texts) -> set[str]:
+    """The words of `texts` written in Latin letters only, of two letters or more, lower case
+    (an identifier such as run_medium or p_randomisation is one word; "thứ" is no such word)."""
+    words = (word for text in texts for word in _WORD.findall(text))
+    return {word.lower() for word in words if word.isascii() and len(word) >= 2}
+
+
+@functools.cache
+def _own_words(lang: str) -> frozenset[str]:
+    """The words written in Latin letters that `lang`'s translations use and the English texts
+    do not (Vietnamese's own: "theo", "cho")."""
+    entries = [e for e in catalogues.read(i18n.catalogue_path(lang), lang) if e.id]
+    english = _words_of(text for e in entries for text in _forms(e.id))
+    return frozenset(_words_of(text for e in entries for text in _forms(e.string)) - english)
+
+
+def _forms(text) -> tuple[str, ...]:
+    return text if isinstance(text, tuple) else (text,)
+
+
+def english_headers(at: AppTest, lang: str) -> list[str]:
+    """The headers that show an English word: a word of two letters or more, inside
+    parentheses too, that is neither a name kept in every language (_HEADER_NAMES), nor the
+    user's data (a run's name, a query id), nor, in Vietnamese, a word of its translations."""
+    data = _words_of(
+        str(cell) for frame in [*at.dataframe, *at.table] for cell in frame.value.to_numpy().ravel()
+    )
+    kept = _words_of(_HEADER_NAMES) | data | (_own_words(lang) if lang == "vi" else set())
+    terms = _glossary_terms(lang)
+    return [h for h in shown_headers(at) if _words_of([terms.sub(" ", h)]) - kept]
+
+
+@functools.cache
+def _glossary_terms(lang: str) -> re.Pattern:
+    """The glossary's terms in `lang`, some of which keep an English name in parentheses on
+    purpose: 运行结果（run）, lượt chạy (run)."""
+    with (REPO_ROOT / "i18n" / "glossary.csv").open(encoding="utf-8") as file:
+        terms = [row[lang] for row in csv.DictReader(file) if not row[lang].isascii()]
+    return re.compile("|".join(map(re.escape, sorted(terms, key=len, reverse=True))))
 
 
 def _lang_param(at: AppTest) -> str | None:
@@ -250,3 +328,108 @@ def test_a_damaged_link_is_explained_in_each_sessions_language(app: AppTest, mon
     warnings = [w.value for w in chinese.warning]
     assert warnings and not any("damaged" in w or "not a number" in w for w in warnings)
     assert untranslated(chinese, "zh") == []
+
+
+EVALUATE_TABS = ("Means", "Per query", "Compare runs", "Groups", "Assessor agreement")
+
+
+def _open_evaluate_tab(at: AppTest, lang: str, tab: str) -> None:
+    """The Evaluate page (the sample collection) with its tab `tab` (English) open."""
+    at.switch_page("app_pages/evaluate.py").run()
+    at.session_state["ev_tab"] = i18n.translations(lang).gettext(tab)
+    at.run()
+
+
+def _evaluate_tabs(at: AppTest, lang: str):
+    """The Evaluate page's tabs, each open in turn."""
+    for tab in EVALUATE_TABS:
+        _open_evaluate_tab(at, lang, tab)
+        yield tab
+
+
+def _worked_disagreement(at: AppTest):
+    """The Conventions page with its first known disagreement worked (its list's table)."""
+    at.switch_page("app_pages/conventions.py").run()
+    at.session_state["conv_example"] = DISAGREEMENTS[0].key
+    at.run()
+    yield "a known disagreement"
+
+
+def _lab_on_err(at: AppTest):
+    """The Pitfalls lab with ERR's top-grade mistake on (its rank-by-rank tables)."""
+    at.switch_page("app_pages/pitfalls.py").run()
+    at.session_state["lab_source"] = "example"
+    at.selectbox(key="lab_family").set_value("ERR").run()
+    at.session_state["lab_err_gmax_4"] = True
+    at.run()
+    yield "the Pitfalls lab on ERR"
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_no_table_header_is_left_in_english(app: AppTest, lang: str) -> None:
+    """Every table's headers, on every page and in the tables a page shows after a choice, in
+    the language (column names in parentheses too, which the sentence check leaves out)."""
+    at = in_language(app, lang)
+    found = {}
+    for entry in PAGES:
+        at.switch_page(entry.file).run()
+        found[entry.file] = english_headers(at, lang)
+    for state in (_evaluate_tabs(at, lang), _worked_disagreement(at), _lab_on_err(at)):
+        for where in state:
+            assert not at.exception, f"{where}: {at.exception}"
+            assert at.dataframe or at.table, f"{where}: no table shown"
+            found[where] = english_headers(at, lang)
+    english = [f"{where}: {headers}" for where, headers in found.items() if headers]
+    assert english == [], "\n".join(english)
+
+
+def _check_page_states(at: AppTest):
+    """The Check page on the Playground's list, after an answer nothing explains (the right
+    calculation 'under' the convention), and on a typed list (its convention picker)."""
+    at.switch_page("app_pages/check.py").run()
+    yield "the Check page"
+    at.text_input(key="check_answer").input("0.1234").run()
+    yield "the Check page's right calculation"
+    at.session_state["check_source"] = "typed"
+    at.run()
+    yield "the Check page on a typed list"
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_textbook_preset_is_named_in_the_language(app: AppTest, lang: str) -> None:
+    # "Textbook" describes a convention (translated: the glossary's one word per language);
+    # the presets named after a tool keep the tool's name
+    at = in_language(app, lang)
+    textbook = i18n.translations(lang).gettext("Textbook")
+    found = {}
+    for page in ("app_pages/evaluate.py", "app_pages/exercises.py", "app_pages/pitfalls.py"):
+        at.switch_page(page).run()
+        assert not at.exception, page
+        found[page] = shown_texts(at)
+    for where in _check_page_states(at):
+        assert not at.exception, where
+        found[where] = shown_texts(at)
+    for where, texts in found.items():
+        assert not [t for t in texts if "Textbook" in t], where
+        assert any(textbook in t for t in texts), where
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_compare_cards_ties_are_the_charts_draws(app: AppTest, lang: str) -> None:
+    # a query where both runs score the same is a draw (平局 / hòa), as the chart beside the
+    # card says, not a tie in a ranking (并列 / đồng hạng)
+    at = in_language(app, lang)
+    _open_evaluate_tab(at, lang, "Compare runs")
+    same = i18n.translations(lang).gettext("Queries where both score the same.")
+    (card,) = [m for m in at.metric if m.proto.help == same]
+    (chart,) = [f for f in plotly_figures(at) if f["data"][0]["type"] == "bar"]
+    (tie,) = [t for t in chart["data"] if t["marker"]["color"] == OUTCOME_COLORS["tie"]]
+    assert tie["name"] == f"{card.label} ({card.value})"
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_kappa_caption_says_observed_and_chance_in_the_language(app: AppTest, lang) -> None:
+    at = in_language(app, lang)
+    _open_evaluate_tab(at, lang, "Assessor agreement")
+    (caption,) = [c.value for c in at.caption if c.value.startswith("κ = 1 − Σ w·")]
+    assert not re.search(r"observed|expected|chance", caption), caption

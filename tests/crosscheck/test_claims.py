@@ -333,7 +333,7 @@ def test_bpref_is_trec_eval_8s_corrected_formula_not_the_2004_papers():
     # non-relevant and 2 relevant (R = 6, N = 4). Corrected: each retrieved relevant document
     # has 1 non-relevant above it, 1 - min(1, 6)/min(4, 6) = 3/4, so 4 * 3/4 / 6 = 0.5. The
     # SIGIR 2004 paper's 1 - n/R would give 4 * (1 - 1/6) / 6.
-    assert "corrected in trec_eval 8.0" in parse("Bpref").spec.citation
+    assert "corrected in trec_eval 8.0" in parse("Bpref").spec.note
     qrels = {
         "n0": 0,
         "r1": 1,

@@ -5,11 +5,13 @@ be among the matches. Lists as in test_pitfalls.py; list A is Wikipedia's DCG ex
 3,2,3,0,1,2 retrieved, 3 and 2 judged but not retrieved), exponential gain.
 """
 
+import threading
 from math import log, log2
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
+import i18n
+from metrics.core.conventions import TEXTBOOK, TREC_EVAL_NDCG_CUT
 from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario
@@ -200,3 +202,23 @@ def test_log2_of_the_rank_is_named_as_the_student_made_it():
     idcg = 7 + 7 + 3 / log2(3) + 1 / 2 + 1 / log2(5)
     d = diagnose("IDCG", s, parse_answer(f"{idcg:.4f}"))
     assert d.matches[0].slip is not None and d.matches[0].result.value == pytest.approx(idcg)
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_textbook_convention_is_named_in_the_language(lang):
+    # under trec_eval's linear gain, the exponential-gain value DCG_A / IDCG_A is Textbook's;
+    # the match names the preset in the language (a description, translated), not "Textbook"
+    linear = Scenario(LIST_A, TREC_EVAL_NDCG_CUT, 6)
+    d = diagnose("nDCG", linear, parse_answer(f"{DCG_A / IDCG_A:.4f}"))
+    (textbook,) = [m for m in d.matches if m.convention is TEXTBOOK and not m.mistakes]
+    said = []
+
+    def in_language():
+        i18n.use(lang)
+        said.append(textbook.describe(TREC_EVAL_NDCG_CUT, "nDCG"))
+
+    thread = threading.Thread(target=in_language)
+    thread.start()
+    thread.join()
+    assert "Textbook" not in said[0]
+    assert i18n.translations(lang).gettext("Textbook") in said[0]

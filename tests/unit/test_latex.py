@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from math import log2
 
 import pytest
 
+import i18n
 from metrics.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
 from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
@@ -142,6 +144,29 @@ def test_rbp_working_with_residual_and_interval() -> None:
     res = 0.2 * 0.8 + 0.8**3  # 0.672
     assert residual.text.endswith(f"= 0.16 + 0.512 = {res:g}")
     assert interval.text == f"RBP(p=0.8) in [{rbp:g}, {rbp + res:g}]"
+
+
+@pytest.mark.parametrize("lang", ["zh", "vi"])
+def test_the_rbp_residuals_words_are_in_the_language(lang) -> None:
+    # "residual" and "unjudged" inside the formula are words a student reads: translated, as
+    # text KaTeX sets in any script (not \mathrm, which loses spaces and accents)
+    report = evaluate(Ranking.build([4, None, 2], scale_max=4), TEXTBOOK, 3)
+    translated = i18n.translations(lang).gettext
+    seen = {}
+
+    def in_language() -> None:
+        i18n.use(lang)
+        seen["residual"] = latex.rbp(report.results["RBP"], 4)[1]
+
+    thread = threading.Thread(target=in_language)
+    thread.start()
+    thread.join()
+    residual = seen["residual"]
+    assert "residual" not in residual.tex + residual.text
+    assert "unjudged" not in residual.tex + residual.text
+    assert residual.lhs.tex == rf"\text{{{translated('residual')}}}"
+    assert rf"\sum_{{i\ \text{{{translated('unjudged')}}}}}" in residual.tex
+    assert residual.text.endswith("= 0.16 + 0.512 = 0.672")  # 0.2 * 0.8 + 0.8^3, as above
 
 
 def test_long_sums_are_elided_with_a_note() -> None:

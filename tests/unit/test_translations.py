@@ -11,6 +11,7 @@ import pytest
 
 import i18n
 from i18n import catalogues
+from metrics.core.conventions import TEXTBOOK
 from metrics.core.specs import SPECS
 
 GLOSSARY = catalogues.ROOT / "i18n" / "glossary.csv"
@@ -125,6 +126,120 @@ def test_no_translation_writes_numbers_or_punctuation_the_english_way(lang) -> N
         if re.search(NOT_ANYWHERE[lang], translated)
     ]
     assert wrong == []
+
+
+_TITLE = re.compile(r"(?<!\w)'[^']*'(?!\w)")  # a paper's title, quoted: 'New performance ...'
+_PROSE = re.compile(r"(?<![\w'])[a-z][\w']*(?: [a-z][\w']*){2}")  # three small words in a row
+
+
+def test_a_citation_names_its_sources_only_and_what_it_says_of_them_is_a_translated_note():
+    # a card's help shows the citation as it is in every language (names, venues, years,
+    # tools): a sentence inside it ("on binary relevance; the graded gain ... not theirs",
+    # "Neither trec_eval nor ir_measures has it") would stay English in Chinese and Vietnamese
+    for family, spec in SPECS.items():
+        assert _PROSE.findall(_TITLE.sub("", spec.citation)) == [], family
+        if spec.note:
+            for lang in catalogues.TRANSLATED:
+                assert i18n.translations(lang).gettext(spec.note) != spec.note, (family, lang)
+
+
+def test_the_citation_check_finds_a_sentence() -> None:
+    assert _PROSE.findall("Moffat & Zobel, ACM TOIS 27(1), 2008, on binary relevance.")
+    assert not _PROSE.findall(_TITLE.sub("", "Sakai, 'New metrics for graded relevance', 2004."))
+
+
+def _in_language(lang: str, make):
+    """`make()` run in a thread whose language is `lang`."""
+    made = []
+
+    def run() -> None:
+        i18n.use(lang)
+        made.append(make())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    return made[0]
+
+
+# one change of every Convention field, from Textbook (and back to the scale's top grade)
+_SCALE = TEXTBOOK.with_(err_gmax=4.0, rbp_gmax=4.0, name="Textbook")
+_CHANGES = [
+    (TEXTBOOK, {"gain": "linear"}),
+    (TEXTBOOK, {"gain": "custom", "gain_map": ((0.0, 0.0), (1.0, 1.0), (2.0, 3.0))}),
+    (TEXTBOOK, {"discount": "jk", "log_base": 3.0}),
+    (TEXTBOOK, {"discount": "geometric", "discount_p": 0.5}),
+    (TEXTBOOK, {"discount": "reciprocal"}),
+    (TEXTBOOK, {"discount": "flat"}),
+    (TEXTBOOK, {"ideal": "retrieved", "ideal_cut": False, "dcg_cutoff": False}),
+    (TEXTBOOK, {"ideal": "none", "empty_value": 1.0}),
+    (TEXTBOOK, {"err_gmax": 4.0, "rbp_gmax": 3.0, "rbp_p": 0.9, "rel_threshold": 2.0}),
+    (_SCALE, {"err_gmax": None, "rbp_gmax": None}),
+    (TEXTBOOK, {"rbp_gain": "binary", "ties": "input", "float32_scores": True}),
+    (TEXTBOOK, {"rbp_gain": "raw", "ties": "reverse_input"}),
+    (TEXTBOOK, {"ties": "average", "negative": "keep"}),
+    (TEXTBOOK, {"negative": "clip"}),
+    (TEXTBOOK, {"negative": "unjudged"}),
+]
+
+
+@pytest.mark.parametrize("lang", catalogues.TRANSLATED)
+@pytest.mark.parametrize(("base", "changes"), _CHANGES)
+def test_a_derived_conventions_name_is_made_in_the_language(lang, base, changes) -> None:
+    # "Textbook + relevant if ≥ 2" read in English in Chinese and Vietnamese: the preset's name
+    # and every change are translated, the change's number kept
+    english = base.with_(**changes).name.split(" + ")
+    shown = _in_language(lang, lambda: base.with_(**changes).name).split(" + ")
+    assert len(shown) == len(english) == len(changes) + 1  # the preset, then each change
+    assert shown[0] == i18n.translations(lang).gettext("Textbook") != "Textbook"
+    for made, source in zip(shown[1:], english[1:], strict=True):
+        assert made != source
+        assert re.findall(r"\d+(?:\.\d+)?", made) == re.findall(r"\d+(?:\.\d+)?", source)
+
+
+def test_a_derived_name_in_english_names_each_change() -> None:
+    name = TEXTBOOK.with_(gain="linear", rel_threshold=2.0, negative="keep").name
+    assert name == "Textbook + linear gain + relevant if ≥ 2 + negative grades: kept as they are"
+
+
+@pytest.mark.parametrize("lang", catalogues.TRANSLATED)
+def test_the_worksheet_names_the_textbook_convention_in_the_language(lang) -> None:
+    from metrics.teaching.exercises import generate
+    from ui import sheet
+
+    round_ = generate(42)  # under Textbook, the default
+    tex = _in_language(lang, lambda: sheet.latex(round_))
+    assert "Textbook" not in tex
+    assert i18n.translations(lang).gettext("Textbook") in tex
+
+
+def test_every_choice_of_the_playgrounds_pickers_has_a_label() -> None:
+    # an option without a label is shown as its value ('keep'), in English in every language
+    from metrics.core import conventions
+    from ui import controls
+
+    pickers = [
+        (controls.GAIN_LABELS, conventions.GAINS),
+        (controls.DISCOUNT_LABELS, conventions.DISCOUNTS),
+        (controls.IDEAL_LABELS, conventions.IDEALS),
+        (controls.TIE_LABELS, conventions.TIES),
+        (controls.NEGATIVE_LABELS, conventions.NEGATIVES),
+        (controls.RBP_GAIN_LABELS, conventions.RBP_GAINS),
+    ]
+    for labels, choices in pickers:
+        assert set(labels) == set(choices)
+
+
+@pytest.mark.parametrize("lang", catalogues.TRANSLATED)
+def test_textbook_is_one_word_in_each_language(lang) -> None:
+    # the Textbook preset describes a convention: translated, by the glossary's one word,
+    # wherever a text names it (the presets named after a tool keep the tool's name)
+    with GLOSSARY.open(encoding="utf-8") as file:
+        word = next(row[lang] for row in csv.DictReader(file) if row["term"] == "Textbook")
+    for entry in _entries(lang):
+        for english, translated in zip(_forms(entry.id), _forms(entry.string), strict=False):
+            if "Textbook" in english:
+                assert word in translated and "Textbook" not in translated, translated
 
 
 def test_a_translated_placeholder_mismatch_is_found() -> None:

@@ -10,8 +10,9 @@ from dataclasses import replace
 
 import streamlit as st
 
-from i18n import _
+from i18n import N_, _
 from metrics.stats.agreement import comparisons_change, means_change, run_order, strength
+from ui import language
 from ui.evaluate import compute, outcome, rank_agreement
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
@@ -152,6 +153,7 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
         hide_index=True,
         key="ev_means_change",
         column_config={
+            **language.headers(N_("measure"), N_("run")),
             "mean_a": st.column_config.NumberColumn(_("mean with A"), format="%.4f"),
             "mean_b": st.column_config.NumberColumn(_("mean with B"), format="%.4f"),
             "change": st.column_config.NumberColumn(_("change"), format="%+.4f"),
@@ -182,6 +184,7 @@ def _effect(done: Outcome, collection: Collection, choices: Choices) -> None:
             hide_index=True,
             key="ev_pairs_change",
             column_config={
+                **language.headers(N_("measure"), N_("baseline"), N_("challenger")),
                 "challenger_minus_baseline_a": st.column_config.NumberColumn(
                     _("challenger − baseline with A"), format="%+.4f"
                 ),

@@ -77,6 +77,7 @@ def render() -> Choices:
             _("Convention"),
             list(PRESETS),
             index=list(PRESETS).index(TREC_EVAL_NDCG_CUT.name),
+            format_func=language.labels({name: name for name in PRESETS}),
             key="ev_preset",
             persist_state="session",
             help=_(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from i18n import _
+from i18n import N_, _, pgettext
 from metrics.stats.comparison import (
     holm_note,
     interval_warning,
@@ -23,6 +23,7 @@ from metrics.stats.comparison import (
     per_query_differences,
     verdict,
 )
+from ui import language
 from ui.evaluate import figures, rank_agreement
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
@@ -63,7 +64,9 @@ def render(outcome: Outcome, choices: Choices) -> None:
         help=_("Queries where {run} scores higher than {baseline}.").format(**runs),
         border=True,
     )
-    counts[1].metric(_("ties"), ties, help=_("Queries where both score the same."), border=True)
+    counts[1].metric(
+        pgettext("outcome", "ties"), ties, help=_("Queries where both score the same."), border=True
+    )
     counts[2].metric(
         _("losses of {run}").format(**runs),
         losses,
@@ -118,17 +121,22 @@ def render(outcome: Outcome, choices: Choices) -> None:
         hide_index=True,
         key="ev_pairs_table",
         column_config={
+            **language.headers(N_("measure"), N_("baseline"), N_("challenger"), N_("queries")),
             "challenger_minus_baseline": st.column_config.NumberColumn(
                 _("mean difference (challenger − baseline)"), format="%+.4f"
             ),
-            "ci_low": st.column_config.NumberColumn(format="%+.4f"),
-            "ci_high": st.column_config.NumberColumn(format="%+.4f"),
-            "p_randomisation": st.column_config.NumberColumn(format="%.4g"),
-            "p_t": st.column_config.NumberColumn(format="%.4g"),
-            "p_randomisation_holm": st.column_config.NumberColumn(
-                _("p_randomisation, Holm-adjusted"), format="%.4g"
+            "ci_low": st.column_config.NumberColumn(_("CI low"), format="%+.4f"),
+            "ci_high": st.column_config.NumberColumn(_("CI high"), format="%+.4f"),
+            "p_randomisation": st.column_config.NumberColumn(
+                _("p (randomisation test)"), format="%.4g"
             ),
-            "p_t_holm": st.column_config.NumberColumn(_("p_t, Holm-adjusted"), format="%.4g"),
+            "p_t": st.column_config.NumberColumn(_("p (t-test)"), format="%.4g"),
+            "p_randomisation_holm": st.column_config.NumberColumn(
+                _("p (randomisation test), Holm-adjusted"), format="%.4g"
+            ),
+            "p_t_holm": st.column_config.NumberColumn(
+                _("p (t-test), Holm-adjusted"), format="%.4g"
+            ),
             "effect_size": st.column_config.NumberColumn(
                 _("effect size d_z"),
                 format="%+.2f",

@@ -42,7 +42,7 @@ def means_table(runs: pd.DataFrame) -> pd.DataFrame:
     table = pd.DataFrame({"run": names})
     for measure, rows in by_measure.items():
         table[measure] = rows["mean"].to_numpy()
-        table[f"{measure} 95% CI"] = [
+        table[_interval_column(measure)] = [
             f"[{low:.4f}, {high:.4f}]"
             for low, high in zip(rows["ci_low"], rows["ci_high"], strict=True)
         ]
@@ -63,16 +63,26 @@ def per_query_table(outcome: Outcome) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
+def _interval_column(measure: str) -> str:
+    """The means table's column of `measure`'s 95% interval (its English name)."""
+    return f"{measure} 95% CI"
+
+
 def _columns(measures) -> dict:
+    """The headers of the means' and the per-query tables in the session's language (the
+    tables, and the CSV, keep their English column names)."""
     config = {m: st.column_config.NumberColumn(m, format=VALUE_FORMAT) for m in measures}
+    for m in measures:
+        config[_interval_column(m)] = st.column_config.Column(
+            _("{measure} 95% CI").format(measure=m)
+        )
     config[FIRST_RELEVANT] = st.column_config.NumberColumn(
         _(FIRST_RELEVANT), format="%d", help=_("Empty: no relevant document was retrieved.")
     )
-    for column in (SUMMARY_COLUMNS["relevant"], SUMMARY_COLUMNS["retrieved"]):
-        config[column] = st.column_config.Column(_(column))
-    config["run"] = st.column_config.Column(_("run"))
-    config["queries"] = st.column_config.Column(_("queries"))
-    return config
+    return config | language.headers(
+        SUMMARY_COLUMNS["relevant"], SUMMARY_COLUMNS["retrieved"], N_("run"), N_("queries"),
+        N_("qid"),
+    )  # fmt: skip
 
 
 def means(outcome: Outcome, choices: Choices) -> None:
@@ -93,7 +103,7 @@ def means(outcome: Outcome, choices: Choices) -> None:
             "Means over the queries under **{preset}**, as `python -m metrics` prints "
             "them; 95% percentile bootstrap intervals of the mean (10,000 resamples of the "
             "queries, seed 0), as its `--compare` prints them."
-        ).format(preset=choices.preset)
+        ).format(preset=_(choices.preset))
     )
     few = interval_warning(int(compared.runs["queries"].min()))
     if few:
@@ -161,7 +171,7 @@ def _nothing_relevant(outcome: Outcome, empty: list[str], convention: Convention
             queries=_queries(empty).capitalize(),
             threshold=convention.rel_threshold,
             empty=convention.empty_value,
-            convention=convention.name,
+            convention=_(convention.name),
         ),
         icon=":material/help:",
     )
