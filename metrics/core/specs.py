@@ -744,8 +744,7 @@ SPECS: dict[str, MeasureSpec] = {
             + _G,
             "Chapelle et al., CIKM 2009 / Information Retrieval 14(6), 2011; "
             + _NDEVAL
-            + "ERR_IA (which takes no α and always passes ndeval 0.5; ERR_IA(alpha=0.8) is "
-            + "ndeval's -a 0.8).",
+            + "ERR_IA.",
             (ALPHA,),
             "required",
             diversity.err_ia,
@@ -754,6 +753,10 @@ SPECS: dict[str, MeasureSpec] = {
             examples=("ERR_IA@20",),
             subtopics=True,
             shown="ERR-IA",
+            note=N_(
+                "ir_measures' ERR_IA takes no α and always passes ndeval's 0.5; "
+                "ERR_IA(alpha=0.8) is ndeval's -a 0.8."
+            ),
         ),
         MeasureSpec(
             "nERR_IA",
@@ -769,10 +772,7 @@ SPECS: dict[str, MeasureSpec] = {
             + _SUM_K
             + r"g^{*}_i/i},\quad "
             + _G,
-            "Chapelle et al., Information Retrieval 14(6), 2011; "
-            + _NDEVAL
-            + "nERR_IA (which takes no α and always passes ndeval 0.5; nERR_IA(alpha=0.8) is "
-            + "ndeval's -a 0.8).",
+            "Chapelle et al., Information Retrieval 14(6), 2011; " + _NDEVAL + "nERR_IA.",
             (ALPHA,),
             "required",
             diversity.nerr_ia,
@@ -781,6 +781,10 @@ SPECS: dict[str, MeasureSpec] = {
             examples=("nERR_IA@20",),
             subtopics=True,
             shown="nERR-IA",
+            note=N_(
+                "ir_measures' nERR_IA takes no α and always passes ndeval's 0.5; "
+                "nERR_IA(alpha=0.8) is ndeval's -a 0.8."
+            ),
         ),
         MeasureSpec(
             "NRBP",
