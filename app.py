@@ -17,5 +17,5 @@ language.picker()
 address = navigation.requested_address()  # before st.navigation resolves (and forgets) it
 chosen_page = st.navigation(navigation.navigation())
 language.keep_in_link()
-navigation.say_if_unknown(address)
+navigation.say_if_unknown(address, chosen_page)
 chosen_page.run()

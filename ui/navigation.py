@@ -196,10 +196,11 @@ def known(address: str) -> bool:
     return address == "" or address in MOVED or any(e.url_path == address for e in PAGES)
 
 
-def say_if_unknown(address: str) -> None:
+def say_if_unknown(address: str, chosen: st.Page) -> None:
     """Above the home page Streamlit falls back to: there is no page at `address` (shown as
-    typed, never as Markdown), and where the pages are."""
-    if known(address):
+    typed, never as Markdown), and where the pages are. Only on that home page (`chosen` is
+    the default page, whose url_path is ''): any other page was found, whatever the URL says."""
+    if known(address) or chosen.url_path != "":
         return
     st.warning(
         _(
