@@ -1,6 +1,7 @@
 """Fuzz: the generators of the second hardening campaign (issue 33), seeded and bounded (a few
-seconds each; the link round trip is tests/unit/test_url_state.py's property); scripts/fuzz_campaign.py runs them for longer. tests/fuzz/hardening.py says what
-each input is and what every outcome must be."""
+seconds each; the link round trip is tests/unit/test_url_state.py's property);
+scripts/fuzz_campaign.py runs them for longer. tests/fuzz/hardening.py says what each input is
+and what every outcome must be."""
 
 from __future__ import annotations
 
