@@ -34,7 +34,7 @@ def test_bpm_card_shows_its_true_range(app: AppTest) -> None:
     # the top-grade fill is the lower one, and the help blames the reader, not a normaliser
     assert "the reader stops sooner" in card.help and "normaliser" not in card.help
     (caption,) = [c for c in captions(at) if c.startswith("Judged@10")]
-    assert "the least and the greatest value over every grade" in caption
+    assert "the least and the greatest value over every whole grade" in caption
     assert "hover" not in caption
 
 
