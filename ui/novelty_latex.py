@@ -182,8 +182,8 @@ def weighting(result: Result, decimals: int) -> str:
     """What weighting the subtopics does to α-nDCG's numerator sum g_i/log2(i+1), with both
     numbers from the core's details (`metrics.core.diversity._unweighted`): ndeval's g_i weighs
     subtopic j by w_j = 1/|S| (or the intent weight), Clarke et al.'s by 1. It also says that
-    RankLab's alpha_DCG@k is that sum over ndeval's normaliser, a different number. Empty with
-    one subtopic or none (nothing to weigh)."""
+    RankLab's alpha_DCG@k (at the same α) is that sum over ndeval's normaliser, a different
+    number. Empty with one subtopic or none (nothing to weigh)."""
     d = result.details
     count = int(d["subtopics"])
     if count < 2 or not d["normaliser"] > 0:
@@ -212,10 +212,10 @@ def weighting(result: Result, decimals: int) -> str:
             "intent weights change this α-nDCG too."
         ).format(**values, clarke=number(d["unweighted_value"], decimals))
     measure = _(
-        "RankLab's α-DCG{at} (alpha_DCG{at}) is another number: this weighted sum divided by "
-        "ndeval's normaliser Σ_(i≤{depth}) (1 − α)^(i−1)/log2(i+1), the same sum for a list "
-        "relevant to every subtopic at every rank."
-    ).format(at=values["at"], depth=depth)
+        "RankLab's measure {measure} is another number: this weighted sum divided by ndeval's "
+        "normaliser Σ_(i≤{depth}) (1 − α)^(i−1)/log2(i+1), the same sum for a list relevant to "
+        "every subtopic at every rank."
+    ).format(measure=display_name(result.name.replace("alpha_nDCG", "alpha_DCG", 1)), depth=depth)
     return f"{said} {measure}"
 
 

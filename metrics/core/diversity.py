@@ -322,8 +322,8 @@ def alpha_ndcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_A
 
 
 def err_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
-    """ERR-IA@k as ndeval computes it with `-alpha alpha`: sum g_i/i / sum (1-α)^(i-1)/i. (ir_measures
-    takes no α for ERR-IA and always passes ndeval 0.5, the default here.)"""
+    """ERR-IA@k as ndeval computes it with `-alpha alpha`: sum g_i/i / sum (1-α)^(i-1)/i.
+    (ir_measures takes no α for ERR-IA and always passes ndeval 0.5, the default here.)"""
     return _cumulated(ordered, k, alpha, "reciprocal", False, "ERR_IA")
 
 

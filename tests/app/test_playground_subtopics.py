@@ -288,4 +288,4 @@ def test_alpha_dcg_says_it_is_weighted_by_one_over_the_subtopics(app: AppTest) -
         assert "w_j = 1/|S| = 1/3" in text and ": 0.6329." in text
         assert "|S| = 3 times that: 1.8987" in text and "α-nDCG is the same" in text
         assert "α-nDCG's numerator" in text and "α-DCG@5 here" not in text
-        assert "RankLab's α-DCG@5 (alpha_DCG@5) is another number" in text
+        assert "RankLab's measure α-DCG@5 is another number" in text

@@ -210,3 +210,17 @@ def test_the_option_ranklab_names_for_alpha_is_ndevals() -> None:
     }
     assert {path for path, _ in named} == set(NAMES_NDEVALS_OPTION)  # each names one
     assert all(option in options for _, option in named), named
+
+
+def test_the_translations_name_ndevals_option_too() -> None:
+    # every "-option" in a zh or vi msgstr that mentions ndeval is one of ndeval's options
+    options = ndevals_options()
+    named = set()
+    for lang in ("zh", "vi"):
+        po = (ROOT / f"i18n/locales/{lang}/LC_MESSAGES/ranklab.po").read_text()
+        for entry in po.split("\n\n"):
+            msgstr = "".join(re.findall(r'"(.*)"', entry.partition("msgstr")[2]))
+            if "ndeval" in msgstr:
+                named |= {(lang, o) for o in re.findall(r"(?<![\w-])-([A-Za-z]\w*)", msgstr)}
+    assert {lang for lang, _ in named} == {"zh", "vi"}  # both name the option
+    assert all(option in options for _, option in named), named

@@ -61,8 +61,11 @@ def test_the_note_names_the_numerator_not_ranklabs_alpha_dcg() -> None:
         note = weighting(parse("alpha_nDCG@5")(ranking(weights), TEXTBOOK), 4)
         assert note.startswith("Σ g_i/log2(i+1), α-nDCG's numerator, weighs")
         assert "α-DCG@5 here" not in note
-        assert "RankLab's α-DCG@5 (alpha_DCG@5) is another number" in note
+        assert "RankLab's measure α-DCG@5 is another number" in note
         assert "ndeval's normaliser Σ_(i≤5) (1 − α)^(i−1)/log2(i+1)" in note
+    # at another α the note names that measure, as the app shows it
+    note = weighting(parse("alpha_nDCG(alpha=0.8)@5")(ranking(), TEXTBOOK), 4)
+    assert "RankLab's measure α-DCG(α=0.8)@5 is another number" in note
 
 
 def test_intent_weights_are_not_a_factor_clarkes_alpha_dcg_ignores_them() -> None:
