@@ -73,7 +73,7 @@ def _measure_help() -> str:
         "  qrels' largest grade); dcg='exp-log2' exponential gain 2^g-1 (default linear, as",
         "  trec_eval); gains={0:0,1:1,2:3} custom gains; p=0.8 RBP persistence; beta=2 F-beta;",
         "  alpha=0.5 the redundancy penalty of alpha_DCG, alpha_nDCG, ERR_IA, nERR_IA, NRBP,",
-        "  nNRBP (ndeval's -a; ir_measures' ERR_IA takes none) and beta=0.5",
+        "  nNRBP (ndeval's -alpha; ir_measures' ERR_IA takes none) and beta=0.5",
         "  NRBP's patience (ndeval's defaults). The diversity measures need a diversity qrels",
         "  (topic subtopic docno judgment; see --qrels).",
         "",

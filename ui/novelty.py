@@ -50,7 +50,7 @@ def settings() -> None:
             format="%g",
             help=_(
                 "The redundancy penalty of α-nDCG and ERR-IA, 0 to 1: a subtopic already seen c "
-                "times is worth (1 − α)^c. Both read it as ndeval's -a does; ir_measures takes "
+                "times is worth (1 − α)^c. Both read it as ndeval's -alpha does; ir_measures takes "
                 "no α for ERR-IA and always computes it at 0.5."
             ),
         )

@@ -179,33 +179,44 @@ def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> li
 
 
 def weighting(result: Result, decimals: int) -> str:
-    """What weighting the subtopics does to α-DCG, with both numbers from the core's details
-    (`metrics.core.diversity._unweighted`): ndeval's g_i weighs subtopic j by w_j = 1/|S| (or
-    the intent weight), Clarke et al.'s by 1. Empty with one subtopic or none (nothing to
-    weigh)."""
+    """What weighting the subtopics does to α-nDCG's numerator sum g_i/log2(i+1), with both
+    numbers from the core's details (`metrics.core.diversity._unweighted`): ndeval's g_i weighs
+    subtopic j by w_j = 1/|S| (or the intent weight), Clarke et al.'s by 1. It also says that
+    RankLab's alpha_DCG@k (at the same α) is that sum over ndeval's normaliser, a different
+    number. Empty with one subtopic or none (nothing to weigh)."""
     d = result.details
     count = int(d["subtopics"])
     if count < 2 or not d["normaliser"] > 0:
         return ""
+    depth = _depth(result)
     values = {
-        "at": f"@{_depth(result)}",
+        "at": f"@{depth}",
         "count": count,
         "weighted": number(d["discounted_sum"], decimals),
         "plain": number(d["unweighted_sum"], decimals),
     }
     if d["equal_weights"]:
-        return _(
-            "α-DCG{at} here weighs each subtopic by w_j = 1/|S| = 1/{count}, the equal intent "
-            "weights of ndeval's intent-aware measures: {weighted}. Clarke et al.'s α-DCG{at} "
-            "(SIGIR 2008) counts each subtopic as 1, so it is |S| = {count} times that: {plain}. "
-            "α-nDCG is the same either way (the factor cancels)."
+        said = _(
+            "Σ g_i/log2(i+1), α-nDCG's numerator, weighs each subtopic here by w_j = 1/|S| = "
+            "1/{count}, the equal intent weights of ndeval's intent-aware measures: {weighted}. "
+            "Clarke et al.'s α-DCG{at} (SIGIR 2008) is this sum with each subtopic counted as 1, "
+            "so it is |S| = {count} times that: {plain}. α-nDCG is the same either way (the "
+            "factor cancels)."
         ).format(**values)
-    return _(
-        "α-DCG{at} here weighs each subtopic j by its intent weight w_j (scaled to sum to 1): "
-        "{weighted}. Clarke et al.'s α-DCG{at} (SIGIR 2008) has no intent weights and counts "
-        "each subtopic as 1: {plain}, which is not |S| times {weighted}. Their α-nDCG{at} is "
-        "{clarke}, the value with equal weights; the intent weights change this α-nDCG too."
-    ).format(**values, clarke=number(d["unweighted_value"], decimals))
+    else:
+        said = _(
+            "Σ g_i/log2(i+1), α-nDCG's numerator, weighs each subtopic j here by its intent "
+            "weight w_j (scaled to sum to 1): {weighted}. Clarke et al.'s α-DCG{at} (SIGIR 2008) "
+            "has no intent weights and counts each subtopic as 1: {plain}, which is not |S| "
+            "times {weighted}. Their α-nDCG{at} is {clarke}, the value with equal weights; the "
+            "intent weights change this α-nDCG too."
+        ).format(**values, clarke=number(d["unweighted_value"], decimals))
+    measure = _(
+        "RankLab's measure {measure} is another number: this weighted sum divided by ndeval's "
+        "normaliser Σ_(i≤{depth}) (1 − α)^(i−1)/log2(i+1), the same sum for a list relevant to "
+        "every subtopic at every rank."
+    ).format(measure=display_name(result.name.replace("alpha_nDCG", "alpha_DCG", 1)), depth=depth)
+    return f"{said} {measure}"
 
 
 def err_ia(result: Result, ordered: Ordered | None, decimals: int = 4) -> list[Line]:

@@ -256,7 +256,7 @@ def alpha_ndcg(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) 
 
 
 def err_ia(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) -> np.ndarray:
-    """ERR-IA@k = sum g_i/i / sum (1-α)^(i-1)/i, α as ndeval's -a (0.5 by default, the value
+    """ERR-IA@k = sum g_i/i / sum (1-α)^(i-1)/i, α as ndeval's -alpha (0.5 by default, the value
     ir_measures always passes)."""
     return _cumulated(prep, k, alpha, "reciprocal", normalised=False)
 

@@ -322,14 +322,14 @@ def alpha_ndcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_A
 
 
 def err_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
-    """ERR-IA@k as ndeval computes it with `-a alpha`: sum g_i/i / sum (1-α)^(i-1)/i. (ir_measures
-    takes no α for ERR-IA and always passes ndeval 0.5, the default here.)"""
+    """ERR-IA@k as ndeval computes it with `-alpha alpha`: sum g_i/i / sum (1-α)^(i-1)/i.
+    (ir_measures takes no α for ERR-IA and always passes ndeval 0.5, the default here.)"""
     return _cumulated(ordered, k, alpha, "reciprocal", False, "ERR_IA")
 
 
 def nerr_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
     """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking (ndeval's
-    `-a alpha` for α, as in `err_ia`)."""
+    `-alpha alpha` for α, as in `err_ia`)."""
     return _cumulated(ordered, k, alpha, "reciprocal", True, "nERR_IA")
 
 

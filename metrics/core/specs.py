@@ -755,7 +755,7 @@ SPECS: dict[str, MeasureSpec] = {
             shown="ERR-IA",
             note=N_(
                 "ir_measures' ERR_IA takes no α and always passes ndeval's 0.5; "
-                "ERR_IA(alpha=0.8) is ndeval's -a 0.8."
+                "ERR_IA(alpha=0.8) is ndeval's -alpha 0.8."
             ),
         ),
         MeasureSpec(
@@ -783,7 +783,7 @@ SPECS: dict[str, MeasureSpec] = {
             shown="nERR-IA",
             note=N_(
                 "ir_measures' nERR_IA takes no α and always passes ndeval's 0.5; "
-                "nERR_IA(alpha=0.8) is ndeval's -a 0.8."
+                "nERR_IA(alpha=0.8) is ndeval's -alpha 0.8."
             ),
         ),
         MeasureSpec(

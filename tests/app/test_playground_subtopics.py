@@ -273,9 +273,11 @@ def test_one_name_per_measure_on_screen(app: AppTest) -> None:
 
 
 def test_alpha_dcg_says_it_is_weighted_by_one_over_the_subtopics(app: AppTest) -> None:
-    # Issue 25: α-DCG@5 is shown as 0.6329 (gains weighted by w_j = 1/3) where Clarke et al.'s
-    # unweighted α-DCG@5 is 3 times it, 2/log2(3) + 0.5/log2(4) + 1/log2(6) = 1.8987. The
-    # breakdown's caption and the working's α-DCG line say so, with both numbers.
+    # Issue 25: α-nDCG's numerator is shown as 0.6329 (gains weighted by w_j = 1/3) where
+    # Clarke et al.'s unweighted α-DCG@5 is 3 times it, 2/log2(3) + 0.5/log2(4) + 1/log2(6) =
+    # 1.8987. The breakdown's caption and the working's numerator line say so, with both numbers,
+    # and that RankLab's alpha_DCG@5 is another number: 0.6329 over ndeval's normaliser
+    # 1 + 0.5/log2(3) + 0.25/log2(4) + 0.125/log2(5) + 0.0625/log2(6) = 1.5185, i.e. 0.4168.
     assert f"{3 * ALPHA_DCG:.4f}" == "1.8987"
     at = type_subtopics(open_playground(app))
     at.session_state["calc_open"] = True
@@ -285,3 +287,5 @@ def test_alpha_dcg_says_it_is_weighted_by_one_over_the_subtopics(app: AppTest) -
     for text in said:
         assert "w_j = 1/|S| = 1/3" in text and ": 0.6329." in text
         assert "|S| = 3 times that: 1.8987" in text and "α-nDCG is the same" in text
+        assert "α-nDCG's numerator" in text and "α-DCG@5 here" not in text
+        assert "RankLab's measure α-DCG@5 is another number" in text

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import math
 import random
+import re
+from pathlib import Path
 
+import _pyndeval
 import ir_measures
 import pyndeval
 import pytest
@@ -75,7 +78,7 @@ READ_ALPHA = ("alpha_DCG", "alpha_nDCG", "ERR_IA", "nERR_IA", "NRBP", "nNRBP")
 
 
 def with_alpha(name: str, alpha: float) -> str:
-    """RankLab's name of a measure at α (ndeval's -a): 'ERR_IA@5' -> 'ERR_IA(alpha=0.8)@5'."""
+    """RankLab's name of a measure at α (ndeval's -alpha): 'ERR_IA@5' -> 'ERR_IA(alpha=0.8)@5'."""
     family, at, k = name.partition("@")
     return f"{family}(alpha={alpha}){at}{k}" if family in READ_ALPHA else name
 
@@ -98,7 +101,7 @@ def test_every_measure_equals_ndeval(seed: int, alpha: float) -> None:
     assert compared > 600
 
 
-def test_err_ia_reads_alpha_as_ndevals_minus_a() -> None:
+def test_err_ia_reads_alpha_as_ndevals_minus_alpha() -> None:
     # Issue 25's example: one subtopic, a relevant then a non-relevant document, k = 2.
     # ERR-IA@2 = (1/1 + 0/2) / (1/1 + (1 - α)/2): at α = 0.8, 1 / 1.1 = 0.90909...; at the
     # default α = 0.5, 1 / 1.25 = 0.8 (the number RankLab gave whatever α was asked).
@@ -173,3 +176,51 @@ def test_our_names_are_ir_measures_names_for_the_same_measures() -> None:
         theirs = ir_measures.calc_aggregate([ir_measures.parse_measure(name)], qrels, run)
         ours = parse(name)(ranking, TEXTBOOK).value
         assert ours == pytest.approx(next(iter(theirs.values())), abs=1e-12), name
+
+
+ROOT = Path(__file__).resolve().parents[2]
+# every text where RankLab names ndeval's command-line option for α
+NAMES_NDEVALS_OPTION = [
+    "README.md",
+    "metrics/cli.py",
+    "metrics/core/specs.py",
+    "metrics/core/diversity.py",
+    "metrics/collection/diversity_batch.py",
+    "ui/novelty.py",
+]
+SAYS_OPTION = r"ndeval(?:'s|\s+computes it with)\s+`?-(\w+)"  # "ndeval's -alpha 0.8"
+
+
+def ndevals_options() -> set[str]:
+    """The options of ndeval's own usage text ("options:", then each as "    -name ..."), as
+    compiled into pyndeval's C extension (ndeval.c's usage string)."""
+    binary = Path(_pyndeval.__file__).read_bytes()
+    usage = binary[binary.index(b"Compute novelty and diversity evaluation measures") :]
+    usage = usage[: usage.index(b"\0")].decode()
+    return set(re.findall(r"\n {4}-(\w+)", usage[usage.index("options:") :]))
+
+
+def test_the_option_ranklab_names_for_alpha_is_ndevals() -> None:
+    options = ndevals_options()
+    assert "alpha" in options and "a" not in options  # ndeval: "-alpha value  Redundancy ..."
+    named = {
+        (path, option)
+        for path in NAMES_NDEVALS_OPTION
+        for option in re.findall(SAYS_OPTION, (ROOT / path).read_text())
+    }
+    assert {path for path, _ in named} == set(NAMES_NDEVALS_OPTION)  # each names one
+    assert all(option in options for _, option in named), named
+
+
+def test_the_translations_name_ndevals_option_too() -> None:
+    # every "-option" in a zh or vi msgstr that mentions ndeval is one of ndeval's options
+    options = ndevals_options()
+    named = set()
+    for lang in ("zh", "vi"):
+        po = (ROOT / f"i18n/locales/{lang}/LC_MESSAGES/ranklab.po").read_text()
+        for entry in po.split("\n\n"):
+            msgstr = "".join(re.findall(r'"(.*)"', entry.partition("msgstr")[2]))
+            if "ndeval" in msgstr:
+                named |= {(lang, o) for o in re.findall(r"(?<![\w-])-([A-Za-z]\w*)", msgstr)}
+    assert {lang for lang, _ in named} == {"zh", "vi"}  # both name the option
+    assert all(option in options for _, option in named), named

@@ -107,7 +107,7 @@ def ndeval_values(qrels, run_lines, names, alpha, beta):
 
 def measure_pairs(alpha: float, beta: float) -> dict[str, str]:
     """RankLab's names -> ndeval's, for one (α, β). α-DCG, α-nDCG, ERR-IA and nERR-IA read α
-    as ndeval's -a does (`ERR_IA(alpha=0.8)@k`; ir_measures' ERR_IA takes no α and always
+    as ndeval's -alpha does (`ERR_IA(alpha=0.8)@k`; ir_measures' ERR_IA takes no α and always
     passes 0.5); P-IA, S-recall and MAP-IA do not read α, so they are compared at the default
     α only."""
     params = ",".join(f"{p}={v:g}" for p, v in (("alpha", alpha), ("beta", beta)) if v != 0.5)
@@ -238,7 +238,7 @@ def test_names_parse_as_ir_measures_parses_them(name: str) -> None:
 
 
 def test_ir_measures_has_no_alpha_for_err_ia() -> None:
-    """Why `ERR_IA(alpha=0.8)@k` is RankLab's (ndeval's -a) and not an ir_measures name:
+    """Why `ERR_IA(alpha=0.8)@k` is RankLab's (ndeval's -alpha) and not an ir_measures name:
     ir_measures 0.4.3 parses the text but cannot compute it (its ERR_IA has no α)."""
     qrels = [ir_measures.Qrel("1", "a", 1, "1"), ir_measures.Qrel("1", "b", 0, "1")]
     run = [ir_measures.ScoredDoc("1", "a", 2.0), ir_measures.ScoredDoc("1", "b", 1.0)]
