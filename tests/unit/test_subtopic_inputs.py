@@ -39,7 +39,7 @@ def test_weights_text_reads_pairs_and_writes_them_back() -> None:
         ("1:2, 1:3", "subtopic '1' has two weights"),
         ("1:x", "The weight of subtopic '1' must be a number; got 'x'."),
         ("1:-1", "must be a number >= 0; got '-1'"),
-        ("1:nan", "must be a number >= 0; got 'nan'"),
+        ("1:nan", "The weight of subtopic '1' must be a number; got 'nan'."),  # issue 33 §4's rule
     ],
 )
 def test_bad_weights_text_is_named(typed: str, message: str) -> None:
