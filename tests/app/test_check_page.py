@@ -162,7 +162,8 @@ def test_a_diversity_answer_counting_each_subtopic_once_is_named(app: AppTest) -
     at = answer(at, f"{once:.4f}")
     titles = [e.label for e in at.expander]
     assert f"Each subtopic counted once per list → {once:.4f}" in titles
-    assert "Not alpha_nDCG@5 under this convention" in unescaped(at.warning[0].value)
+    # the measure as people write it (specs.display_name), not ir_measures' alpha_nDCG@5
+    assert "Not α-nDCG@5 under this convention" in unescaped(at.warning[0].value)
     # the wrong working, read from the wrong Result: the ideal's gains 2/3 then 1/3
     assert r"\frac{0.6667}{\log_2 2} + \frac{0.3333}{\log_2 3}" in all_latex(at)
 
