@@ -16,6 +16,7 @@ import streamlit as st
 from i18n import _, ngettext
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario
+from metrics.core.specs import display_name
 from metrics.teaching.diagnose import Diagnosis, Match, rounding_hint
 from metrics.teaching.exercises import right_to_rounding
 from metrics.teaching.phrasing import changes, moot
@@ -51,7 +52,7 @@ def tolerance_text(d: Diagnosis) -> str:
 def verdict(d: Diagnosis, decimals: int) -> None:
     """Right or not, with the tolerance the typed precision implies (or right to the rounding
     of the calculation's terms: the sum of the terms it shows)."""
-    right = d.right.value
+    right, name = d.right.value, display_name(d.right.name)
     rounded = right_to_rounding(d, decimals)
     if rounded is not None:
         st.success(rounded, icon=":material/check_circle:")
@@ -61,7 +62,7 @@ def verdict(d: Diagnosis, decimals: int) -> None:
                 "**Right.** {name} = {value}; your {answer} is within {tolerance} (answers are "
                 "accepted rounded to the decimals you type, 2 to 4 or more)."
             ).format(
-                name=d.right.name,
+                name=name,
                 value=f"{right:.{decimals}f}",
                 answer=d.answer.text,
                 tolerance=tolerance_text(d),
@@ -79,9 +80,7 @@ def verdict(d: Diagnosis, decimals: int) -> None:
                 "**Not {name} under this convention.** {answer} is what these {count} ways of "
                 "computing give (within {tolerance}), the most likely first:",
                 count,
-            ).format(
-                name=d.right.name, answer=d.answer.text, tolerance=tolerance_text(d), count=count
-            ),
+            ).format(name=name, answer=d.answer.text, tolerance=tolerance_text(d), count=count),
             icon=":material/troubleshoot:",
         )
     else:
@@ -90,7 +89,7 @@ def verdict(d: Diagnosis, decimals: int) -> None:
                 "**Not {name}, and no convention or common mistake we know gives {answer}** "
                 "(within {tolerance}). Compare your working with the right calculation below, "
                 "step by step."
-            ).format(name=d.right.name, answer=d.answer.text, tolerance=tolerance_text(d)),
+            ).format(name=name, answer=d.answer.text, tolerance=tolerance_text(d)),
             icon=":material/help:",
         )
 
@@ -142,5 +141,7 @@ def show(d: Diagnosis, scenario: Scenario, decimals: int, key: str) -> None:
         ):
             right_calculation(d, scenario, decimals)
     else:
-        st.markdown(_("**The right calculation of {name}**").format(name=d.right.name))
+        st.markdown(
+            _("**The right calculation of {name}**").format(name=display_name(d.right.name))
+        )
         right_calculation(d, scenario, decimals)

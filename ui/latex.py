@@ -31,6 +31,7 @@ from metrics.core.condensed import PRIME
 from metrics.core.conventions import Convention
 from metrics.core.discounts import discount
 from metrics.core.result import Result
+from metrics.teaching.exercises import summed_terms
 
 MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
 HEAD, TAIL = 6, 2
@@ -233,6 +234,12 @@ def _added(
     return terms, Expr(added, added), note
 
 
+def _summed_rows(family: str, result: Result) -> pd.DataFrame:
+    """The rows of `result`'s table whose terms the working adds up: the ones the answer
+    checker allows for the rounding of (`metrics.teaching.exercises.summed_terms`)."""
+    return result.table.loc[summed_terms(family, result).index]
+
+
 # --- gain and discount in symbols ------------------------------------------------------------
 
 
@@ -313,8 +320,7 @@ def _dcg_line(
 
 def dcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
     """DCG@k = sum over the ranks within k of gain(g_i) * disc(i), from DCG's Result."""
-    t = result.table
-    rows = t[t["in_cutoff"] & t["gain"].notna()]
+    rows = _summed_rows("DCG", result)
     return _dcg_line(
         result.name,
         rows,
@@ -329,8 +335,7 @@ def dcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
 
 def idcg(result: Result, convention: Convention, decimals: int = 4) -> Line:
     """IDCG@k: the same sum over the ideal ranking's grades, from IDCG's Result."""
-    t = result.table
-    rows = t[t["ideal_gain"].notna()]
+    rows = _summed_rows("IDCG", result)
     line = _dcg_line(
         result.name,
         rows,
@@ -369,8 +374,7 @@ def ndcg(result: Result, decimals: int = 4) -> Line:
 
 def err(result: Result, decimals: int = 4) -> list[Line]:
     """ERR@k: the stop probabilities R_i, then the sum of (1/i) R_i prod_{j<i}(1 - R_j)."""
-    t = result.table
-    rows = t[t["in_cutoff"]]
+    rows = _summed_rows("ERR", result)
     gmax = result.details["gmax"]
     stops = _sum_free(
         [
@@ -442,12 +446,13 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
     t = result.table
     p = result.details["p"]
     ps = f"{p:g}"
+    rows = _summed_rows("RBP", result)
     terms = [
         Expr(
             rf"{number(g, decimals)} \cdot {ps}^{{{int(r) - 1}}}",
             f"{number(g, decimals)}*{ps}^{int(r) - 1}",
         )
-        for r, g in zip(t["rank"], t["gain"], strict=True)
+        for r, g in zip(rows["rank"], rows["gain"], strict=True)
     ]
     inner = _sum(terms)
     sides = [
@@ -456,7 +461,7 @@ def rbp(result: Result, decimals: int = 4) -> list[Line]:
     rounding = ""
     if len(terms) > 1:
         added, shown, rounding = _added(
-            t["contribution"].tolist(), result.value, result.name, decimals
+            rows["contribution"].tolist(), result.value, result.name, decimals
         )
         sides += [added, shown]
     else:

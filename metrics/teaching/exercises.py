@@ -26,11 +26,14 @@ the unrounded IDCG@5 = 13.73404 rounds to 13.7340.
 
 from __future__ import annotations
 
+import math
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
 import numpy as np
+import pandas as pd
 
 from i18n import N_, _, ngettext
 from metrics.core import graded
@@ -39,6 +42,7 @@ from metrics.core.intents import Intents, subtopics_text
 from metrics.core.ranking import Ranking
 from metrics.core.result import Result
 from metrics.core.scenario import Scenario, correct
+from metrics.core.specs import display_name
 from metrics.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
 from metrics.teaching.phrasing import choice, describe, moot
 
@@ -490,25 +494,48 @@ def _rounded_terms(values: Iterable[float], decimals: int) -> float:
     return sum(half for v in values if abs(round(float(v), decimals) - float(v)) > 1e-12)
 
 
+def summed_terms(family: str, result: Result) -> pd.Series:
+    """The terms whose sum the working of `family` (`ui.working.lines`) writes out, as the table
+    of `result` (the right Result of `family`) holds them: DCG@k's contributions of the ranks
+    within k that have a gain, IDCG@k's of the ideal ranking, ERR@k's of the ranks within k,
+    RBP's of every rank, and the discounted gains within k that α-nDCG@k's α-DCG@k and
+    ERR-IA@k's sum_i g_i/i add up."""
+    t = result.table
+    if family == "DCG":
+        return t.loc[t["in_cutoff"] & t["gain"].notna(), "dcg_contribution"]
+    if family == "IDCG":
+        return t.loc[t["ideal_gain"].notna(), "ideal_contribution"]
+    if family == "ERR":
+        return t.loc[t["in_cutoff"], "contribution"]
+    if family == "RBP":
+        return t["contribution"]
+    k = result.name.partition("@")[2]  # α-nDCG, ERR-IA
+    return t.loc[t["rank"] <= int(k), "discounted_gain"] if k else t["discounted_gain"]
+
+
+_SUMS = ("DCG", "IDCG", "ERR", "RBP")
+_NOVELTY_SUMS = ("alpha_nDCG", "ERR_IA")  # their numerators; the value is a ratio
+
+
 def rounding_slack(family: str, result: Result, decimals: int) -> float:
-    """How far an answer worked from the solution's rounded terms can be from the right value:
-    DCG@k and IDCG@k are sums, so n rounded terms move them by up to n half-units of the last
-    decimal; nDCG@k = DCG@k / IDCG@k moves at most to (DCG ± s_D) / (IDCG ∓ s_I), where a
-    rounded total counts as one rounded term, and α-nDCG@k likewise over α-DCG@k's rounded
-    terms and its normaliser rounded once. 0 for the other measures (their workings are
-    fractions of whole numbers, or not sums of rounded terms). `result` is the right Result of
-    `family` (DCG's and IDCG's tables hold the whole nDCG breakdown: `metrics.core.graded.part`)."""
+    """How far an answer worked from the solution's rounded terms can be from the right value.
+    DCG@k, IDCG@k, ERR@k and RBP are sums, and their working shows the total its terms
+    rounded to `decimals` places add up to, so n rounded terms (`summed_terms`) move them by
+    up to n half-units of the last decimal. nDCG@k = DCG@k / IDCG@k moves at most to
+    (DCG ± s_D) / (IDCG ∓ s_I), where a rounded total counts as one rounded term; α-nDCG@k and
+    ERR-IA@k likewise over their numerator's rounded terms and their normaliser rounded once.
+    0 for the other measures (their workings are fractions of whole numbers, not sums of
+    rounded terms). `result` is the right Result of `family` (DCG's and IDCG's tables hold the
+    whole nDCG breakdown: `metrics.core.graded.part`)."""
     d = result.details
-    if family in ("DCG", "IDCG"):
-        return _sum_slack(family, result, decimals)
+    if family in _SUMS:
+        total = graded.part(family, result).value if family in ("DCG", "IDCG") else result.value
+        return _sum_slack(summed_terms(family, result), total, decimals)
     if family == "nDCG":
-        slacks = (_sum_slack(f, result, decimals) for f in ("DCG", "IDCG"))
+        slacks = (rounding_slack(f, result, decimals) for f in ("DCG", "IDCG"))
         return _ratio_slack(d["DCG"], d["IDCG"], *slacks, result.value)
-    if family == "alpha_nDCG":
-        k = result.name.partition("@")[2]
-        t = result.table
-        terms = t.loc[t["rank"] <= int(k), "discounted_gain"] if k else t["discounted_gain"]
-        top = max(_rounded_terms(terms, decimals), _rounded_terms([d["discounted_sum"]], decimals))
+    if family in _NOVELTY_SUMS:
+        top = _sum_slack(summed_terms(family, result), d["discounted_sum"], decimals)
         bottom = _rounded_terms([d["normaliser"]], decimals)
         return _ratio_slack(d["discounted_sum"], d["normaliser"], top, bottom, result.value)
     return 0.0
@@ -522,15 +549,9 @@ def _ratio_slack(top: float, bottom: float, s_top: float, s_bottom: float, value
     return max(high - value, value - low)
 
 
-def _sum_slack(family: str, full: Result, decimals: int) -> float:
-    """`_rounded_terms` of DCG's (or IDCG's) terms as its working shows them (the ranks within k
-    with a gain; the ideal ranking's), at least that of its rounded total."""
-    t = full.table
-    if family == "DCG":
-        terms = t.loc[t["in_cutoff"] & t["gain"].notna(), "dcg_contribution"]
-    else:
-        terms = t.loc[t["ideal_gain"].notna(), "ideal_contribution"]
-    total = graded.part(family, full).value
+def _sum_slack(terms: Iterable[float], total: float, decimals: int) -> float:
+    """`_rounded_terms` of a sum's terms, at least that of its rounded total (a working shows
+    the rounded total when it elides terms or has one)."""
     return max(_rounded_terms(terms, decimals), _rounded_terms([total], decimals))
 
 
@@ -599,10 +620,19 @@ def right_to_rounding(d: Diagnosis, decimals: int) -> str | None:
     )
     return said.format(
         decimals=decimals,
-        slack=f"{slack:.{decimals + 1}f}".rstrip("0"),
-        name=d.right.name,
+        slack=slack_text(slack),
+        name=display_name(d.right.name),
         value=f"{d.right.value:.{decimals + 2}f}",
     )
+
+
+def slack_text(slack: float) -> str:
+    """A slack > 0 to two significant digits, rounded up so that the bound shown is never
+    below the true one: 0.00015 -> 0.00015, 1.41e-5 -> 0.000015, 3.2e-6 -> 0.0000032. (The
+    factor 1 - 1e-12 keeps float noise, 0.00015000000000000001, from rounding up a digit.)"""
+    exponent = math.floor(math.log10(slack)) - 1
+    digits = math.ceil(slack / 10.0**exponent * (1 - 1e-12))
+    return format(Decimal(digits).scaleb(exponent).normalize(), "f")
 
 
 def score(checks: Iterable[Check]) -> tuple[int, int]:

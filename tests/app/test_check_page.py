@@ -162,7 +162,8 @@ def test_a_diversity_answer_counting_each_subtopic_once_is_named(app: AppTest) -
     at = answer(at, f"{once:.4f}")
     titles = [e.label for e in at.expander]
     assert f"Each subtopic counted once per list → {once:.4f}" in titles
-    assert "Not alpha_nDCG@5 under this convention" in unescaped(at.warning[0].value)
+    # the measure as people write it (specs.display_name), not ir_measures' alpha_nDCG@5
+    assert "Not α-nDCG@5 under this convention" in unescaped(at.warning[0].value)
     # the wrong working, read from the wrong Result: the ideal's gains 2/3 then 1/3
     assert r"\frac{0.6667}{\log_2 2} + \frac{0.3333}{\log_2 3}" in all_latex(at)
 
@@ -214,3 +215,22 @@ def test_the_sum_of_the_calculations_rounded_terms_is_right(app: AppTest) -> Non
     assert success.value.startswith("Right, to the rounding of the terms")
     assert f"{DCG:.6f}" in success.value
     assert "= 12.7797" in all_latex(at)  # the calculation, folded, is there to compare
+
+
+def test_err_from_the_calculations_rounded_terms_is_right(app: AppTest) -> None:
+    at = open_check(app)
+    at.radio(key="check_source").set_value("typed").run()
+    at.text_input(key="check_grades").input("0, 0, 0, 1, 3").run()
+    at.text_input(key="check_missed").input("").run()
+    at.selectbox(key="check_top").set_value(3).run()
+    at.selectbox(key="check_family").set_value("ERR").run()
+    # ERR@5 with top grade 3: 1/4 * (2^1-1)/2^3 = 0.03125 and 1/5 * (2^3-1)/2^3 * 7/8 =
+    # 0.153125, so 0.184375; the terms rounded to 4 decimals (half to even) add up to
+    # 0.0312 + 0.1531 = 0.1843, the total the calculation shows
+    at = answer(at, "0.1843")
+    (success,) = at.success
+    assert success.value.startswith("Right, to the rounding of the terms")
+    assert "ERR@5 = 0.184375" in success.value
+    shown = all_latex(at)  # the sum, set one "=" a row
+    assert "= 0 + 0 + 0 + 0.0312 + 0.1531" in shown and "= 0.1843" in shown
+    assert not answer(at, "0.1850").success  # 0.000625 away: not the rounding
