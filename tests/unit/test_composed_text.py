@@ -5,31 +5,17 @@ the words of a list, never the ASCII "; " the English uses."""
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 
-import i18n
 from metrics.core.conventions import PRESETS, TEXTBOOK
 from metrics.teaching.demos import WIKIPEDIA, preset_table
 from metrics.teaching.diagnose import Match
+from tests.in_language import in_language
 
 ROOT = Path(__file__).resolve().parents[2]
 # the command line's output stays English (trec_eval's format): it may join with "; "
 ENGLISH_ONLY = {ROOT / "metrics" / "cli.py"}
 LITERAL_JOIN = re.compile(r"""(["']); \1\.join\(""")
-
-
-def in_language(lang: str, work):
-    out = []
-
-    def run() -> None:
-        i18n.use(lang)
-        out.append(work())
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    return out[0]
 
 
 def test_chinese_clauses_built_from_parts_are_joined_with_a_full_width_semicolon() -> None:

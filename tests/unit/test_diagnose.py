@@ -5,7 +5,6 @@ be among the matches. Lists as in test_pitfalls.py; list A is Wikipedia's DCG ex
 3,2,3,0,1,2 retrieved, 3 and 2 judged but not retrieved), exponential gain.
 """
 
-import threading
 from math import log, log2
 
 import pytest
@@ -17,6 +16,7 @@ from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario
 from metrics.teaching.diagnose import diagnose, parse_answer
 from metrics.teaching.pitfalls import CATALOGUE
+from tests.in_language import in_language
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 1 / log2(6) + 3 / log2(7)
@@ -211,14 +211,6 @@ def test_the_textbook_convention_is_named_in_the_language(lang):
     linear = Scenario(LIST_A, TREC_EVAL_NDCG_CUT, 6)
     d = diagnose("nDCG", linear, parse_answer(f"{DCG_A / IDCG_A:.4f}"))
     (textbook,) = [m for m in d.matches if m.convention is TEXTBOOK and not m.mistakes]
-    said = []
-
-    def in_language():
-        i18n.use(lang)
-        said.append(textbook.describe(TREC_EVAL_NDCG_CUT, "nDCG"))
-
-    thread = threading.Thread(target=in_language)
-    thread.start()
-    thread.join()
-    assert "Textbook" not in said[0]
-    assert i18n.translations(lang).gettext("Textbook") in said[0]
+    said = in_language(lang, lambda: textbook.describe(TREC_EVAL_NDCG_CUT, "nDCG"))
+    assert "Textbook" not in said
+    assert i18n.translations(lang).gettext("Textbook") in said

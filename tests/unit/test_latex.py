@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 from math import log2
 
 import pytest
@@ -20,6 +19,7 @@ from metrics.core.intents import Intents
 from metrics.core.ranking import Ranking
 from metrics.core.scenario import Scenario, correct
 from metrics.explore.report import evaluate
+from tests.in_language import in_language
 from ui import calculation, latex, working
 
 ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)
@@ -152,16 +152,7 @@ def test_the_rbp_residuals_words_are_in_the_language(lang) -> None:
     # text KaTeX sets in any script (not \mathrm, which loses spaces and accents)
     report = evaluate(Ranking.build([4, None, 2], scale_max=4), TEXTBOOK, 3)
     translated = i18n.translations(lang).gettext
-    seen = {}
-
-    def in_language() -> None:
-        i18n.use(lang)
-        seen["residual"] = latex.rbp(report.results["RBP"], 4)[1]
-
-    thread = threading.Thread(target=in_language)
-    thread.start()
-    thread.join()
-    residual = seen["residual"]
+    residual = in_language(lang, lambda: latex.rbp(report.results["RBP"], 4)[1])
     assert "residual" not in residual.tex + residual.text
     assert "unjudged" not in residual.tex + residual.text
     assert residual.lhs.tex == rf"\text{{{translated('residual')}}}"

@@ -3,29 +3,14 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
 import i18n
+from tests.in_language import in_language
 from ui.numbers import grouped, thousands_separator
 
 NBSP = "\u00a0"
-
-
-def in_language(lang: str, work):
-    """`work()` in a thread whose language is `lang` (as a session's script thread)."""
-    out = []
-
-    def run() -> None:
-        i18n.use(lang)
-        out.append(work())
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    return out[0]
 
 
 def test_babel_says_vietnamese_groups_with_a_point_and_marks_decimals_with_a_comma() -> None:

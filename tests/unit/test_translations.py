@@ -13,6 +13,7 @@ import i18n
 from i18n import catalogues
 from metrics.core.conventions import TEXTBOOK
 from metrics.core.specs import SPECS
+from tests.in_language import in_language
 
 GLOSSARY = catalogues.ROOT / "i18n" / "glossary.csv"
 
@@ -148,20 +149,6 @@ def test_the_citation_check_finds_a_sentence() -> None:
     assert not _PROSE.findall(_TITLE.sub("", "Sakai, 'New metrics for graded relevance', 2004."))
 
 
-def _in_language(lang: str, make):
-    """`make()` run in a thread whose language is `lang`."""
-    made = []
-
-    def run() -> None:
-        i18n.use(lang)
-        made.append(make())
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    return made[0]
-
-
 # one change of every Convention field, from Textbook (and back to the scale's top grade)
 _SCALE = TEXTBOOK.with_(err_gmax=4.0, rbp_gmax=4.0, name="Textbook")
 _CHANGES = [
@@ -189,7 +176,7 @@ def test_a_derived_conventions_name_is_made_in_the_language(lang, base, changes)
     # "Textbook + relevant if ≥ 2" read in English in Chinese and Vietnamese: the preset's name
     # and every change are translated, the change's number kept
     english = base.with_(**changes).name.split(" + ")
-    shown = _in_language(lang, lambda: base.with_(**changes).name).split(" + ")
+    shown = in_language(lang, lambda: base.with_(**changes).name).split(" + ")
     assert len(shown) == len(english) == len(changes) + 1  # the preset, then each change
     assert shown[0] == i18n.translations(lang).gettext("Textbook") != "Textbook"
     for made, source in zip(shown[1:], english[1:], strict=True):
@@ -208,7 +195,7 @@ def test_the_worksheet_names_the_textbook_convention_in_the_language(lang) -> No
     from ui import sheet
 
     round_ = generate(42)  # under Textbook, the default
-    tex = _in_language(lang, lambda: sheet.latex(round_))
+    tex = in_language(lang, lambda: sheet.latex(round_))
     assert "Textbook" not in tex
     assert i18n.translations(lang).gettext("Textbook") in tex
 
