@@ -1,7 +1,7 @@
 """Metric behaviour: how each measure responds to where one relevant document sits, to swapping
 two documents, to repeating a relevant document, to repeating one meaning of an ambiguous query
 (the diversity measures), and to every reordering of the Playground's list. Computed by
-metrics.explore.behaviour and metrics.explore.novelty, drawn by ui.explore_figures, the heavy
+rankwork.explore.behaviour and rankwork.explore.novelty, drawn by ui.explore_figures, the heavy
 parts through ui.cached (a widget change recomputes only what its inputs changed)."""
 
 import zlib
@@ -11,7 +11,7 @@ import numpy as np
 import streamlit as st
 
 from i18n import N_, _
-from metrics.explore import behaviour, novelty, orderings
+from rankwork.explore import behaviour, novelty, orderings
 from ui import cached, language, playground_inputs, swap
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.literal import literal

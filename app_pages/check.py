@@ -3,19 +3,19 @@ of a list typed here); the page says whether it is right within the precision ty
 which conventions and mistakes reproduce it, each with its calculation, or, when none does, the
 right calculation step by step.
 
-Thin: the list from ui.state or typed, the verdict from metrics.teaching.diagnose, rendering by
+Thin: the list from ui.state or typed, the verdict from rankwork.teaching.diagnose, rendering by
 ui.answers. Whatever is typed stays as typed; a bad value is explained at its box.
 """
 
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.conventions import PRESETS
-from metrics.core.ranking import RankingError
-from metrics.core.scenario import Scenario
-from metrics.core.specs import SPECS
-from metrics.teaching.diagnose import parse_answer
-from metrics.teaching.pitfalls import MEASURES
+from rankwork.core.conventions import PRESETS
+from rankwork.core.ranking import RankingError
+from rankwork.core.scenario import Scenario
+from rankwork.core.specs import SPECS
+from rankwork.teaching.diagnose import parse_answer
+from rankwork.teaching.pitfalls import MEASURES
 from ui import answers, cached, language, state
 from ui.grades import list_caption
 from ui.literal import literal

@@ -3,19 +3,19 @@ ir_measures, ranx, scikit-learn, LightGBM/XGBoost, gdeval, Järvelin & Kekäläi
 one table, with the choices that differ from Textbook and why; then the known disagreements
 between tools, each worked on its own small list, one click away.
 
-Thin: the table of presets from metrics.teaching.demos.preset_table, values from
-metrics.teaching.demos.work, wording from metrics.teaching.phrasing, workings from ui.working,
+Thin: the table of presets from rankwork.teaching.demos.preset_table, values from
+rankwork.teaching.demos.work, wording from rankwork.teaching.phrasing, workings from ui.working,
 the list from ui.grades.
 """
 
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.conventions import PRESETS, TEXTBOOK
-from metrics.core.specs import SPECS
-from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
-from metrics.teaching.phrasing import SHORT, changes, moot
-from metrics.teaching.pitfalls import FAMILIES, transformed
+from rankwork.core.conventions import PRESETS, TEXTBOOK
+from rankwork.core.specs import SPECS
+from rankwork.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
+from rankwork.teaching.phrasing import SHORT, changes, moot
+from rankwork.teaching.pitfalls import FAMILIES, transformed
 from ui import language, state, working
 from ui.grades import list_frame, unretrieved_label
 from ui.literal import literal

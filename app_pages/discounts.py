@@ -1,6 +1,6 @@
 """Discounts and reader models: the weight each rank gets under every discount, the reader each
 one models (C/W/L), where the weight goes, and the readers of the C/W/L measures and AP on the
-Playground's list. Computed by metrics.explore.profiles and metrics.core.cwl, drawn by
+Playground's list. Computed by rankwork.explore.profiles and rankwork.core.cwl, drawn by
 ui.explore_figures."""
 
 import math
@@ -8,9 +8,9 @@ import math
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core import cwl
-from metrics.core.specs import SPECS
-from metrics.explore import profiles
+from rankwork.core import cwl
+from rankwork.core.specs import SPECS
+from rankwork.explore import profiles
 from ui import cached, language, playground_inputs, rank_table
 from ui.literal import literal
 

@@ -1,5 +1,5 @@
 """Evaluate runs: upload qrels and runs (or use the sample collection) and get what
-`python -m metrics` computes — per-query values, means with bootstrap intervals, paired
+`rankwork` computes — per-query values, means with bootstrap intervals, paired
 comparisons — plus groups, assessor agreement and a drill-down into the Playground.
 
 Thin: files from ui.evaluate.sources, choices from ui.evaluate.choices, every number from
@@ -25,7 +25,7 @@ st.title(_("Evaluate runs"))
 st.markdown(
     _(
         "Upload relevance judgments and one or more runs — or use the sample collection — to get "
-        "the numbers `python -m metrics` prints, with {level} confidence intervals, paired "
+        "the numbers `rankwork` prints, with {level} confidence intervals, paired "
         "tests, per-group means and assessor agreement. Open any query in the Playground to see "
         "why it scores what it does."
     ).format(level="95%")  # a number outside the text: "95% c" would read as a %-format

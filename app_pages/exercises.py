@@ -12,8 +12,8 @@ the cards, tucks the settings away and collapses the sidebar.
 import streamlit as st
 
 from i18n import _
-from metrics.core.conventions import PRESETS
-from metrics.teaching.exercises import generate, score
+from rankwork.core.conventions import PRESETS
+from rankwork.teaching.exercises import generate, score
 from ui import exercises, link_problems, state
 from ui.literal import literal
 

@@ -1,12 +1,12 @@
 """Gains: what each grade is worth under linear, exponential and a custom gain, and the trade-off
-between one great document and several good ones. Computed by metrics.explore.tradeoffs, drawn by
+between one great document and several good ones. Computed by rankwork.explore.tradeoffs, drawn by
 ui.explore_figures."""
 
 import pandas as pd
 import streamlit as st
 
 from i18n import N_, _, pgettext
-from metrics.explore import profiles, tradeoffs
+from rankwork.explore import profiles, tradeoffs
 from ui import cached, language, state
 from ui.model import custom_gain_start
 

@@ -4,19 +4,19 @@ the changed cells marked, both calculations, and why the mistake is wrong. Below
 over a whole collection (micro-averaging reported as macro; the best of many comparisons
 without correction), on the sample collection.
 
-Thin: the scenario comes from ui.state or metrics.teaching.demos, every value from
-metrics.teaching.pitfalls (through ui.mistakes), every text from the catalogue; the
-collection's part is ui.collection_mistakes (values from metrics.collection.pitfalls).
+Thin: the scenario comes from ui.state or rankwork.teaching.demos, every value from
+rankwork.teaching.pitfalls (through ui.mistakes), every text from the catalogue; the
+collection's part is ui.collection_mistakes (values from rankwork.collection.pitfalls).
 """
 
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.ranking import RankingError
-from metrics.core.scenario import Scenario
-from metrics.teaching.demos import PITFALL_DEMOS
-from metrics.teaching.phrasing import describe
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES
+from rankwork.core.ranking import RankingError
+from rankwork.core.scenario import Scenario
+from rankwork.teaching.demos import PITFALL_DEMOS
+from rankwork.teaching.phrasing import describe
+from rankwork.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES
 from ui import collection_mistakes, language, mistakes, state
 from ui.grades import list_caption
 from ui.literal import literal

@@ -1,14 +1,15 @@
 """Playground: edit a ranked list and watch every measure update, with the working shown.
 
-Thin by design: read the state (ui.state), compute once with metrics.explore.report, render with ui.
+Thin by design: read the state (ui.state), compute once with rankwork.explore.report, render
+with ui.
 When an input is wrong, its message appears next to it and the last valid result stays.
 """
 
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.ranking import RankingError
-from metrics.explore.report import cutoff_curves
+from rankwork.core.ranking import RankingError
+from rankwork.explore.report import cutoff_curves
 from ui import (
     breakdown,
     calculation,

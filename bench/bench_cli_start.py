@@ -1,10 +1,10 @@
-"""What each of the command line's start-up measures (metrics/__main__.py) buys, against
+"""What each of the command line's start-up measures (`rankwork.__main__`) buys, against
 pytrec_eval in the same run.
 
     python bench/bench_cli_start.py                         # 2,000 and 10,000 queries x 1,000
     python bench/bench_cli_start.py --sizes 2000x1000 --repeat 5
 
-`python -m metrics` does two things around `metrics.cli.main`: before numpy loads it sets
+`rankwork` does two things around `rankwork.cli.main`: before numpy loads it sets
 Arrow's allocator to malloc and OpenBLAS to one thread ("environment"), and it ends without
 the interpreter's teardown ("fast exit"). Each variant below leaves some out; each runs as its
 own process, from scratch, interleaved with the others, the best of --repeat, on the
@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_eval import HERE, MEASURES, PYTREC, timed  # noqa: E402
 from make_collection import make  # noqa: E402
 
-_MAIN = "import sys; import metrics.__main__ as m; "
-_RUN = "from metrics.cli import main; "
+_MAIN = "import sys; import rankwork.__main__ as m; "
+_RUN = "from rankwork.cli import main; "
 VARIANTS = {
-    "both (python -m metrics)": None,
+    "both (rankwork)": None,
     "no environment": _MAIN + _RUN + "m._exit_now(main())",
     "no fast exit": _MAIN + "m._head_start(); " + _RUN + "sys.exit(main())",
     "neither": _MAIN + _RUN + "sys.exit(main())",
@@ -43,7 +43,7 @@ VARIANTS = {
 def command(variant: str | None, qrels: Path, run: Path) -> list[str]:
     args = [str(qrels), str(run), "-q"] + [x for m in MEASURES for x in ("-m", m)]
     if variant is None:
-        return [sys.executable, "-m", "metrics", *args]
+        return [sys.executable, "-m", "rankwork", *args]
     return [sys.executable, "-c", variant, *args]
 
 

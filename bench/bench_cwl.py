@@ -1,11 +1,11 @@
-"""Benchmark: the C/W/L measures, ours (metrics.collection.cwl_batch) against cwl_eval 1.0.12
+"""Benchmark: the C/W/L measures, ours (rankwork.collection.cwl_batch) against cwl_eval 1.0.12
 through ir_measures' cwl_eval provider, on a generated collection (bench/make_collection.py).
 
     python bench/bench_cwl.py                          # 500 queries x 1,000 documents
     python bench/bench_cwl.py --queries 2000 --repeat 3
 
 Evaluation only, in this process: both tools get the same qrels and run, already read
-(ours: the DataFrames of metrics.collection.trec.read_qrels / read_run; ir_measures: the same
+(ours: the DataFrames of rankwork.collection.trec.read_qrels / read_run; ir_measures: the same
 rows as dicts), and each computes INST, INSQ, NERR10, NERR8@10 and BPM@10 (max_rel=3, the
 collection's top grade) for every query. The collection has a few exactly tied scores, which
 ir_measures' cwl_eval provider leaves in input order (a stable sort), so ours runs under
@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT))
 import ir_measures  # noqa: E402  (test-only dependency: this is a benchmark)
 
 from bench.make_collection import make  # noqa: E402
-from metrics.collection.batch import evaluate  # noqa: E402
-from metrics.collection.trec import read_qrels, read_run  # noqa: E402
-from metrics.core import conventions as C  # noqa: E402
+from rankwork.collection.batch import evaluate  # noqa: E402
+from rankwork.collection.trec import read_qrels, read_run  # noqa: E402
+from rankwork.core import conventions as C  # noqa: E402
 
 M = ir_measures
 PAIRS = {

@@ -1,5 +1,5 @@
-"""Benchmark: the diversity measures, ours (metrics.collection.diversity_batch through
-`python -m metrics`) against TREC's ndeval through pyndeval, on a generated diversity
+"""Benchmark: the diversity measures, ours (rankwork.collection.diversity_batch through
+`rankwork`) against TREC's ndeval through pyndeval, on a generated diversity
 collection.
 
     python bench/bench_diversity.py                      # 200 queries x 1,000 documents
@@ -9,10 +9,10 @@ Two timings, each tool in its own subprocess started from scratch and timed by w
 (the fastest of --repeat runs; no assertion on time anywhere):
 
 - end to end: files on disk -> per-query values of alpha_nDCG@20, ERR_IA@20, nNRBP,
-  P_IA@20, AP_IA and StRecall@20. Ours: python -m metrics QRELS RUN -m ... -q (written to a
+  P_IA@20, AP_IA and StRecall@20. Ours: rankwork QRELS RUN -m ... -q (written to a
   file). pyndeval: the files read line by line into tuples (as its README shows), then
   pyndeval.ndeval(qrels, run, measures);
-- evaluation only: the same, with the reading excluded (ours: metrics.collection.batch.
+- evaluation only: the same, with the reading excluded (ours: rankwork.collection.batch.
   evaluate on the DataFrames read_qrels / read_run returned; pyndeval: ndeval on the tuples).
 
 Each tool's mean of each measure is printed too, as a check that they computed the same
@@ -63,8 +63,8 @@ for m in measures:
 
 OURS_INNER = """
 import sys, time, math
-from metrics.collection.trec import read_qrels, read_run
-from metrics.collection.batch import evaluate
+from rankwork.collection.trec import read_qrels, read_run
+from rankwork.collection.batch import evaluate
 qrels = read_qrels(sys.argv[1], subtopics=True)
 run = read_run(sys.argv[2])
 names = sys.argv[3].split(",")
@@ -112,7 +112,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         qrels, run = make(Path(tmp), args.queries, args.depth)
         out = Path(tmp) / "ours.txt"
-        cli = [sys.executable, "-m", "metrics", str(qrels), str(run), "-q", "--qrels", "diversity"]
+        cli = [sys.executable, "-m", "rankwork", str(qrels), str(run), "-q", "--qrels", "diversity"]
         cli += [a for m in OURS for a in ("-m", m)]
         ours_inner = [sys.executable, "-c", OURS_INNER, str(qrels), str(run), ",".join(OURS)]
         theirs = [sys.executable, "-c", PYNDEVAL, str(qrels), str(run), ",".join(THEIRS)]

@@ -7,7 +7,7 @@ Each tool runs in its own subprocess, started from scratch (interpreter, imports
 evaluating), and is timed by wall clock; its peak memory is the RSS high-water mark the
 kernel reports for that child (os.wait4's ru_maxrss):
 
-- ours:        python -m metrics QRELS RUN -m nDCG@10 -m P@10 -m AP -m RR -q  (per-query
+- ours:        rankwork QRELS RUN -m nDCG@10 -m P@10 -m AP -m RR -q  (per-query
                lines written to a file)
 - pytrec_eval: pytrec_eval.parse_qrel / parse_run (the files into dicts, as its users do),
                then RelevanceEvaluator(qrels, {ndcg_cut.10, P.10, map, recip_rank}).evaluate
@@ -80,7 +80,7 @@ def timed(command: list[str], stdout) -> tuple[float, float, str]:
 
 
 def commands(qrels: Path, run: Path) -> dict[str, list[str]]:
-    ours = [sys.executable, "-m", "metrics", str(qrels), str(run), "-q"]
+    ours = [sys.executable, "-m", "rankwork", str(qrels), str(run), "-q"]
     for m in MEASURES:
         ours += ["-m", m]
     return {

@@ -18,7 +18,7 @@ runs app.py in AppTest, opens the Evaluate page, uploads the qrels and the run a
 
 AppTest runs the script in this process without a browser, so the times are the script's (the
 server and the browser add tens of milliseconds). The page's means are checked against
-metrics.collection.batch.evaluate on the same files.
+rankwork.collection.batch.evaluate on the same files.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ sys.path.insert(0, str(HERE))
 from make_collection import make  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from metrics.collection import trec  # noqa: E402
-from metrics.collection.batch import evaluate  # noqa: E402
+from rankwork.collection import trec  # noqa: E402
+from rankwork.collection.batch import evaluate  # noqa: E402
 
 PAGE = "app_pages/evaluate.py"
 TIMEOUT_S = 600

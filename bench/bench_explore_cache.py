@@ -44,10 +44,10 @@ def _median_ms(action: Callable[[], object], reps: int = REPS) -> float:
 
 def sections() -> None:
     sys.path.insert(0, str(REPO))
-    from metrics.core.ranking import order
-    from metrics.core.scenario import Scenario
-    from metrics.explore import behaviour, profiles, tradeoffs
-    from metrics.teaching import diagnose
+    from rankwork.core.ranking import order
+    from rankwork.core.scenario import Scenario
+    from rankwork.explore import behaviour, profiles, tradeoffs
+    from rankwork.teaching import diagnose
     from ui import cached, explore_figures, url_state
     from ui.model import convention_from, cutoff_from, ranking_from
 

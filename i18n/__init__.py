@@ -28,7 +28,9 @@ with `use(lang)` (ui.language.start_run), so two students in two languages on on
 see each other's, and a lookup costs a context variable (a few hundred texts per run). Before
 that, in a thread the session has not run in yet (its widgets' callbacks run first), the
 function registered with `follow` reads the language from the session's state. Code outside a
-session (the command line, the tests) gets English unless it calls `use`. The command
+session (the command line, the tests) gets English unless it calls `use`. The library
+(rankwork, under metrics/) has no catalogue of its own: importing this package makes it
+translate its sentences with these catalogues (`rankwork.language.translate_with`). The command
 line's output stays English on purpose: it is trec_eval's format.
 """
 
@@ -43,6 +45,8 @@ from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+import rankwork.language
 
 SOURCE = "en"
 LANGUAGES = {"en": "English", "zh": "简体中文", "vi": "Tiếng Việt"}  # code -> its own name
@@ -122,3 +126,8 @@ def NP_(context: str, text: str) -> str:  # noqa: N802 (gettext's name)
 def N_(text: str) -> str:
     """Mark `text` for extraction only; translate it where it is shown, with `_`."""
     return text
+
+
+# The library (rankwork) writes its sentences in English; its texts are in these catalogues
+# too (babel.cfg extracts them), and it reads them in the language current here.
+rankwork.language.translate_with(lambda: translations(current()))

@@ -5,7 +5,7 @@
     .venv/bin/python scripts/mutation.py --sample 0.2           # a fifth of every function's
     .venv/bin/python scripts/mutation.py --report               # the last run's score, survivors
     .venv/bin/python scripts/mutation.py --rerun-survivors      # after adding tests
-    .venv/bin/python scripts/mutation.py --mutants 'metrics.core.graded.x_err__mutmut_*'
+    .venv/bin/python scripts/mutation.py --mutants 'rankwork.core.graded.x_err__mutmut_*'
 
 mutmut changes one operator, constant or call of a function at a time (a mutant) and runs the
 tests that reach that function; a mutant no test notices survived. The work folder (default
@@ -46,14 +46,14 @@ ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = Path(sys.executable).with_name("mutmut")
 
 TARGETS = {
-    "graded": "metrics/core/graded.py",
-    "binary": "metrics/core/binary.py",
-    "gains": "metrics/core/gains.py",
-    "discounts": "metrics/core/discounts.py",
-    "ranking": "metrics/core/ranking.py",
-    "specs": "metrics/core/specs.py",
-    "measures": "metrics/core/measures.py",
-    "batch_measures": "metrics/collection/batch_measures.py",
+    "graded": "metrics/src/rankwork/core/graded.py",
+    "binary": "metrics/src/rankwork/core/binary.py",
+    "gains": "metrics/src/rankwork/core/gains.py",
+    "discounts": "metrics/src/rankwork/core/discounts.py",
+    "ranking": "metrics/src/rankwork/core/ranking.py",
+    "specs": "metrics/src/rankwork/core/specs.py",
+    "measures": "metrics/src/rankwork/core/measures.py",
+    "batch_measures": "metrics/src/rankwork/collection/batch_measures.py",
 }
 
 # The tests that exercise the targets, in-process (mutmut reaches only code the test process
@@ -109,7 +109,7 @@ def prepare(work: Path, tests: list[str], fresh: bool) -> None:
     for folder in ("metrics", "tests"):
         sync(ROOT / folder, work / folder)
     shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")
-    lines = ["[mutmut]", "source_paths = metrics", "only_mutate ="]
+    lines = ["[mutmut]", "source_paths = metrics/src", "only_mutate ="]
     lines += [f"    {path}" for path in TARGETS.values()]
     lines += ["pytest_add_cli_args_test_selection ="] + [f"    {t}" for t in tests]
     lines += ["pytest_add_cli_args =", "    -p", "    no:cacheprovider", ""]

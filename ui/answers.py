@@ -14,13 +14,13 @@ from dataclasses import replace
 import streamlit as st
 
 from i18n import _, ngettext
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario
-from metrics.core.specs import display_name
-from metrics.teaching.diagnose import Diagnosis, Match, rounding_hint
-from metrics.teaching.exercises import right_to_rounding
-from metrics.teaching.phrasing import changes, moot
-from metrics.teaching.pitfalls import transformed
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario
+from rankwork.core.specs import display_name
+from rankwork.teaching.diagnose import Diagnosis, Match, rounding_hint
+from rankwork.teaching.exercises import right_to_rounding
+from rankwork.teaching.phrasing import changes, moot
+from rankwork.teaching.pitfalls import transformed
 from ui import working
 from ui.mistakes import show_lines
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import N_, _
-from metrics.explore.report import Report
+from rankwork.explore.report import Report
 from ui import novelty, rank_table
 
 COLUMNS = {  # the column -> its header (English, N_; shown with _)

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics.collection import pitfalls as collection_pitfalls
-from metrics.collection import withheld as withheld_core
-from metrics.explore import behaviour, novelty, tradeoffs
-from metrics.teaching import diagnose
+from rankwork.collection import pitfalls as collection_pitfalls
+from rankwork.collection import withheld as withheld_core
+from rankwork.explore import behaviour, novelty, tradeoffs
+from rankwork.teaching import diagnose
 from ui import explore_figures, language
 
 ENTRIES = 64  # per function: plenty for one class's lists and settings

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import _
-from metrics.explore.report import Report
+from rankwork.explore.report import Report
 from ui import latex, novelty, novelty_latex
 
 

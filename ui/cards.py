@@ -1,8 +1,8 @@
 """Metric cards: each headline measure of a report, with the change the last edit caused.
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
-and citation from its spec, `metrics.core.specs.SPECS`. When the list has unjudged documents,
-each card with bounds (`report.bounds`, from `metrics.core.bounds`) shows under its value
+and citation from its spec, `rankwork.core.specs.SPECS`. When the list has unjudged documents,
+each card with bounds (`report.bounds`, from `rankwork.core.bounds`) shows under its value
 either its true range over every whole grade of those documents, as 'low–high', or, when that range
 is not known (too many assignments to try), the two fills as what they are: 'fills a / b', the
 value with every unjudged document non-relevant and with every one of the top grade. A caption
@@ -10,8 +10,8 @@ under the cards gives Judged@k and says what those lines mean (always, except in
 mode, where it appears only with unjudged documents, to keep the projector view on one
 screen). RBP's card always shows [RBP, RBP + residual] from its details instead, whose residual
 also counts the ranks beyond the list. When the list has subtopics, a third row holds the
-diversity measures (`metrics.explore.report.DIVERSITY`), and a last row the measures added
-under "More measures as cards" (`metrics.explore.report.MORE`).
+diversity measures (`rankwork.explore.report.DIVERSITY`), and a last row the measures added
+under "More measures as cards" (`rankwork.explore.report.MORE`).
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
 the link; default `ui.model.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
@@ -28,10 +28,10 @@ from collections.abc import Mapping
 import streamlit as st
 
 from i18n import _
-from metrics.core.bounds import BUDGET, POOL_NORMALISED, STOPPING_READERS
-from metrics.core.condensed import PRIME
-from metrics.core.specs import SPECS, display_name
-from metrics.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
+from rankwork.core.bounds import BUDGET, POOL_NORMALISED, STOPPING_READERS
+from rankwork.core.condensed import PRIME
+from rankwork.core.specs import SPECS, display_name
+from rankwork.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
 from ui import state
 
 ROWS = (HEADLINE[:5], HEADLINE[5:])  # the graded measures, then the binary ones

@@ -1,5 +1,5 @@
 """The Pitfalls lab's second part: two mistakes made over a whole collection, on the sample
-collection (data/sample), every number from `metrics.collection.pitfalls` through `ui.cached`
+collection (data/sample), every number from `rankwork.collection.pitfalls` through `ui.cached`
 (the files are read and evaluated once per server process, the draws once per m and seed).
 
 Each mistake is an expander built only when opened (`on_change="rerun"`, as the Playground's
@@ -12,7 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import N_, _, ngettext
-from metrics.collection import pitfalls as core
+from rankwork.collection import pitfalls as core
 from ui import cached, language
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.literal import literal

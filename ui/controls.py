@@ -12,7 +12,7 @@ import numpy as np
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.conventions import (
+from rankwork.core.conventions import (
     DISCOUNTS,
     GAINS,
     IDEALS,
@@ -22,9 +22,9 @@ from metrics.core.conventions import (
     TIES,
     Convention,
 )
-from metrics.core.gains import gain as gain_of
-from metrics.core.specs import SPECS
-from metrics.explore.report import MORE
+from rankwork.core.gains import gain as gain_of
+from rankwork.core.specs import SPECS
+from rankwork.explore.report import MORE
 from ui import language, novelty, state
 from ui.model import (
     MAX_K,
@@ -318,7 +318,7 @@ def ideal_err_rbp() -> None:
 
 
 def more_cards() -> None:
-    """The measures added as cards beside the headline ones (`metrics.explore.report.MORE`)."""
+    """The measures added as cards beside the headline ones (`rankwork.explore.report.MORE`)."""
     state.bound(
         "more",
         st.multiselect,

@@ -2,8 +2,8 @@
 solution, the round's settings (bound to the URL, so a link gives everyone the same round), the
 check of that link and the sheet downloads.
 
-Answers are checked with `metrics.teaching.exercises.check` (numbers through the diagnosis); a wrong
-number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
+Answers are checked with `rankwork.teaching.exercises.check` (numbers through the diagnosis); a
+wrong number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
 text the downloaded sheet holds.
 """
 
@@ -19,8 +19,8 @@ import pandas as pd
 import streamlit as st
 
 from i18n import LANGUAGES, _, ngettext, translations
-from metrics.core.conventions import PRESETS
-from metrics.teaching.exercises import (
+from rankwork.core.conventions import PRESETS
+from rankwork.teaching.exercises import (
     CUTOFFS,
     DEFAULT_KINDS,
     KINDS,
@@ -30,7 +30,7 @@ from metrics.teaching.exercises import (
     check,
     option_text,
 )
-from metrics.teaching.phrasing import moot
+from rankwork.teaching.phrasing import moot
 from ui import answers, language, sheet, state
 from ui.literal import literal
 from ui.mistakes import show_lines

@@ -1,7 +1,7 @@
 """Plotly figures of the Explore pages, as pure functions returning `go.Figure` (no Streamlit).
 
-Each figure draws columns of a table from metrics.explore.profiles, metrics.explore.tradeoffs or
-metrics.explore.behaviour, never a value of its own:
+Each figure draws columns of a table from rankwork.explore.profiles, rankwork.explore.tradeoffs or
+rankwork.explore.behaviour, never a value of its own:
 
 - `profile_weights(frame, k, log_y, normalised)`: the weight of every rank under each profile;
 - `weight_spent(frame, k)`: the share of each profile's weight within k spent by rank i;
@@ -103,7 +103,7 @@ def profile_weights(
     slots: Mapping[str, int] | None = None,
 ) -> go.Figure:
     """One line per profile (frame: profile, rank, weight, as
-    metrics.explore.profiles.weights_frame), styled by `profile_line` of its slot (`slots`: profile
+    rankwork.explore.profiles.weights_frame), styled by `profile_line` of its slot (`slots`: profile
     -> slot; default: frame order)."""
     fig = go.Figure(
         [
@@ -175,7 +175,7 @@ GAIN_BARS = "#56B4E9"  # Okabe-Ito sky blue, under the three lines' black, orang
 def cwl_reader(table: pd.DataFrame, title: str) -> go.Figure:
     """The gain g(i) of each rank as bars, and C(i), W(i) and L(i) as lines styled by
     `profile_line` (table: rank, gain, continuation, weight, stop, as the readers of
-    metrics.core.cwl give them; every row is drawn)."""
+    rankwork.core.cwl give them; every row is drawn)."""
     bars = go.Bar(
         name=_("gain g(i)"),
         x=table["rank"],
@@ -241,7 +241,7 @@ def _same_curves(groups: list[tuple[str, pd.DataFrame]], column: str) -> list[li
 def tradeoff_curves(curves: pd.DataFrame, discount: str, a: float, b: float, n: int) -> go.Figure:
     """For each gain under `discount`: DCG of n grade-b documents at ranks 1..n (solid) and of
     one grade-a document at rank 1 (dashed, flat), against n, the chosen n marked (curves from
-    metrics.explore.tradeoffs.tradeoff_curves). Gains whose curves coincide (every gain gives grade
+    rankwork.explore.tradeoffs.tradeoff_curves). Gains whose curves coincide (every gain gives grade
     1 a gain of 1) share one trace named after all of them, so no line hides another."""
     chosen = curves[curves["discount"] == discount]
     groups = list(chosen.groupby("gain", sort=False))
@@ -407,13 +407,13 @@ def redundancy(table: pd.DataFrame) -> go.Figure:
     return fig
 
 
-# the lists of metrics.explore.novelty.LISTS (its keys), as the legend names them
+# the lists of rankwork.explore.novelty.LISTS (its keys), as the legend names them
 LIST_NAMES = {"covering": N_("covering"), "repeating": N_("repeating")}
 
 
 def novelty(table: pd.DataFrame, k: int) -> go.Figure:
     """α-nDCG@k of each list against α (solid), and its nDCG@k (dotted), from
-    `metrics.explore.novelty.alpha_sweep`."""
+    `rankwork.explore.novelty.alpha_sweep`."""
     traces = []
     for (name, rows), color in zip(table.groupby("list", sort=False), PALETTE, strict=False):
         shown = _(LIST_NAMES[name]) if name in LIST_NAMES else name
@@ -436,7 +436,7 @@ def novelty(table: pd.DataFrame, k: int) -> go.Figure:
 
 def withheld(table: pd.DataFrame, run: str) -> go.Figure:
     """Each measure's mean for `run` against the share of judgments withheld (from
-    `metrics.collection.withheld.degradation`)."""
+    `rankwork.collection.withheld.degradation`)."""
     rows = table[table["run"] == run]
     traces = [
         go.Scatter(

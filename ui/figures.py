@@ -1,6 +1,6 @@
 """Plotly figures of a report, as pure functions returning `go.Figure` (no Streamlit here).
 
-Each figure reads columns of a table that `metrics.explore.report` produced, never a value of its
+Each figure reads columns of a table that `rankwork.explore.report` produced, never a value of its
 own:
 
 - `contribution_bars(positions, k)`: DCG contribution per rank, the list against the ideal;

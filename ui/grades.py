@@ -10,7 +10,7 @@ from collections.abc import Iterable
 import pandas as pd
 
 from i18n import _
-from metrics.core.ranking import Ranking
+from rankwork.core.ranking import Ranking
 
 
 def grade_label(g: float) -> str:

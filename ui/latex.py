@@ -27,11 +27,11 @@ from decimal import Decimal
 import pandas as pd
 
 from i18n import _
-from metrics.core.condensed import PRIME
-from metrics.core.conventions import Convention
-from metrics.core.discounts import discount
-from metrics.core.result import Result
-from metrics.teaching.exercises import summed_terms
+from rankwork.core.condensed import PRIME
+from rankwork.core.conventions import Convention
+from rankwork.core.discounts import discount
+from rankwork.core.result import Result
+from rankwork.teaching.exercises import summed_terms
 
 MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
 HEAD, TAIL = 6, 2
@@ -236,7 +236,7 @@ def _added(
 
 def _summed_rows(family: str, result: Result) -> pd.DataFrame:
     """The rows of `result`'s table whose terms the working adds up: the ones the answer
-    checker allows for the rounding of (`metrics.teaching.exercises.summed_terms`)."""
+    checker allows for the rounding of (`rankwork.teaching.exercises.summed_terms`)."""
     return result.table.loc[summed_terms(family, result).index]
 
 

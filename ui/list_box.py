@@ -1,4 +1,4 @@
-"""The Playground's text box: type or paste a whole list in one go (metrics.explore.list_text reads
+"""The Playground's text box: type or paste a whole list in one go (rankwork.explore.list_text reads
 it).
 
 The box and the two tables (ranked list, judged documents not retrieved) stay in step:
@@ -20,8 +20,8 @@ import math
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.ranking import Ranking, RankingError
-from metrics.explore.list_text import ListText, ListTextError, format_text, parse, text_lines
+from rankwork.core.ranking import Ranking, RankingError
+from rankwork.explore.list_text import ListText, ListTextError, format_text, parse, text_lines
 from ui import controls, state
 from ui.literal import literal
 from ui.model import SCALE_MAXIMA

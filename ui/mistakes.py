@@ -1,7 +1,7 @@
 """Mistakes switched on and compared with the right calculation: the Pitfalls lab's pieces, and
 the compact "Try a mistake" panel the Playground offers in place (`try_a_mistake`).
 
-Values, tables and workings all come from `metrics.teaching.pitfalls` Results: `compare` computes
+Values, tables and workings all come from `rankwork.teaching.pitfalls` Results: `compare` computes
 the right and the wrong Result once and everything shown is read from them. `differing` (pure)
 marks the cells of the wrong breakdown that are not those of the right one.
 """
@@ -18,14 +18,14 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _, ngettext
-from metrics.core.conventions import Convention
-from metrics.core.diversity import DEFAULT_ALPHA
-from metrics.core.ranking import Ranking, RankingError
-from metrics.core.result import Result
-from metrics.core.scenario import Scenario, correct
-from metrics.core.specs import SPECS, display_name
-from metrics.teaching.demos import PITFALL_DEMOS
-from metrics.teaching.pitfalls import (
+from rankwork.core.conventions import Convention
+from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.ranking import Ranking, RankingError
+from rankwork.core.result import Result
+from rankwork.core.scenario import Scenario, correct
+from rankwork.core.specs import SPECS, display_name
+from rankwork.teaching.demos import PITFALL_DEMOS
+from rankwork.teaching.pitfalls import (
     BY_KEY,
     CATALOGUE,
     MEASURES,
@@ -34,7 +34,7 @@ from metrics.teaching.pitfalls import (
     transformed,
     why_unchanged,
 )
-from metrics.teaching.snippets import VARIABLE, program
+from rankwork.teaching.snippets import VARIABLE, program
 from ui import language, working
 from ui.literal import literal
 

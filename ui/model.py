@@ -11,8 +11,8 @@ Three tables hold what a person types, exactly as typed (so nothing is lost when
 
 A settings dict holds every other choice: the preset picked last, the cutoff ``k``, the grade
 scale's maximum, the display precision, the condensed-list toggle, presentation mode and the
-cards it shows (keys of `metrics.explore.report.CARDS`), the measures added as cards (``more``,
-keys of `metrics.explore.report.MORE`), the diversity measures' α and
+cards it shows (keys of `rankwork.explore.report.CARDS`), the measures added as cards (``more``,
+keys of `rankwork.explore.report.MORE`), the diversity measures' α and
 intent weights (text such as ``1:0.5, 2:0.5``; empty for equal weights), and one entry per
 `Convention` field.
 `ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
@@ -30,14 +30,14 @@ import numpy as np
 import pandas as pd
 
 from i18n import N_, _, ngettext
-from metrics.collection.assignments import batch_evaluator
-from metrics.core.conventions import PRESETS, Convention
-from metrics.core.diversity import DEFAULT_ALPHA
-from metrics.core.intents import Intents, parse_weights, subtopics_text
-from metrics.core.numbers import NUMBER
-from metrics.core.ranking import Ranking, RankingError, check_cutoff
-from metrics.core.specs import ALPHA
-from metrics.explore.report import Report, evaluate
+from rankwork.collection.assignments import batch_evaluator
+from rankwork.core.conventions import PRESETS, Convention
+from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.intents import Intents, parse_weights, subtopics_text
+from rankwork.core.numbers import NUMBER
+from rankwork.core.ranking import Ranking, RankingError, check_cutoff
+from rankwork.core.specs import ALPHA
+from rankwork.explore.report import Report, evaluate
 from ui.numbers import grouped
 
 MAX_K = 1000
@@ -382,7 +382,7 @@ def evaluate_finite(
     condensed: bool = False,
     more: Iterable[str] = (),
 ) -> Report:
-    """`metrics.explore.report.evaluate` (the diversity measures with `diversity`'s α and
+    """`rankwork.explore.report.evaluate` (the diversity measures with `diversity`'s α and
     weights when the list has subtopics; the `more` cards asked for; the bounds' assignments
     scored by the batch kernels), or a ValueError
     (`OVERFLOW`) when a value cannot be computed in floating point, so that no NaN or inf

@@ -1,9 +1,9 @@
 """The Playground's diversity parts, shown only when a document has subtopics: α and the intent
 weights among the settings, the novelty table rank by rank, and the greedy ideal ranking.
 
-Everything shown is read from the Results of `metrics.explore.report.DIVERSITY` (their tables
+Everything shown is read from the Results of `rankwork.explore.report.DIVERSITY` (their tables
 and details); the greedy ideal's choices, with the documents each one tied with, come from
-`metrics.core.diversity.greedy_ideal`, the function α-nDCG's normaliser was built with.
+`rankwork.core.diversity.greedy_ideal`, the function α-nDCG's normaliser was built with.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.diversity import Choice, greedy_ideal, judged
-from metrics.core.intents import subtopics_text
-from metrics.explore.report import Report
+from rankwork.core.diversity import Choice, greedy_ideal, judged
+from rankwork.core.intents import subtopics_text
+from rankwork.explore.report import Report
 from ui import novelty_latex, rank_table, state
 from ui.literal import literal
 from ui.model import has_subtopics

@@ -4,7 +4,7 @@ Every number comes from the measure's `Result`: the novelty gains g_i, the disco
 the ideal's gains from its table, the sums and the normaliser from its details. The gains are
 written term by term, w_j for a subtopic first seen at rank i and w_j (1 - α)^c for one seen c
 times above it; which subtopics those are, and the weights w_j, are the core's own reading of
-the judgments (`metrics.core.diversity.judged` and `novelty`, the functions the measure used),
+the judgments (`rankwork.core.diversity.judged` and `novelty`, the functions the measure used),
 so each sum written out adds up to the table's g_i. Subtopic names (user text) never enter the
 LaTeX: the table beside the working names them.
 
@@ -17,10 +17,10 @@ import re
 from dataclasses import replace
 
 from i18n import _
-from metrics.core.diversity import judged, novelty
-from metrics.core.ranking import Ordered
-from metrics.core.result import Result
-from metrics.core.specs import display_name
+from rankwork.core.diversity import judged, novelty
+from rankwork.core.ranking import Ordered
+from rankwork.core.result import Result
+from rankwork.core.specs import display_name
 from ui.latex import Expr, Line, _added, _elide, _sum, _terms_note, _values, number
 
 _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
@@ -180,7 +180,7 @@ def alpha_ndcg(result: Result, ordered: Ordered | None, decimals: int = 4) -> li
 
 def weighting(result: Result, decimals: int) -> str:
     """What weighting the subtopics does to α-nDCG's numerator sum g_i/log2(i+1), with both
-    numbers from the core's details (`metrics.core.diversity._unweighted`): ndeval's g_i weighs
+    numbers from the core's details (`rankwork.core.diversity._unweighted`): ndeval's g_i weighs
     subtopic j by w_j = 1/|S| (or the intent weight), Clarke et al.'s by 1. It also says that
     RankLab's alpha_DCG@k (at the same α) is that sum over ndeval's normaliser, a different
     number. Empty with one subtopic or none (nothing to weigh)."""

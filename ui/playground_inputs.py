@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import streamlit as st
 
 from i18n import _
-from metrics.core.conventions import TEXTBOOK, Convention
-from metrics.core.ranking import Ordered, RankingError, order
+from rankwork.core.conventions import TEXTBOOK, Convention
+from rankwork.core.ranking import Ordered, RankingError, order
 from ui import state
 from ui.literal import literal
 from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX

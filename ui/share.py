@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from i18n import _
-from metrics.core.ranking import Ranking
+from rankwork.core.ranking import Ranking
 from ui import language, url_state
 from ui.literal import literal
 

@@ -1,7 +1,7 @@
 """An exercise round as a sheet to hand out, and its solutions, in Markdown and in LaTeX.
 
 `markdown(round_, solutions)` and `latex(round_, solutions)` return the whole document as text
-(for st.download_button). The questions come from `metrics.teaching.exercises`; each solution's
+(for st.download_button). The questions come from `rankwork.teaching.exercises`; each solution's
 value and working are rendered from the core's Results through `ui.working`, the same lines the
 Exercises page shows, so the sheet and the screen cannot disagree. No Streamlit here.
 """
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import i18n
 from i18n import _
-from metrics.core.intents import subtopics_text
-from metrics.teaching.exercises import Exercise, Question, option_text
+from rankwork.core.intents import subtopics_text
+from rankwork.teaching.exercises import Exercise, Question, option_text
 from ui import latex as tex_lines
 from ui import working
 from ui.grades import grade_label

@@ -32,9 +32,9 @@ import pandas as pd
 import streamlit as st
 
 import i18n
-from metrics.core.conventions import Convention
-from metrics.core.diversity import DEFAULT_ALPHA
-from metrics.core.ranking import Ranking, RankingError
+from rankwork.core.conventions import Convention
+from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.ranking import Ranking, RankingError
 from ui import language, url_state
 from ui.model import (
     Diversity,
@@ -350,7 +350,7 @@ def current_k() -> int | ValueError:
 class Shown:
     """What the Playground shows: the last valid report, its curves and its link."""
 
-    report: Any  # metrics.explore.report.Report
+    report: Any  # rankwork.explore.report.Report
     curves: pd.DataFrame
     link: dict[str, str] | ValueError
     signature: str

@@ -39,12 +39,12 @@ from urllib.parse import quote, unquote
 import pandas as pd
 
 from i18n import _, ngettext
-from metrics.core import conventions
-from metrics.core.conventions import PRESETS
-from metrics.core.diversity import DEFAULT_ALPHA
-from metrics.core.intents import parse_weights, weights_text
-from metrics.core.ranking import Ranking
-from metrics.explore.report import CARDS, MORE
+from rankwork.core import conventions
+from rankwork.core.conventions import PRESETS
+from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.intents import parse_weights, weights_text
+from rankwork.core.ranking import Ranking
+from rankwork.explore.report import CARDS, MORE
 from ui import examples
 from ui.model import (
     DEFAULT_DECIMALS,

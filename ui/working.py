@@ -4,7 +4,7 @@ as `ui.latex` lines with the numbers substituted, read from one `Result`.
 The graded measures use `ui.latex` (DCG, IDCG and nDCG together for nDCG, ERR, RBP), the
 diversity measures `ui.novelty_latex` (α-nDCG, ERR-IA, S-recall), from the Result alone. The binary
 measures are written here from the same per-rank table: the hits within k, R, the precision at
-each relevant rank. A Result may come from `metrics.teaching.pitfalls.compute` with mistakes
+each relevant rank. A Result may come from `rankwork.teaching.pitfalls.compute` with mistakes
 switched on: the working then shows the wrong calculation, e.g. the floor of integer division, or
 the list length as P's denominator, because it reads what the mistake recorded in the Result.
 
@@ -16,9 +16,9 @@ from __future__ import annotations
 import pandas as pd
 
 from i18n import _
-from metrics.core import graded
-from metrics.core.conventions import Convention
-from metrics.core.result import Result
+from rankwork.core import graded
+from rankwork.core.conventions import Convention
+from rankwork.core.result import Result
 from ui import latex, novelty_latex
 from ui.latex import Expr, Line, number
 

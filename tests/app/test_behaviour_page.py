@@ -11,7 +11,7 @@ from math import log2
 
 import pytest
 
-from metrics.collection.trec import read_qrels, read_run
+from rankwork.collection.trec import read_qrels, read_run
 from tests.app.explore_helpers import decoded, figure, open_page, table_with, texts, trace
 from tests.crosscheck.test_withheld import SAMPLE, _pytrec  # trec_eval through pytrec_eval
 

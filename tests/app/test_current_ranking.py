@@ -10,7 +10,7 @@ def script() -> None:
     import streamlit as st
 
     import i18n
-    from metrics.core.ranking import RankingError
+    from rankwork.core.ranking import RankingError
     from ui import state
     from ui.model import ranking_from
 
@@ -82,7 +82,7 @@ def test_a_list_that_stays_wrong_does_not_pile_up_errors() -> None:
     with its traceback would hold the previous memo, and so every earlier error)."""
     import gc
 
-    from metrics.core.ranking import RankingError
+    from rankwork.core.ranking import RankingError
 
     def reachable_errors() -> int:
         gc.collect()

@@ -9,10 +9,10 @@ from math import log2
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
-from metrics.core.specs import SPECS
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
+from rankwork.core.specs import SPECS
 from tests.app.conftest import metric_values
 from tests.app.explore_helpers import figure, open_page, table_with, texts, trace
 from tests.markdown_text import unescaped

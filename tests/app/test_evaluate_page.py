@@ -13,9 +13,9 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from metrics import cli
-from metrics.collection import trec
-from metrics.stats.comparison import p_text
+from rankwork import cli
+from rankwork.collection import trec
+from rankwork.stats.comparison import p_text
 from tests.app.conftest import metric_values
 from tests.markdown_text import unescaped
 

@@ -21,8 +21,8 @@ from streamlit.testing.v1 import AppTest
 
 import i18n
 from i18n import catalogues
-from metrics.core.specs import SPECS
-from metrics.teaching.demos import DISAGREEMENTS
+from rankwork.core.specs import SPECS
+from rankwork.teaching.demos import DISAGREEMENTS
 from tests.app.conftest import APP, REPO_ROOT, plotly_figures
 from tests.unit.test_wrapped_texts import KEPT
 from ui.evaluate.figures import OUTCOME_COLORS

@@ -41,8 +41,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from metrics.collection import trec
-from metrics.collection.batch import evaluate
+from rankwork.collection import trec
+from rankwork.collection.batch import evaluate
 
 SUITE = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "trec_eval"
 

@@ -1,4 +1,4 @@
-"""metrics.stats.agreement.cohen_kappa against scikit-learn's cohen_kappa_score (a test-only
+"""rankwork.stats.agreement.cohen_kappa against scikit-learn's cohen_kappa_score (a test-only
 dependency): random graded labels, every weighting, with and without an explicit label list,
 and the sample collection's two assessors."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from metrics.collection import trec
-from metrics.stats.agreement import agreement, cohen_kappa, paired_judgments
+from rankwork.collection import trec
+from rankwork.stats.agreement import agreement, cohen_kappa, paired_judgments
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics")
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"

@@ -1,4 +1,4 @@
-"""AP as a reader (metrics.core.cwl.ap_reader) against cwl_eval 1.0.12's AP (APCWLMetric), run
+"""AP as a reader (rankwork.core.cwl.ap_reader) against cwl_eval 1.0.12's AP (APCWLMetric), run
 here on the same gains: rel_i (0 or 1, NaN unjudged), each document costing 1, padded by
 cwl_eval to 1000 ranks. cwl_eval's C are ap_reader's C; its W are ap_reader's rescaled to sum
 to 1 (times R/h), so its expected items are ap_reader's expected depth and its AP is
@@ -12,9 +12,9 @@ from cwl.ruler.measures.cwl_ap import APCWLMetric
 from cwl.ruler.measures.cwl_rr import RRCWLMetric
 from cwl.ruler.ranking import Ranking as CwlRanking
 
-from metrics.core import binary, cwl
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking
+from rankwork.core import binary, cwl
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking
 
 TOL = 1e-12
 

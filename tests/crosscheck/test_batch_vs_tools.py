@@ -1,4 +1,4 @@
-"""metrics.collection.batch against the reference tools, run here on random collections.
+"""rankwork.collection.batch against the reference tools, run here on random collections.
 
 - pytrec_eval (trec_eval 9.x's C code): runs with many tied scores (multiples of 1/8, exact in
   float32, the precision trec_eval 9 compares scores in), negative grades (unjudged for both),
@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import evaluate
-from metrics.core import conventions as C
+from rankwork.collection.batch import evaluate
+from rankwork.core import conventions as C
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 ranx = pytest.importorskip("ranx")

@@ -1,8 +1,8 @@
 """Every sentence the app states about a tool's behaviour, checked against that tool (issue 10).
 
-One test per claim, named for it. The claims live in metrics/core/conventions.py (the presets'
-sources and notes), metrics/teaching/demos.py (the conventions page's known disagreements),
-metrics/teaching/pitfalls.py (the pitfalls' `why` and `where`) and metrics/core/measures.py (the
+One test per claim, named for it. The claims live in `rankwork.core.conventions` (the presets'
+sources and notes), `rankwork.teaching.demos` (the conventions page's known disagreements),
+`rankwork.teaching.pitfalls` (the pitfalls' `why` and `where`) and `rankwork.core.measures` (the
 registry's citations). Each test runs the tool the claim names: pytrec_eval (trec_eval 9.0.8),
 ir_measures (with its gdeval.pl and cwl_eval providers), gdeval.pl itself, cwl_eval, ranx,
 scikit-learn, LightGBM and XGBoost. Claims about tools that do not install here (trec_eval 10,
@@ -29,12 +29,12 @@ import sklearn.metrics
 import xgboost as xgb
 from sklearn.metrics import dcg_score, ndcg_score
 
-from metrics.core import conventions as C
-from metrics.core import graded
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
-from metrics.teaching.demos import BY_DISAGREEMENT, work
-from metrics.teaching.pitfalls import BY_KEY
+from rankwork.core import conventions as C
+from rankwork.core import graded
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
+from rankwork.teaching.demos import BY_DISAGREEMENT, work
+from rankwork.teaching.pitfalls import BY_KEY
 from tests.crosscheck.test_lightgbm import _lightgbm_mean_ndcg
 
 with warnings.catch_warnings():
@@ -267,7 +267,7 @@ def test_trec_eval_9_has_no_err_and_no_rbp():
     assert {"ndcg", "ndcg_cut", "map", "bpref"} <= names  # the list is the real one
 
 
-# --- registry citations (metrics/core/measures.py): the trec_eval measure each family names ---
+# --- registry citations (`rankwork.core.measures`): the trec_eval measure each family names ---
 
 REGISTRY_QRELS = {"a": 3, "b": 2, "c": 1, "d": 1, "e": 0, "f": 0, "n": -1}
 REGISTRY_RUN = {"c": 9.0, "f": 8.0, "a": 7.0, "u": 6.0, "n": 5.0, "e": 4.0, "d": 3.0}
@@ -590,7 +590,7 @@ def test_xgboost_ndcg_minus_scores_an_empty_group_0():
     assert xgboost_ndcg([([0, 0, 0], [3.0, 2.0, 1.0])], "ndcg@3-") == 0.0
 
 
-# --- the known disagreements (metrics/teaching/demos.py) ---------------------------------------
+# --- the known disagreements (`rankwork.teaching.demos`) ---------------------------------------
 
 
 def test_disagreement_ties(tmp_path):

@@ -21,7 +21,7 @@ QRELS, RUN = ROOT / "data/sample/qrels.txt", ROOT / "data/sample/run_weak.txt"
 
 def _all_line(*options: str) -> tuple[float, str]:
     done = subprocess.run(
-        [sys.executable, "-m", "metrics", str(QRELS), str(RUN), "-m", "P@10", *options],
+        [sys.executable, "-m", "rankwork", str(QRELS), str(RUN), "-m", "P@10", *options],
         capture_output=True, text=True, cwd=ROOT, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -55,7 +55,7 @@ def test_the_default_zero_is_trec_eval_c(trec_eval_p10) -> None:
 
 def test_help_says_the_default_all_line_is_not_plain_trec_evals() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "metrics", "--help"],
+        [sys.executable, "-m", "rankwork", "--help"],
         capture_output=True, text=True, cwd=ROOT, check=False,
     )  # fmt: skip
     text = " ".join(done.stdout.split())

@@ -1,4 +1,4 @@
-"""The Pitfalls lab's mistakes over a whole collection (metrics.collection.pitfalls) against
+"""The Pitfalls lab's mistakes over a whole collection (rankwork.collection.pitfalls) against
 independent sources: trec_eval (pytrec_eval) for the means, counts made by hand from the raw
 sample files for the pooled ratios, scipy's ttest_rel and statsmodels' Holm adjustment for the
 comparisons, and arithmetic written here. The wrong and right programs the lab shows are run
@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 from scipy.stats import ttest_rel
 
-from metrics.collection import pitfalls
+from rankwork.collection import pitfalls
 from tests import sample_by_hand as hand
 
 multitest = pytest.importorskip("statsmodels.stats.multitest")

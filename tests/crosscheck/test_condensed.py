@@ -11,9 +11,9 @@ from __future__ import annotations
 import ir_measures
 import pytest
 
-from metrics.collection.batch import evaluate, query_ranking
-from metrics.core import conventions as C
-from metrics.core.measures import parse
+from rankwork.collection.batch import evaluate, query_ranking
+from rankwork.core import conventions as C
+from rankwork.core.measures import parse
 from tests.crosscheck.test_batch_vs_tools import as_dicts, collection
 
 NAMES = {

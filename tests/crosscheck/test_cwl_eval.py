@@ -25,10 +25,10 @@ from cwl.ruler.measures.cwl_nerr import (
 )
 from cwl.ruler.ranking import Ranking as CwlRanking
 
-from metrics.collection.batch import evaluate, query_ranking
-from metrics.core import conventions as C
-from metrics.core.measures import MeasureNameError, parse
-from metrics.core.ranking import Ranking
+from rankwork.collection.batch import evaluate, query_ranking
+from rankwork.core import conventions as C
+from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.ranking import Ranking
 from tests.crosscheck.test_batch_vs_tools import as_dicts
 
 M = ir_measures
@@ -120,7 +120,7 @@ def test_equal_to_cwl_eval_classes_with_unjudged_and_long_lists(make, name, k) -
 
 
 def test_below_t_one_half_cwl_evals_inst_is_no_probability_so_ranklab_refuses_it() -> None:
-    """The reason INST(T) needs T >= 0.5 here (metrics.core.cwl.inst): cwl_eval's own C(1)
+    """The reason INST(T) needs T >= 0.5 here (rankwork.core.cwl.inst): cwl_eval's own C(1)
     for T = 0.1 and a top-grade document at rank 1 (T_1 = 0.1 - 1 = -0.9) is
     ((1 + 0.1 - 0.9 - 1)/(1 + 0.1 - 0.9))^2 = (-0.8/0.2)^2 = 16, above 1."""
     c = INSTCWLMetric(0.1).c_vector(CwlRanking("q", np.array([1.0, 1.0]), np.ones(2)))

@@ -1,4 +1,4 @@
-"""The single-list diversity measures (metrics.core.diversity) against TREC's ndeval, through
+"""The single-list diversity measures (rankwork.core.diversity) against TREC's ndeval, through
 pyndeval 0.0.8 (ndeval 4.5's C code) and ir_measures' pyndeval provider.
 
 Random queries: a pool of judged documents, each relevant to a random set of subtopics (some to
@@ -23,10 +23,10 @@ import ir_measures
 import pyndeval
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.intents import Intents
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.intents import Intents
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
 
 CUTOFFS = (2, 3, 5, 10, 20)
 # RankLab name -> pyndeval name
@@ -182,10 +182,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # every text where RankLab names ndeval's command-line option for α
 NAMES_NDEVALS_OPTION = [
     "README.md",
-    "metrics/cli.py",
-    "metrics/core/specs.py",
-    "metrics/core/diversity.py",
-    "metrics/collection/diversity_batch.py",
+    "metrics/src/rankwork/cli.py",
+    "metrics/src/rankwork/core/specs.py",
+    "metrics/src/rankwork/core/diversity.py",
+    "metrics/src/rankwork/collection/diversity_batch.py",
     "ui/novelty.py",
 ]
 SAYS_OPTION = r"ndeval(?:'s|\s+computes it with)\s+`?-(\w+)"  # "ndeval's -alpha 0.8"

@@ -1,4 +1,4 @@
-"""The batch diversity measures (metrics.collection.diversity_batch) against TREC's ndeval, the
+"""The batch diversity measures (rankwork.collection.diversity_batch) against TREC's ndeval, the
 C program, through pyndeval 0.0.8 (its code, compiled; pinned in requirements-test.txt), and
 their names against ir_measures, which computes them through pyndeval too.
 
@@ -17,7 +17,7 @@ Known differences, handled here and not hidden:
   difference it avoids.
 - α-DCG@1 and ERR-IA@1: ndeval's normalising loop starts at rank 2, so at k = 1 it prints
   the raw, unweighted novelty sum (the number of subtopics of the first document). RankLab
-  normalises every k the same way (metrics.core.diversity). Excluded from the equality test;
+  normalises every k the same way (rankwork.core.diversity). Excluded from the equality test;
   `test_ndeval_leaves_the_first_rank_unnormalised` asserts ndeval = RankLab × |S_q| there.
 - nNRBP of a query with nothing relevant: ndeval gives NaN (0/0), RankLab 0 (no NaN in
   outputs). Excluded; asserted in `test_ndeval_gives_nan_where_nothing_is_relevant`.
@@ -33,8 +33,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import evaluate
-from metrics.core.measures import parse
+from rankwork.collection.batch import evaluate
+from rankwork.core.measures import parse
 
 pyndeval = pytest.importorskip("pyndeval")
 ir_measures = pytest.importorskip("ir_measures")

@@ -1,6 +1,6 @@
 """GMAP against trec_eval's own code: pytrec_eval's `gm_map` (trec_eval's m_gm_map.c, per query
 log(max(AP, MIN_GEO_MEAN)); `compute_aggregated_measure` takes exp of their mean) equals
-`python -m metrics ... -m AP --gmean`'s gm_AP line, on the sample collection and on seeded
+`rankwork ... -m AP --gmean`'s gm_AP line, on the sample collection and on seeded
 random collections with queries where nothing relevant is retrieved (AP 0, floored)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from metrics import cli
-from metrics.stats.geometric import EPSILON
+from rankwork import cli
+from rankwork.stats.geometric import EPSILON
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 

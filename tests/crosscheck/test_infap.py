@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from metrics.collection.batch import evaluate, query_ranking
-from metrics.core import conventions as C
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
+from rankwork.collection.batch import evaluate, query_ranking
+from rankwork.core import conventions as C
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
 from tests.crosscheck.test_batch_vs_tools import as_dicts, collection
 
 pytrec_eval = pytest.importorskip("pytrec_eval")

@@ -12,9 +12,9 @@ import lightgbm as lgb
 import numpy as np
 import pytest
 
-from metrics.core import graded
-from metrics.core.conventions import LIGHTGBM
-from metrics.core.ranking import Ranking
+from rankwork.core import graded
+from rankwork.core.conventions import LIGHTGBM
+from rankwork.core.ranking import Ranking
 
 
 def _groups(seed: int):

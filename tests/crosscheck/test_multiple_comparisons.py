@@ -1,4 +1,4 @@
-"""Holm's adjustment (metrics.stats.stats.holm, and the Holm columns of metrics.stats.comparison's
+"""Holm's adjustment (rankwork.stats.stats.holm, and the Holm columns of rankwork.stats.comparison's
 table of every pair) against statsmodels' multipletests(method="holm"); the coverage of a percentile
 bootstrap interval against scipy's Student t. statsmodels is a test-only dependency; scipy is also
 a runtime one (percentile_interval_coverage calls scipy.stats.t.sf, so that check is of our formula
@@ -15,9 +15,9 @@ import pytest
 multitest = pytest.importorskip("statsmodels.stats.multitest")
 scipy_stats = pytest.importorskip("scipy.stats")
 
-from metrics.collection.batch import BatchResult, compare  # noqa: E402
-from metrics.stats.comparison import FEW_QUERIES, pairs_table  # noqa: E402
-from metrics.stats.stats import holm, percentile_interval_coverage  # noqa: E402
+from rankwork.collection.batch import BatchResult, compare  # noqa: E402
+from rankwork.stats.comparison import FEW_QUERIES, pairs_table  # noqa: E402
+from rankwork.stats.stats import holm, percentile_interval_coverage  # noqa: E402
 
 
 def statsmodels_holm(p) -> np.ndarray:
@@ -68,7 +68,7 @@ def scipy_coverage(n: int) -> float:
 
 
 def test_the_few_queries_threshold_is_where_its_comment_says():
-    # metrics.stats.comparison.FEW_QUERIES: below 30 a nominal 95% interval covers less than 93.6%
+    # rankwork.stats.comparison.FEW_QUERIES: below 30 a nominal 95% interval covers less than 93.6%
     # (90% at 10 queries, 85% at 5)
     assert FEW_QUERIES == 30
     assert scipy_coverage(29) < 0.936 < scipy_coverage(30)

@@ -1,4 +1,4 @@
-"""metrics.stats.stats against scipy and against exact enumeration.
+"""rankwork.stats.stats against scipy and against exact enumeration.
 
 scipy is a runtime dependency too: paired_t_test takes its p-value from scipy.stats.t.sf, so the
 comparison with ttest_rel checks our statistic, degrees of freedom and two-sided tail, and the
@@ -14,7 +14,7 @@ import pytest
 
 scipy_stats = pytest.importorskip("scipy.stats")
 
-from metrics.stats.stats import bootstrap_ci, paired_randomisation_test, paired_t_test  # noqa: E402
+from rankwork.stats.stats import bootstrap_ci, paired_randomisation_test, paired_t_test  # noqa: E402
 
 
 def paired_scores(seed: int, n: int, effect: float) -> tuple[np.ndarray, np.ndarray]:
@@ -139,7 +139,7 @@ def test_exact_enumeration_covers_a_range_of_p_values():
 
 
 def _largest_tau_difference(cases) -> float:
-    from metrics.stats.rank_correlation import kendall_tau
+    from rankwork.stats.rank_correlation import kendall_tau
 
     worst = 0.0
     for x, y in cases:
@@ -162,7 +162,7 @@ def test_kendall_tau_is_scipys_tau_b_with_and_without_ties(seed):
 
 
 def test_kendall_tau_all_tied_is_refused_where_scipy_gives_nan():
-    from metrics.stats.rank_correlation import kendall_tau
+    from rankwork.stats.rank_correlation import kendall_tau
 
     assert np.isnan(scipy_stats.kendalltau([1, 1, 1], [1, 2, 3]).statistic)
     with pytest.raises(ValueError, match="same score under the first"):

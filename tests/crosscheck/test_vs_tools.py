@@ -24,10 +24,10 @@ import pytest
 import pytrec_eval
 from sklearn.metrics import dcg_score, ndcg_score
 
-from metrics.core import conventions as C
-from metrics.core import graded
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
+from rankwork.core import conventions as C
+from rankwork.core import graded
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -1,4 +1,4 @@
-"""The measures behind the Incomplete judgments section (metrics.collection.withheld) against
+"""The measures behind the Incomplete judgments section (rankwork.collection.withheld) against
 the tools that define them, on the sample collection with judgments withheld: AP, bpref and
 infAP against trec_eval (pytrec_eval; a withheld judgment is grade -1, trec_eval's "pooled,
 not judged"), AP' and nDCG'@10 against ir_measures' judged_only versions on the same qrels
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 import pytrec_eval
 
-from metrics.collection.trec import read_qrels, read_run
-from metrics.collection.withheld import degradation, withhold
+from rankwork.collection.trec import read_qrels, read_run
+from rankwork.collection.withheld import degradation, withhold
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 SEEDS = 3

@@ -12,8 +12,8 @@ from urllib.parse import parse_qs, urlparse
 import pandas as pd
 from playwright.sync_api import Page, expect
 
-from metrics.collection import trec
-from metrics.collection.batch import evaluate
+from rankwork.collection import trec
+from rankwork.collection.batch import evaluate
 from tests.e2e.helpers import ROW_HEIGHT_PX, TIMEOUT_MS, wait_for_app
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"

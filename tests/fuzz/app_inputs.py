@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from metrics.core import conventions
-from metrics.explore.report import HEADLINE, evaluate
+from rankwork.core import conventions
+from rankwork.explore.report import HEADLINE, evaluate
 from tests.markdown_text import formed_elements
 from ui import url_state
 from ui.model import convention_from, cutoff_from, ranking_from

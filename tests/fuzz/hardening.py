@@ -28,12 +28,12 @@ from hypothesis import assume
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from metrics.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
-from metrics.core.intents import Intents
-from metrics.core.measures import parse as parse_measure
-from metrics.core.ranking import Ranking
-from metrics.explore.list_text import ListText, ListTextError, format_text, parse
-from metrics.explore.report import MORE
+from rankwork.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from rankwork.core.intents import Intents
+from rankwork.core.measures import parse as parse_measure
+from rankwork.core.ranking import Ranking
+from rankwork.explore.list_text import ListText, ListTextError, format_text, parse
+from rankwork.explore.report import MORE
 from tests.app.conftest import APP, metric_values
 from tests.fuzz.app_inputs import WEIRD_NUMBERS, assert_literal, assert_valid_state, bodies
 from ui import url_state

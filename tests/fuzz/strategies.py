@@ -28,12 +28,12 @@ import numpy as np
 import pandas as pd
 from hypothesis import strategies as st
 
-from metrics.cli import main
-from metrics.collection.trec import TrecFormatError, read_qrels, read_run
-from metrics.core import conventions as C
-from metrics.core.measures import EXAMPLES, MeasureNameError, parse
-from metrics.core.ranking import Ranking
-from metrics.core.specs import SPECS
+from rankwork.cli import main
+from rankwork.collection.trec import TrecFormatError, read_qrels, read_run
+from rankwork.core import conventions as C
+from rankwork.core.measures import EXAMPLES, MeasureNameError, parse
+from rankwork.core.ranking import Ranking
+from rankwork.core.specs import SPECS
 
 # ------------------------------------------------------------------------------ numbers
 
@@ -384,7 +384,7 @@ def check_core(build: dict, name: str, convention: C.Convention) -> str:
 def check_cli(
     qrels: tuple[str, bytes], run: tuple[str, bytes], names: list[str], options: list[str]
 ) -> str:
-    """python -m metrics in-process: exit 0 with good lines, or 2 with one line on stderr."""
+    """rankwork in-process: exit 0 with good lines, or 2 with one line on stderr."""
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for prefix, (name, data) in (("qrels_", qrels), ("run_", run)):
@@ -398,10 +398,10 @@ def check_cli(
     errors = [line for line in err.getvalue().splitlines() if "warning:" not in line]
     if code == 2:
         assert out.getvalue() == "" and len(err.getvalue().splitlines()) == 1, err.getvalue()
-        assert err.getvalue().startswith("python -m metrics: error: ")
+        assert err.getvalue().startswith("rankwork: error: ")
         return "refused"
     assert code == 0 and errors == [], (code, err.getvalue())
-    assert all(w.startswith("python -m metrics: warning: ") for w in err.getvalue().splitlines())
+    assert all(w.startswith("rankwork: warning: ") for w in err.getvalue().splitlines())
     for line in out.getvalue().splitlines():
         fields = line.split("\t")
         assert len(fields) == 3 and math.isfinite(float(fields[2])), line

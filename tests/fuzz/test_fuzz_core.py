@@ -1,5 +1,5 @@
 """Fuzzing the core and the command line (issue 11): readers, measure names, the single-list
-core under every preset, and python -m metrics, on inputs a hostile or careless user could
+core under every preset, and rankwork, on inputs a hostile or careless user could
 give (tests/fuzz/strategies.py says what each must do).
 
 Seeded (derandomize) and bounded so that the whole file runs in well under a minute and a
@@ -82,7 +82,7 @@ def test_the_command_line_in_its_own_process(qrels, names):
         run.write_text("1 Q0 a 1 2.0 t\n2 Q0 b 1 1.0 t\n")
         args = [str(path), str(run), *[a for n in names for a in ("-m", n)], "-q"]
         done = subprocess.run(
-            [sys.executable, "-m", "metrics", *args],
+            [sys.executable, "-m", "rankwork", *args],
             cwd=ROOT,
             capture_output=True,
             timeout=120,

@@ -1,4 +1,4 @@
-"""metrics.stats.agreement: kappa worked by hand, the confusion table, matching two qrels, and the
+"""rankwork.stats.agreement: kappa worked by hand, the confusion table, matching two qrels, and the
 tables of what changes with the other assessor's labels."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.stats.agreement import (
+from rankwork.stats.agreement import (
     agreement,
     cohen_kappa,
     comparisons_change,

@@ -1,4 +1,4 @@
-"""AP read as C/W/L (metrics.core.cwl.ap_reader) and the readers the Discounts page picks from
+"""AP read as C/W/L (rankwork.core.cwl.ap_reader) and the readers the Discounts page picks from
 (`list_reader`). Every expected number is worked by hand below: L(i) = rel_i/R, W(i) =
 sum_{j>=i} L(j)/j, C(i) = W(i+1)/W(i), AP = sum_i W(i) rel_i."""
 
@@ -8,9 +8,9 @@ import math
 
 import pytest
 
-from metrics.core import binary, cwl
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking
+from rankwork.core import binary, cwl
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking
 
 
 def test_one_relevant_document_unretrieved_so_w_sums_to_two_thirds():

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.cwl import ap_reader
-from metrics.core.ranking import Ranking
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.cwl import ap_reader
+from rankwork.core.ranking import Ranking
 
 
 def test_both_depths_of_1_0_1_by_hand() -> None:

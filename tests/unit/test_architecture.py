@@ -2,16 +2,17 @@
 executed): every `import` and `from ... import` anywhere in a file counts, including those
 inside functions (lazy imports) and under `if TYPE_CHECKING:`.
 
-- metrics/core imports nothing else of metrics (no teaching, explore, stats, collection, cli);
-- metrics/teaching and metrics/explore import only metrics.core (and their own package);
-- metrics/stats imports nothing else of metrics: it works on numbers and DataFrames;
-- metrics/collection imports metrics.core and metrics.stats (confidence intervals and paired
-  tests for --compare), never teaching or explore;
-- only metrics.cli and metrics.__main__ may import the command line; ui/, app_pages/ and app.py
+- rankwork.core imports nothing else of rankwork (no teaching, explore, stats, collection, cli);
+- rankwork.teaching and rankwork.explore import only rankwork.core (and their own package);
+- rankwork.stats imports nothing else of rankwork: it works on numbers and DataFrames;
+- rankwork.collection imports rankwork.core and rankwork.stats (confidence intervals and
+  paired tests for --compare), never teaching or explore;
+- only rankwork.cli and rankwork.__main__ may import the command line; ui/, app_pages/ and app.py
   never do;
-- nothing in metrics/ (nor i18n/, which every part may import for its sentences) imports
+- nothing in metrics/ imports i18n/ or Babel: its sentences go through rankwork.language;
+- nothing in metrics/ (nor i18n/, which the app's parts import for their sentences) imports
   streamlit or plotly, nor ui/ or app_pages/; pyarrow is imported
-  by metrics/collection/arrow_kernels.py alone (README: "the one place that imports it").
+  by rankwork.collection.arrow_kernels alone (README: "the one place that imports it").
 
 The first tests check the reader itself on small sources, so that a rule cannot pass because
 the reader missed an import.
@@ -25,22 +26,24 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-METRICS = ROOT / "metrics"
+METRICS = ROOT / "metrics" / "src" / "rankwork"
 
-# sub-package -> the sub-packages of metrics it may import (its own included)
+# sub-package -> the sub-packages of rankwork it may import (its own included); every one may
+# import rankwork.language, the module its sentences go through
 ALLOWED = {
-    "core": {"core"},
-    "teaching": {"core", "teaching"},
-    "explore": {"core", "explore"},
-    "stats": {"stats"},
-    "collection": {"core", "stats", "collection"},
+    "core": {"core", "language"},
+    "teaching": {"core", "teaching", "language"},
+    "explore": {"core", "explore", "language"},
+    "stats": {"stats", "language"},
+    "collection": {"core", "stats", "collection", "language"},
 }
-COMMAND_LINE = ("metrics.cli", "metrics.__main__")
+COMMAND_LINE = ("rankwork.cli", "rankwork.__main__")
 
 
 def module_name(path: Path) -> str:
-    """'metrics/core/graded.py' -> 'metrics.core.graded'; a package's __init__ -> the package."""
-    parts = path.relative_to(ROOT).with_suffix("").parts
+    """'metrics/src/rankwork/core/graded.py' -> 'rankwork.core.graded' (__init__: its package)."""
+    base = METRICS.parent if path.is_relative_to(METRICS.parent) else ROOT
+    parts = path.relative_to(base).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -74,9 +77,9 @@ def sources(*folders: str) -> list[Path]:
 
 
 def subpackage(name: str) -> str | None:
-    """'metrics.core.graded' -> 'core'; 'metrics.cli' -> 'cli'; 'metrics' or numpy -> None."""
+    """'rankwork.core.graded' -> 'core'; 'rankwork.cli' -> 'cli'; 'rankwork' or numpy -> None."""
     parts = name.split(".")
-    return parts[1] if parts[0] == "metrics" and len(parts) > 1 else None
+    return parts[1] if parts[0] == "rankwork" and len(parts) > 1 else None
 
 
 def top(name: str) -> str:
@@ -89,21 +92,21 @@ def top(name: str) -> str:
 def test_the_reader_sees_lazy_relative_and_submodule_imports():
     source = """
 import numpy as np
-from metrics import cli
-from metrics.core import graded as G
+from rankwork import cli
+from rankwork.core import graded as G
 if TYPE_CHECKING:
-    from metrics.stats.stats import holm
+    from rankwork.stats.stats import holm
 def f():
     import plotly.graph_objects as go
     from . import trec
     from ..explore.report import evaluate
 """
-    found = imported(source, "metrics.collection.batch")
-    assert {"numpy", "metrics.cli", "metrics.core.graded", "metrics.stats.stats"} <= found
-    assert {"plotly.graph_objects", "metrics.collection.trec", "metrics.explore.report"} <= found
-    assert imported("from . import trec", "metrics.collection", is_package=True) == {
-        "metrics.collection",
-        "metrics.collection.trec",
+    found = imported(source, "rankwork.collection.batch")
+    assert {"numpy", "rankwork.cli", "rankwork.core.graded", "rankwork.stats.stats"} <= found
+    assert {"plotly.graph_objects", "rankwork.collection.trec", "rankwork.explore.report"} <= found
+    assert imported("from . import trec", "rankwork.collection", is_package=True) == {
+        "rankwork.collection",
+        "rankwork.collection.trec",
     }
 
 
@@ -118,11 +121,11 @@ def test_the_rules_name_every_subpackage_on_disk():
 @pytest.mark.parametrize("package", sorted(ALLOWED))
 def test_each_subpackage_imports_only_what_it_may(package):
     wrong = {}
-    for path in sources(f"metrics/{package}"):
+    for path in sources(f"metrics/src/rankwork/{package}"):
         others = {subpackage(n) for n in imports_of(path)} - {None} - ALLOWED[package]
         if others:
             wrong[str(path.relative_to(ROOT))] = sorted(others)
-    assert not wrong, f"metrics/{package} may import only {sorted(ALLOWED[package])}: {wrong}"
+    assert not wrong, f"rankwork.{package} may import only {sorted(ALLOWED[package])}: {wrong}"
 
 
 def test_nothing_in_metrics_or_i18n_imports_streamlit_plotly_or_the_app():
@@ -134,6 +137,16 @@ def test_nothing_in_metrics_or_i18n_imports_streamlit_plotly_or_the_app():
                 n for n in imports_of(path) if top(n) in {"streamlit", "plotly", "ui", "app_pages"}
             }
         )
+    }
+    assert not wrong
+
+
+def test_the_library_imports_neither_the_apps_languages_nor_babel():
+    # rankwork speaks English by itself; the app's i18n package lends it its catalogues
+    wrong = {
+        str(path.relative_to(ROOT)): sorted(bad)
+        for path in sources("metrics")
+        if (bad := {n for n in imports_of(path) if top(n) in {"i18n", "babel"}})
     }
     assert not wrong
 
@@ -155,4 +168,4 @@ def test_pyarrow_is_imported_by_the_arrow_kernels_alone():
         for path in sources("metrics", "ui", "app_pages")
         if any(top(n) == "pyarrow" for n in imports_of(path))
     }
-    assert importers == {"metrics/collection/arrow_kernels.py"}
+    assert importers == {"metrics/src/rankwork/collection/arrow_kernels.py"}

@@ -1,4 +1,4 @@
-"""metrics.collection.arrow_kernels: each kernel against the plain pandas / pyarrow / Python it
+"""rankwork.collection.arrow_kernels: each kernel against the plain pandas / pyarrow / Python it
 stands in for.
 
 The kernels read Arrow buffers directly (offsets, data bytes, chunk by chunk), so the tests
@@ -16,7 +16,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from metrics.collection import arrow_kernels as ak
+from rankwork.collection import arrow_kernels as ak
 
 VALUES = ["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "a\x00", "a\x00\x00", "é", "D0000123"]
 VALUES += ["msmarco_v2.1_doc_00_880019750#4_1633802806", "x" * 17, "x" * 24, "x" * 25]

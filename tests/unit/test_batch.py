@@ -1,4 +1,4 @@
-"""metrics/collection/batch.py: many queries at once.
+"""`rankwork.collection.batch`: many queries at once.
 
 Two kinds of evidence:
 - equivalence: on random collections (ties, unjudged and negative grades, judged documents
@@ -17,9 +17,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import BatchError, compare, evaluate, query_ranking
-from metrics.core import conventions as C
-from metrics.core.measures import EXAMPLES, parse
+from rankwork.collection.batch import BatchError, compare, evaluate, query_ranking
+from rankwork.core import conventions as C
+from rankwork.core.measures import EXAMPLES, parse
 
 # The examples an ordinary qrels can take: the diversity measures need subtopic judgments (on an
 # ordinary qrels they are an error, which test_batch_equals_single_list_core checks; their
@@ -314,7 +314,7 @@ def test_compare_pairs_runs_on_their_common_queries() -> None:
 def test_arrow_kernels_and_plain_pandas_agree(monkeypatch, shuffle: bool) -> None:
     """Docno matching and tie-breaking run in Arrow when pandas stores the strings there,
     else through pandas' object path; both give the same numbers."""
-    from metrics.collection import batch
+    from rankwork.collection import batch
 
     qrels, run = random_collection(7, shuffle=shuffle)
     arrow = evaluate(qrels, run, GRADED).per_query

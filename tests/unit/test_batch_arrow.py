@@ -1,5 +1,5 @@
-"""metrics.collection.batch's Arrow kernels on the shapes a large run takes
-(metrics.collection.arrow_kernels): the query codes from the run's blocks of one query, and pandas'
+"""rankwork.collection.batch's Arrow kernels on the shapes a large run takes
+(rankwork.collection.arrow_kernels): the query codes from the run's blocks of one query, and pandas'
 factorize when the lines are so mixed that the blocks are too many; the join and tie order without
 combining chunks.  Both give the numbers the plain pandas path gives."""
 
@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection import arrow_kernels, batch
-from metrics.collection.batch import evaluate
+from rankwork.collection import arrow_kernels, batch
+from rankwork.collection.batch import evaluate
 
 MEASURES = ["nDCG@10", "P@5", "AP", "RR", "R@20", "Bpref"]
 

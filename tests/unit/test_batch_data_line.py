@@ -1,11 +1,11 @@
-"""metrics.collection.batch.data_line: the file line of a DataFrame row that a BatchError blames
+"""rankwork.collection.batch.data_line: the file line of a DataFrame row that a BatchError blames
 (blank and comment lines skipped, a header line counted), for the CLI and the Evaluate page."""
 
 from __future__ import annotations
 
 import pytest
 
-from metrics.collection.batch import data_line
+from rankwork.collection.batch import data_line
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import evaluate
-from metrics.core import conventions as C
-from metrics.core.graded import err
-from metrics.core.ranking import Ranking
+from rankwork.collection.batch import evaluate
+from rankwork.core import conventions as C
+from rankwork.core.graded import err
+from rankwork.core.ranking import Ranking
 
 QRELS = pd.DataFrame({"qid": ["q"] * 3, "docno": ["a", "b", "c"], "rel": [1.0, 0.0, 3.0]})
 RUN = pd.DataFrame(

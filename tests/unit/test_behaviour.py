@@ -1,4 +1,4 @@
-"""Position sweeps, swap deltas, redundancy and the landscape (metrics/explore/behaviour.py),
+"""Position sweeps, swap deltas, redundancy and the landscape (`rankwork.explore.behaviour`),
 checked against arithmetic written out here."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from math import log2
 import numpy as np
 import pytest
 
-from metrics.core import conventions as C
-from metrics.core.ranking import Ranking, order
-from metrics.explore import behaviour as B
+from rankwork.core import conventions as C
+from rankwork.core.ranking import Ranking, order
+from rankwork.explore import behaviour as B
 
 TEXTBOOK = C.TEXTBOOK  # gain 2^g - 1, 1/log2(i+1), ERR and RBP top grade = scale maximum
 

@@ -1,4 +1,4 @@
-"""Hand-worked and published examples for the binary measures (metrics/core/binary.py).
+"""Hand-worked and published examples for the binary measures (`rankwork.core.binary`).
 
 Expected values are arithmetic written out here or the 4-decimal outputs of the real tools in
 shared/research/library-conventions.md (fixtures T1, L1, N1, N2, D7, D12).
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from metrics.core import binary
-from metrics.core import conventions as C
-from metrics.core.ranking import Ranking
+from rankwork.core import binary
+from rankwork.core import conventions as C
+from rankwork.core.ranking import Ranking
 
 TREC = C.TREC_EVAL_NDCG_CUT  # trec_eval conventions: docno-desc ties, negatives unjudged
 

@@ -1,4 +1,4 @@
-"""The two fills of metrics/core/bounds.py and the ranges they give, worked by hand.
+"""The two fills of `rankwork.core.bounds` and the ranges they give, worked by hand.
 
 The list: grades [1, ?, 0, ?] (? unjudged), one judged document not retrieved of grade 2, scale
 0..2, the Textbook convention (gain 2^g - 1, discount 1/log2(i + 1), ideal ranking from every
@@ -12,12 +12,12 @@ from math import log2
 import numpy as np
 import pytest
 
-from metrics.collection.assignments import batch_evaluator
-from metrics.core.bounds import Bounds, bounds, fill, unjudged_count
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking, order
-from metrics.core.specs import SPECS
-from metrics.explore.report import MORE, OWN_UNJUDGED, evaluate
+from rankwork.collection.assignments import batch_evaluator
+from rankwork.core.bounds import Bounds, bounds, fill, unjudged_count
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking, order
+from rankwork.core.specs import SPECS
+from rankwork.explore.report import MORE, OWN_UNJUDGED, evaluate
 
 
 def small() -> Ranking:
@@ -143,7 +143,7 @@ def test_every_card_range_holds_its_value() -> None:
 def test_the_readme_states_the_budget_the_code_uses() -> None:
     from pathlib import Path
 
-    from metrics.core.bounds import BUDGET
+    from rankwork.core.bounds import BUDGET
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert f"up to\n{BUDGET:,} of them" in readme or f"up to {BUDGET:,} of them" in readme

@@ -4,7 +4,7 @@ On random small lists (seeded), under every preset, the Playground's report (wit
 measures" card, the assignments scored by the batch kernels as the Playground does) is compared
 with the measures' single-list functions run on every assignment of grades 0..top to the
 unjudged documents, each list rebuilt from scratch with those grades (so the graded documents
-join the judged pool, as `metrics.core.bounds` fills them):
+join the judged pool, as `rankwork.core.bounds` fills them):
 
 - a card whose interval is a range (kind RANGE) shows the least and the greatest of them;
 - RBP's card shows [RBP, RBP + residual]: the least of them, and the greatest plus the weight
@@ -20,12 +20,12 @@ import itertools
 import numpy as np
 import pytest
 
-from metrics.collection.assignments import batch_evaluator
-from metrics.core import bounds as bounds_module
-from metrics.core.conventions import PRESETS, Convention
-from metrics.core.ranking import Ranking, order
-from metrics.core.specs import SPECS
-from metrics.explore.report import HEADLINE, MORE, OWN_UNJUDGED, evaluate
+from rankwork.collection.assignments import batch_evaluator
+from rankwork.core import bounds as bounds_module
+from rankwork.core.conventions import PRESETS, Convention
+from rankwork.core.ranking import Ranking, order
+from rankwork.core.specs import SPECS
+from rankwork.explore.report import HEADLINE, MORE, OWN_UNJUDGED, evaluate
 from ui import cards
 
 LISTS_PER_PRESET = 30

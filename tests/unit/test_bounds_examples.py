@@ -1,6 +1,6 @@
 """The cards' ranges over the unjudged documents on the lists of issue 25, worked by hand.
 
-Each list is scored by the Playground's report (`metrics.explore.report.evaluate`); `?` is an
+Each list is scored by the Playground's report (`rankwork.explore.report.evaluate`); `?` is an
 unjudged document, which may get any grade of the scale, and a graded `?` joins the judged
 pool (the ideal ranking and R). Each expected number is computed in the comments."""
 
@@ -10,9 +10,9 @@ from math import log2
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK, TREC_EVAL_NDCG_CUT
-from metrics.core.ranking import Ranking
-from metrics.explore.report import evaluate
+from rankwork.core.conventions import TEXTBOOK, TREC_EVAL_NDCG_CUT
+from rankwork.core.ranking import Ranking
+from rankwork.explore.report import evaluate
 
 
 def spread(grades, scale_max, convention, k, family, more=()):

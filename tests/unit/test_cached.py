@@ -13,11 +13,11 @@ from math import log2
 import pandas as pd
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking, order
-from metrics.core.scenario import Scenario
-from metrics.explore import behaviour, tradeoffs
-from metrics.teaching import diagnose
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking, order
+from rankwork.core.scenario import Scenario
+from rankwork.explore import behaviour, tradeoffs
+from rankwork.teaching import diagnose
 from ui import cached, explore_figures, state, url_state
 
 

@@ -1,4 +1,4 @@
-"""python -m metrics: output format, options, and every kind of bad input (exit status 2, a
+"""rankwork: output format, options, and every kind of bad input (exit status 2, a
 one-line message naming the file, the line and the problem, nothing on stdout).
 
 Expected numbers are worked by hand in each test.
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from metrics.cli import main
-from metrics.core.specs import SPECS
+from rankwork.cli import main
+from rankwork.core.specs import SPECS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,7 +108,7 @@ def test_help_documents_every_measure_and_option(capsys) -> None:
 def test_module_runs_as_a_program(files) -> None:
     qrels, run = files("qrels.txt", QRELS), files("run.txt", RUN)
     done = subprocess.run(
-        [sys.executable, "-m", "metrics", qrels, run, "-m", "P@1", "-q"],
+        [sys.executable, "-m", "rankwork", qrels, run, "-m", "P@1", "-q"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -117,7 +117,7 @@ def test_module_runs_as_a_program(files) -> None:
     assert done.returncode == 0
     assert done.stdout.splitlines()[-1] == f"P@1\tall\t{(0 + 0 + 1) / 3!r}"
     bad = subprocess.run(
-        [sys.executable, "-m", "metrics", qrels, str(Path(run).parent / "nope.txt")],
+        [sys.executable, "-m", "rankwork", qrels, str(Path(run).parent / "nope.txt")],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -136,7 +136,7 @@ def bad(capsys, *args: str) -> str:
     assert code == 2
     assert out == ""
     assert len(err.splitlines()) == 1, err
-    assert err.startswith("python -m metrics: error: ")
+    assert err.startswith("rankwork: error: ")
     return err
 
 
@@ -332,7 +332,7 @@ def test_compare_a_constant_shift_has_no_t_test_either(files, capsys) -> None:
 
 
 def test_help_documents_every_compare_column(capsys) -> None:
-    from metrics.stats.comparison import PAIR_COLUMNS
+    from rankwork.stats.comparison import PAIR_COLUMNS
 
     with pytest.raises(SystemExit):
         main(["--help"])

@@ -1,4 +1,4 @@
-"""python -m metrics with a diversity qrels (ndeval's `topic subtopic docno judgment`): the
+"""rankwork with a diversity qrels (ndeval's `topic subtopic docno judgment`): the
 diversity measures in trec_eval's output format, how the qrels is recognised (--qrels), and
 the messages when the qrels and the measures do not fit.
 

@@ -1,5 +1,5 @@
-"""python -m metrics's own process: the environment set before numpy, pyarrow and pandas load,
-and the exit without the interpreter's teardown (metrics.__main__._head_start and _exit_now).
+"""rankwork's own process: the environment set before numpy, pyarrow and pandas load,
+and the exit without the interpreter's teardown (rankwork.__main__._head_start and _exit_now).
 
 Neither may change what the command prints: the output is flushed before the process ends.
 """
@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from metrics import __main__ as entry
-from metrics import cli
+from rankwork import __main__ as entry
+from rankwork import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 QRELS = "1 0 a 1\n1 0 b 0\n2 0 a 2\n"
@@ -27,7 +27,7 @@ def test_the_head_start_sets_the_environment_and_keeps_what_the_user_set(monkeyp
 
 def program(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "metrics", *args],
+        [sys.executable, "-m", "rankwork", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -68,7 +68,7 @@ def test_a_reader_that_stops_early_ends_the_program_quietly(tmp_path):
     qrels.write_text("".join(f"{q} 0 a 1\n" for q in range(5_000)))
     run.write_text("".join(f"{q} Q0 a 1 1.0 t\n" for q in range(5_000)))
     child = subprocess.Popen(
-        [sys.executable, "-m", "metrics", str(qrels), str(run), "-q"],
+        [sys.executable, "-m", "rankwork", str(qrels), str(run), "-q"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,

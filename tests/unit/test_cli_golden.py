@@ -1,4 +1,4 @@
-"""`python -m metrics` on the sample collection (data/sample) prints, byte for byte, what it
+"""`rankwork` on the sample collection (data/sample) prints, byte for byte, what it
 printed before metrics/ was split into sub-packages (issue 13).
 
 The golden files in tests/data/cli_sample_golden/ are that program's own output: they were
@@ -12,19 +12,19 @@ in tests/crosscheck (e.g. test_batch_vs_tools.py, test_cli_missing.py).
 One edit since, by hand: SetAP, the first measure added after the move, joined the list of
 valid measures that bad_measure.stderr quotes ("Rprec, SetAP, Bpref"); and Q-measure (issue 15
 §2) joined it the same way ("AP@100, Q, Q(beta=2)@10, RR"), the line being
-`metrics.core.measures.EXAMPLES` joined as the parser's message joins it. The C/W/L measures
+`rankwork.core.measures.EXAMPLES` joined as the parser's message joins it. The C/W/L measures
 (issue 15 §2) were appended to that line the same way ("StRecall@20, INST, ..., BPM(T=2)@10").
 
 And one rewrite of compare_three.stdout, of its p_t and p_t_holm columns only, when the Student
-t distribution of metrics.stats.stats moved from a hand-written incomplete beta to
+t distribution of rankwork.stats.stats moved from a hand-written incomplete beta to
 scipy.stats.t.sf: the nine p-values changed in their 14th or 15th significant digit. Checked
 then against scipy.stats.ttest_rel and statsmodels' Holm adjustment on the per-query values
-that `python -m metrics -q` prints: the new p-values are within 5.3e-15 of them, relatively
+that `rankwork -q` prints: the new p-values are within 5.3e-15 of them, relatively
 (the old ones were within 9.8e-15). Every other byte stayed the same.
 
 And one more column in compare_three.stdout, effect_size (issue 15: the paired standardized
 difference d_z), appended to each pair's line: every other byte stayed the same. Checked then
-against scipy.stats.ttest_rel's t / sqrt(n) on the per-query values `python -m metrics -q`
+against scipy.stats.ttest_rel's t / sqrt(n) on the per-query values `rankwork -q`
 prints: within 2.2e-16, relatively.
 
 Every byte is compared but a value's last digits: numpy's sums pick their SIMD kernel by the
@@ -72,7 +72,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_output_is_the_golden_one(name):
     done = subprocess.run(
-        [sys.executable, "-m", "metrics", *CASES[name]], capture_output=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "rankwork", *CASES[name]], capture_output=True, cwd=ROOT, check=False
     )
     expected = (GOLDEN / f"{name}.stdout").read_bytes(), (GOLDEN / f"{name}.stderr").read_bytes()
     status = int((GOLDEN / f"{name}.status").read_text())

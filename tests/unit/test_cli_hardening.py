@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from metrics.cli import main
+from rankwork.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 QRELS = "q 0 a 1\nq 0 b 2\n"
@@ -40,7 +40,7 @@ def process(*args: str, **kwargs) -> subprocess.CompletedProcess:
     env = {**os.environ, **kwargs.pop("env", {})}
     kwargs.setdefault("stdout", subprocess.PIPE)
     return subprocess.run(
-        [sys.executable, "-m", "metrics", *args],
+        [sys.executable, "-m", "rankwork", *args],
         cwd=ROOT,
         env=env,
         stderr=subprocess.PIPE,
@@ -83,14 +83,14 @@ def test_huge_cutoffs_are_echoed_as_typed(pair, capsys, cutoff):
 def test_a_measures_parameters_are_blamed_on_the_m_argument(pair, capsys, name, message):
     code, out, err = cli(capsys, *pair, "-m", name)
     assert (code, out, len(err)) == (2, "", 1)
-    assert err[0].startswith(f"python -m metrics: error: -m {name!r}: ") and message in err[0]
+    assert err[0].startswith(f"rankwork: error: -m {name!r}: ") and message in err[0]
 
 
 def test_a_gain_map_that_overflows_is_blamed_on_the_m_argument(pair, capsys):
     name = "DCG(gains={0:0,1:1.7976931348623157e308,2:1.7976931348623157e308})@10"
     code, out, err = cli(capsys, *pair, "-m", name)
     assert (code, out, len(err)) == (2, "", 1)
-    assert err[0].startswith(f"python -m metrics: error: -m {name}: the value for query q")
+    assert err[0].startswith(f"rankwork: error: -m {name}: the value for query q")
 
 
 def test_grades_at_the_top_of_a_double_are_an_error_naming_the_line(tmp_path, capsys):
@@ -101,15 +101,14 @@ def test_grades_at_the_top_of_a_double_are_an_error_naming_the_line(tmp_path, ca
     run.write_text("p Q0 a 1 1 t\nq Q0 a 1 2.0 t\nq Q0 b 2 1.0 t\n")
     code, out, err = cli(capsys, str(qrels), str(run), "-m", "nDCG@10", "-q")
     assert (code, out, len(err)) == (2, "", 1)
-    assert err[0].startswith(f"python -m metrics: error: {qrels}, line 2: nDCG@10: the value")
+    assert err[0].startswith(f"rankwork: error: {qrels}, line 2: nDCG@10: the value")
 
 
 def test_a_path_with_a_line_break_is_not_read_as_content(pair, capsys):
     code, out, err = cli(capsys, "1 0 d1 1\n1 0 d2 2\n", pair[1], "-m", "P@5")
     assert (code, out) == (2, "")
     assert err == [
-        "python -m metrics: error: QRELS '1 0 d1 1\\n1 0 d2 2\\n': a file name with a line "
-        "break is not read"
+        "rankwork: error: QRELS '1 0 d1 1\\n1 0 d2 2\\n': a file name with a line break is not read"
     ]
 
 
@@ -124,7 +123,7 @@ def test_a_device_as_qrels_is_refused_without_reading_it(pair, capsys):
     code, out, err = cli(capsys, "/dev/zero", pair[1])
     assert (code, out) == (2, "")
     assert err == [
-        "python -m metrics: error: /dev/zero: this is a device, not a file; give a file or a pipe"
+        "rankwork: error: /dev/zero: this is a device, not a file; give a file or a pipe"
     ]
 
 
@@ -135,7 +134,7 @@ def test_an_id_the_output_encoding_cannot_hold_is_one_line_of_error(tmp_path):
     done = process(str(qrels), str(run), "-q", "-m", "P@1", env={"PYTHONIOENCODING": "cp1252"})
     assert (done.returncode, done.stdout) == (2, b"")
     assert done.stderr.decode().splitlines() == [
-        "python -m metrics: error: the output holds '\\u4e2d', which the output encoding "
+        "rankwork: error: the output holds '\\u4e2d', which the output encoding "
         "cp1252 cannot write; set PYTHONIOENCODING=utf-8"
     ]
 
@@ -146,13 +145,13 @@ def test_a_full_disk_is_one_line_of_error(pair):
         done = process(*pair, stdout=full)
     assert done.returncode == 2
     assert done.stderr.decode().splitlines() == [
-        "python -m metrics: error: cannot write the results: No space left on device"
+        "rankwork: error: cannot write the results: No space left on device"
     ]
 
 
 def test_a_closed_stdout_is_one_line_of_error(pair):
     done = subprocess.run(
-        [sys.executable, "-m", "metrics", *pair],
+        [sys.executable, "-m", "rankwork", *pair],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -162,8 +161,7 @@ def test_a_closed_stdout_is_one_line_of_error(pair):
     )
     assert done.returncode == 2
     assert done.stderr.decode().splitlines() == [
-        "python -m metrics: error: there is no standard output to write the results to "
-        "(it is closed)"
+        "rankwork: error: there is no standard output to write the results to (it is closed)"
     ]
 
 
@@ -175,7 +173,7 @@ def test_no_library_warning_reaches_stderr(tmp_path, pair):
     bad = process(pair[0], str(run), "-m", "P@2")
     assert bad.returncode == 2
     assert bad.stderr.decode().splitlines() == [
-        f"python -m metrics: error: {run}, line 1: the rank '1e300' is not a whole number "
+        f"rankwork: error: {run}, line 1: the rank '1e300' is not a whole number "
         "(is the rank column swapped with the score?)"
     ]
     good = process(*pair, "-m", "F(beta=1e154)@5")

@@ -1,4 +1,4 @@
-"""metrics.stats.comparison: batch.compare's pairs turned to face challenger - baseline (with
+"""rankwork.stats.comparison: batch.compare's pairs turned to face challenger - baseline (with
 Holm-adjusted p-values), per-query differences with wins / ties / losses, the verdict in words
 as a statistician would say it, and the warning on intervals over few queries."""
 
@@ -9,8 +9,8 @@ import math
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import BatchResult, compare
-from metrics.stats.comparison import (
+from rankwork.collection.batch import BatchResult, compare
+from rankwork.stats.comparison import (
     Pair,
     family_text,
     holm_note,

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from metrics.core.conventions import PRESETS, TEXTBOOK
-from metrics.teaching.demos import WIKIPEDIA, preset_table
-from metrics.teaching.diagnose import Match
+from rankwork.core.conventions import PRESETS, TEXTBOOK
+from rankwork.teaching.demos import WIKIPEDIA, preset_table
+from rankwork.teaching.diagnose import Match
 from tests.in_language import in_language
 
 ROOT = Path(__file__).resolve().parents[2]
 # the command line's output stays English (trec_eval's format): it may join with "; "
-ENGLISH_ONLY = {ROOT / "metrics" / "cli.py"}
+ENGLISH_ONLY = {ROOT / "metrics" / "src" / "rankwork" / "cli.py"}
 LITERAL_JOIN = re.compile(r"""(["']); \1\.join\(""")
 
 

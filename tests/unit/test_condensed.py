@@ -1,4 +1,4 @@
-"""Condensed lists (metrics/core/condensed.py and the batch path), worked by hand.
+"""Condensed lists (`rankwork.core.condensed` and the batch path), worked by hand.
 
 The list: d1 ?, d2 1, d3 ?, d4 0, d5 2 (? unjudged), one judged document not retrieved of
 grade 1; relevant = grade >= 1, so R = 3. Condensed: d2 1, d4 0, d5 2 at ranks 1, 2, 3.
@@ -11,11 +11,11 @@ from math import log2
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import evaluate
-from metrics.core.condensed import condense
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.measures import MeasureNameError, parse
-from metrics.core.ranking import Ranking, order
+from rankwork.collection.batch import evaluate
+from rankwork.core.condensed import condense
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.ranking import Ranking, order
 
 LINEAR = TEXTBOOK.with_(gain="linear")
 

@@ -1,4 +1,4 @@
-"""Conventions, presets, gains and discounts (metrics/core/conventions.py, gains.py,
+"""Conventions, presets, gains and discounts (`rankwork.core.conventions`, gains.py,
 discounts.py)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from math import log2
 import numpy as np
 import pytest
 
-from metrics.core import conventions as C
-from metrics.core.discounts import discount
-from metrics.core.gains import custom_gain, gain
+from rankwork.core import conventions as C
+from rankwork.core.discounts import discount
+from rankwork.core.gains import custom_gain, gain
 
 # --- presets ---------------------------------------------------------------------------------
 

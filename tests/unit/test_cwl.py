@@ -1,7 +1,7 @@
-"""The C/W/L measures (metrics.core.cwl) on lists worked out by hand.
+"""The C/W/L measures (rankwork.core.cwl) on lists worked out by hand.
 
 Each expected value below is derived in the test from the measure's continuation C(i)
-(Moffat et al., TOIS 2017; cwl_eval's definitions, quoted in metrics/core/cwl.py): the
+(Moffat et al., TOIS 2017; cwl_eval's definitions, quoted in `rankwork.core.cwl`): the
 probability of reaching rank i is V(i) = prod_{j<i} C(j), W(i) = V(i) / sum_m V(m) over the
 1000 ranks cwl_eval reads, and the measure is sum_i W(i) g(i). cwl_eval itself is compared in
 tests/crosscheck/test_cwl_eval.py.
@@ -14,11 +14,11 @@ import math
 import numpy as np
 import pytest
 
-from metrics.collection.batch import evaluate, query_ranking
-from metrics.core import conventions as C
-from metrics.core.cwl import DEPTH
-from metrics.core.measures import MeasureNameError, parse
-from metrics.core.ranking import Ranking
+from rankwork.collection.batch import evaluate, query_ranking
+from rankwork.core import conventions as C
+from rankwork.core.cwl import DEPTH
+from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.ranking import Ranking
 from tests.unit.test_batch import random_collection
 
 CONVENTION = C.IR_MEASURES

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from metrics.core.scenario import correct
-from metrics.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, PITFALL_DEMOS, work
-from metrics.teaching.pitfalls import BY_KEY, compute
+from rankwork.core.scenario import correct
+from rankwork.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, PITFALL_DEMOS, work
+from rankwork.teaching.pitfalls import BY_KEY, compute
 
 PUBLISHED = {
     # D1, fixture T1 with ids d10/d9: trec_eval puts d9 first (strcmp), ranx keeps input order
@@ -76,8 +76,8 @@ def test_every_pitfall_has_a_demo():
 
 
 def test_preset_table_has_every_preset_against_textbook():
-    from metrics.core.conventions import PRESETS, TEXTBOOK
-    from metrics.teaching.demos import WIKIPEDIA, preset_table
+    from rankwork.core.conventions import PRESETS, TEXTBOOK
+    from rankwork.teaching.demos import WIKIPEDIA, preset_table
 
     table = preset_table(WIKIPEDIA, 5, "nDCG")
     assert list(table.columns) == ["tool", "value", "Δ Textbook", "differs"]

@@ -10,12 +10,12 @@ from math import log, log2
 import pytest
 
 import i18n
-from metrics.core.conventions import TEXTBOOK, TREC_EVAL_NDCG_CUT
-from metrics.core.intents import Intents
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario
-from metrics.teaching.diagnose import diagnose, parse_answer
-from metrics.teaching.pitfalls import CATALOGUE
+from rankwork.core.conventions import TEXTBOOK, TREC_EVAL_NDCG_CUT
+from rankwork.core.intents import Intents
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario
+from rankwork.teaching.diagnose import diagnose, parse_answer
+from rankwork.teaching.pitfalls import CATALOGUE
 from tests.in_language import in_language
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])

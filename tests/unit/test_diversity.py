@@ -1,4 +1,4 @@
-"""The diversity measures of one list (metrics.core.diversity), worked by hand.
+"""The diversity measures of one list (rankwork.core.diversity), worked by hand.
 
 The example: five documents, three subtopics, every document judged, α = 0.5, equal weights
 w = 1/3:
@@ -22,11 +22,11 @@ import math
 
 import pytest
 
-from metrics.core import diversity as D
-from metrics.core.conventions import TEXTBOOK, Convention
-from metrics.core.intents import Intents, parse_subtopics
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking, order
+from rankwork.core import diversity as D
+from rankwork.core.conventions import TEXTBOOK, Convention
+from rankwork.core.intents import Intents, parse_subtopics
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking, order
 
 L2 = math.log2
 SETS = ["1,2", "1", "", "3", "2, 3"]

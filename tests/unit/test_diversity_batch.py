@@ -1,4 +1,4 @@
-"""The diversity measures over many queries (metrics/collection/diversity_batch.py and
+"""The diversity measures over many queries (`rankwork.collection.diversity_batch` and
 subtopic_qrels.py): equal to the single-list core query by query, and hand-worked cases.
 
 - equivalence: on seeded random diversity collections (ties in scores, unjudged documents,
@@ -20,9 +20,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import BatchError, evaluate, query_ranking
-from metrics.core import conventions as C
-from metrics.core.measures import parse
+from rankwork.collection.batch import BatchError, evaluate, query_ranking
+from rankwork.core import conventions as C
+from rankwork.core.measures import parse
 
 DIVERSITY = [
     "alpha_DCG@1",
@@ -269,7 +269,7 @@ def test_query_ranking_carries_the_subtopics() -> None:
 def test_arrow_kernels_and_plain_pandas_agree(monkeypatch, shuffle: bool) -> None:
     """The same numbers from Arrow strings, pandas' object path and object columns (ids and
     subtopics typed as Python objects, as a DataFrame built by hand may hold them)."""
-    from metrics.collection import batch
+    from rankwork.collection import batch
 
     qrels, run = random_diversity(6, shuffle=shuffle)
     arrow = evaluate(qrels, run, DIVERSITY).per_query

@@ -1,6 +1,6 @@
 """α-DCG's subtopic weights (issue 25 §4): RankLab, like ndeval's intent-aware measures, weighs
 subtopic j by w_j (1/|S| by default), where Clarke et al. (SIGIR 2008) count each subtopic as
-1. The core gives both sums (`_unweighted` in metrics.core.diversity), the calculation says
+1. The core gives both sums (`_unweighted` in rankwork.core.diversity), the calculation says
 which is which. Every number is worked by hand below.
 
 The list: d1 {}, d2 {1, 2}, d3 {2}, d4 {}, d5 {3}; three subtopics; α = 0.5; k = 5.
@@ -18,10 +18,10 @@ from math import log2
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.intents import Intents
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.intents import Intents
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
 from ui.novelty_latex import weighting
 
 IDS = ["d1", "d2", "d3", "d4", "d5"]

@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.core.conventions import TREC_EVAL_NDCG_CUT
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
-from metrics.stats.comparison import per_query_differences
+from rankwork.core.conventions import TREC_EVAL_NDCG_CUT
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
+from rankwork.stats.comparison import per_query_differences
 from ui.evaluate import figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.drilldown import playground_settings, preview, ranked

@@ -6,13 +6,13 @@ from math import log2
 
 import pytest
 
-from metrics.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
-from metrics.core.intents import Intents
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario
-from metrics.teaching import exercises as E
-from metrics.teaching.diagnose import diagnose, parse_answer
-from metrics.teaching.pitfalls import compute
+from rankwork.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from rankwork.core.intents import Intents
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario
+from rankwork.teaching import exercises as E
+from rankwork.teaching.diagnose import diagnose, parse_answer
+from rankwork.teaching.pitfalls import compute
 
 ROUND = E.generate(42)
 

@@ -7,9 +7,9 @@ import math
 import plotly.graph_objects as go
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking
-from metrics.explore.report import cutoff_curves, evaluate
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking
+from rankwork.explore.report import cutoff_curves, evaluate
 from ui import figures
 
 # grades 3, 2, 0 and one unretrieved 1; exponential gain, 1/log2(i+1), k = 2

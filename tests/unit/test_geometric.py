@@ -1,4 +1,4 @@
-"""metrics.stats.geometric and the command line's --gmean, on numbers worked by hand (the
+"""rankwork.stats.geometric and the command line's --gmean, on numbers worked by hand (the
 floor 1e-5 and the formula are checked against trec_eval's code through pytrec_eval in
 tests/crosscheck/test_geometric_pytrec_eval.py)."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from metrics.cli import main
-from metrics.stats.geometric import geometric_mean, geometric_means, winners
+from rankwork.cli import main
+from rankwork.stats.geometric import geometric_mean, geometric_means, winners
 
 
 def test_geometric_mean_by_hand() -> None:

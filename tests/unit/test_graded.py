@@ -1,4 +1,4 @@
-"""Hand-worked and published examples for DCG, IDCG, nDCG, ERR and RBP (metrics/core/graded.py).
+"""Hand-worked and published examples for DCG, IDCG, nDCG, ERR and RBP (`rankwork.core.graded`).
 
 Every expected value is either arithmetic written out here, or a number published elsewhere
 (Wikipedia's DCG article, ranx's test suite, Järvelin & Kekäläinen 2002, and the 4-decimal
@@ -12,9 +12,9 @@ from math import log, log2
 import numpy as np
 import pytest
 
-from metrics.core import conventions as C
-from metrics.core import graded
-from metrics.core.ranking import Ranking
+from rankwork.core import conventions as C
+from rankwork.core import graded
+from rankwork.core.ranking import Ranking
 
 LINEAR = C.TEXTBOOK.with_(gain="linear")  # 1/log2(i+1), ideal from all judged documents, cut at k
 

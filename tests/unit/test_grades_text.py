@@ -2,7 +2,7 @@
 
 import math
 
-from metrics.core.ranking import Ranking
+from rankwork.core.ranking import Ranking
 from ui.grades import grade_label, grades_label, list_caption, list_frame, unretrieved_label
 
 

@@ -1,4 +1,4 @@
-"""metrics.collection.groups: reading qid -> group files (with and without a header, any separator)
+"""rankwork.collection.groups: reading qid -> group files (with and without a header, any separator)
 with errors that name the file and line, and every measure per group."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from metrics.collection.groups import NO_GROUP, per_group_means, read_groups
-from metrics.collection.trec import TrecFormatError
-from metrics.stats.stats import per_group
+from rankwork.collection.groups import NO_GROUP, per_group_means, read_groups
+from rankwork.collection.trec import TrecFormatError
+from rankwork.stats.stats import per_group
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""infAP (metrics/core/inferred.py and its batch kernel), worked by hand from trec_eval's
+"""infAP (`rankwork.core.inferred` and its batch kernel), worked by hand from trec_eval's
 m_infAP.c formula: for a judged relevant document at rank i with r judged relevant, n judged
 non-relevant and u pooled-but-unjudged documents above it,
 E[P@i] = 1/i + ((i-1)/i) * ((r+n+u)/(i-1)) * ((r+ε)/(r+n+2ε)) (1 at rank 1), ε = 0.00001,
@@ -14,10 +14,10 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import evaluate
-from metrics.core import conventions as C
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
+from rankwork.collection.batch import evaluate
+from rankwork.core import conventions as C
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
 
 EPS = 0.00001
 # rank 1: 1.  rank 5: r=1, n=1 (rank 3), u=1 (rank 2); rank 4 is outside the pool.

@@ -1,11 +1,11 @@
-"""Intent weights (metrics.core.intents) read by the strict number rule of the grid and the
+"""Intent weights (rankwork.core.intents) read by the strict number rule of the grid and the
 links (issue 33.4), and ints beyond a double refused with a ValueError (issue 33.5)."""
 
 from __future__ import annotations
 
 import pytest
 
-from metrics.core.intents import Intents, parse_weights
+from rankwork.core.intents import Intents, parse_weights
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,11 @@ from math import log2
 import pytest
 
 import i18n
-from metrics.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
-from metrics.core.intents import Intents
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario, correct
-from metrics.explore.report import evaluate
+from rankwork.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG_CUT
+from rankwork.core.intents import Intents
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario, correct
+from rankwork.explore.report import evaluate
 from tests.in_language import in_language
 from ui import calculation, latex, working
 

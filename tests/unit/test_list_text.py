@@ -1,5 +1,5 @@
-"""metrics.explore.list_text: each form a teacher types, the errors that point at the token, and the
-way back (format_text) that parse reads to the same list. Expected values are written out by
+"""rankwork.explore.list_text: each form a teacher types, the errors that point at the token, and
+the way back (format_text) that parse reads to the same list. Expected values are written out by
 hand from the text."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from metrics.explore.list_text import (
+from rankwork.explore.list_text import (
     GRADES,
     IDS,
     TREC,

@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import BatchError, evaluate
-from metrics.core import conventions as C
-from metrics.core import graded
-from metrics.core.measures import MeasureNameError, parse
-from metrics.core.ranking import MAX_DOCS, Ranking
+from rankwork.collection.batch import BatchError, evaluate
+from rankwork.core import conventions as C
+from rankwork.core import graded
+from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.ranking import MAX_DOCS, Ranking
 
 TREC = C.TREC_EVAL_NDCG_CUT
 BIG = 1.7976931348623157e308  # the largest double
@@ -148,7 +148,7 @@ def test_ideal_none_takes_a_cutoff_up_to_max_docs_and_refuses_the_next():
 def test_a_cutoff_beyond_any_double_is_refused():
     with pytest.raises(MeasureNameError, match=r"cutoff in 'P@1e400' is too large"):
         parse("P@1e400")
-    from metrics.core import binary
+    from rankwork.core import binary
 
     with pytest.raises(ValueError, match=r"cutoff k is too large"):
         binary.precision(Ranking.build([1]), TREC, 10**400)

@@ -1,4 +1,4 @@
-"""Measure names (ir_measures syntax) and the registry (metrics/core/measures.py).
+"""Measure names (ir_measures syntax) and the registry (`rankwork.core.measures`).
 
 Values computed through names are checked against hand arithmetic or the research note's
 published numbers (fixtures G1, L1, D10, D11 of shared/research/library-conventions.md)."""
@@ -10,10 +10,10 @@ from math import log2
 
 import pytest
 
-from metrics.core import conventions as C
-from metrics.core.measures import EXAMPLES, Measure, MeasureNameError, parse
-from metrics.core.ranking import Ranking
-from metrics.core.specs import SPECS
+from rankwork.core import conventions as C
+from rankwork.core.measures import EXAMPLES, Measure, MeasureNameError, parse
+from rankwork.core.ranking import Ranking
+from rankwork.core.specs import SPECS
 
 
 def g1() -> Ranking:

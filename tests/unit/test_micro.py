@@ -1,4 +1,4 @@
-"""Micro vs macro P and R (metrics.collection.micro, the command line's --micro), worked by hand.
+"""Micro vs macro P and R (rankwork.collection.micro, the command line's --micro), worked by hand.
 
 Two queries. q1 has 1 relevant document (a1); the run retrieves only a1. q2 has 9 relevant
 documents (b1..b9); the run retrieves b1, n1, n2, n3.
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from metrics.cli import main
-from metrics.collection.micro import count_measures
-from metrics.core.measures import parse
+from rankwork.cli import main
+from rankwork.collection.micro import count_measures
+from rankwork.core.measures import parse
 
 QRELS = "q1 0 a1 1\n" + "".join(f"q2 0 b{i} 1\n" for i in range(1, 10))
 RUN = "q1 Q0 a1 1 9 r\n" + "".join(

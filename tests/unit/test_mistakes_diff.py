@@ -23,8 +23,8 @@ def test_rounding_noise_is_not_a_difference_but_infinity_is():
 
 
 def test_the_lines_a_mistake_writes_differently() -> None:
-    from metrics.teaching.demos import PITFALL_DEMOS
-    from metrics.teaching.snippets import program
+    from rankwork.teaching.demos import PITFALL_DEMOS
+    from rankwork.teaching.snippets import program
     from ui.mistakes import differing_lines
 
     s = PITFALL_DEMOS["natural_log"].scenario

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from metrics.cli import main
+from rankwork.cli import main
 
 MEASURES = ["AP", "nDCG@10", "P@10", "RR", "Rprec", "Bpref", "nDCG", "R@10"]
 

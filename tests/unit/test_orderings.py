@@ -1,5 +1,5 @@
 """The vectorised evaluator over orderings equals the single-list core on every permutation
-(metrics/explore/orderings.py)."""
+(`rankwork.explore.orderings`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from metrics.core import conventions as C
-from metrics.core.ranking import Ranking, order
-from metrics.explore import orderings as O
-from metrics.explore.behaviour import current_values
+from rankwork.core import conventions as C
+from rankwork.core.ranking import Ranking, order
+from rankwork.explore import orderings as O
+from rankwork.explore.behaviour import current_values
 
 CONVENTIONS = [
     C.TEXTBOOK,

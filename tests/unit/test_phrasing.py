@@ -1,7 +1,7 @@
 """Conventions in words: what exercise statements and the side-by-side table say."""
 
-from metrics.core.conventions import GDEVAL, IR_MEASURES, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG
-from metrics.teaching.phrasing import changes, choice, describe, moot
+from rankwork.core.conventions import GDEVAL, IR_MEASURES, SKLEARN, TEXTBOOK, TREC_EVAL_NDCG
+from rankwork.teaching.phrasing import changes, choice, describe, moot
 
 
 def test_the_textbook_ndcg_in_one_sentence():
@@ -49,7 +49,7 @@ def test_changes_can_leave_out_choices_that_cannot_matter():
 
 
 def test_choices_that_cannot_matter_on_a_list():
-    from metrics.core.ranking import Ranking
+    from rankwork.core.ranking import Ranking
 
     assert moot(Ranking.build([1, 0])) == {"ties", "float32_scores", "negative"}
     assert moot(Ranking.build([1, -1], scores=[2.0, 1.0])) == set()

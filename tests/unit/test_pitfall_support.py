@@ -6,10 +6,10 @@ calculation ran on (to name its convention), and the binary adjustments record w
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario, correct
-from metrics.teaching.pitfalls import (
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario, correct
+from rankwork.teaching.pitfalls import (
     BY_KEY,
     CATALOGUE,
     compute,

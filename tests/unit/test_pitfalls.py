@@ -10,11 +10,11 @@ from math import inf, isinf, isnan, log, log2
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario, correct
-from metrics.explore.report import evaluate
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, CONDENSABLE, FAMILIES, MEASURES, compute
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario, correct
+from rankwork.explore.report import evaluate
+from rankwork.teaching.pitfalls import BY_KEY, CATALOGUE, CONDENSABLE, FAMILIES, MEASURES, compute
 
 LIST_A = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
 DCG_A = 7 + 3 / log2(3) + 7 / log2(4) + 0 + 1 / log2(6) + 3 / log2(7)

@@ -1,4 +1,4 @@
-"""Discount profiles, the C/W/L view and where the weight goes (metrics/explore/profiles.py).
+"""Discount profiles, the C/W/L view and where the weight goes (`rankwork.explore.profiles`).
 
 Expected values are worked by hand here: 1/log2(3) = 0.6309, 0.5^9 = 0.001953, ...
 """
@@ -10,9 +10,9 @@ from math import log, log2
 import numpy as np
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking
-from metrics.explore import profiles as P
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking
+from rankwork.explore import profiles as P
 
 LOG2 = P.discount_convention("log")
 HALF = P.discount_convention("geometric", p=0.5)

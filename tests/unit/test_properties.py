@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from metrics.core import binary, graded
-from metrics.core import conventions as C
-from metrics.core.gains import gain
-from metrics.core.intents import Intents
-from metrics.core.measures import Measure
-from metrics.core.ranking import Ranking
-from metrics.core.specs import SPECS
-from metrics.explore import report
+from rankwork.core import binary, graded
+from rankwork.core import conventions as C
+from rankwork.core.gains import gain
+from rankwork.core.intents import Intents
+from rankwork.core.measures import Measure
+from rankwork.core.ranking import Ranking
+from rankwork.core.specs import SPECS
+from rankwork.explore import report
 
 DETERMINISTIC = settings(
     derandomize=True,

@@ -1,4 +1,4 @@
-"""Sakai's Q-measure (metrics/core/qmeasure.py, its spec `Q` and its batch kernel).
+"""Sakai's Q-measure (`rankwork.core.qmeasure`, its spec `Q` and its batch kernel).
 
 Neither trec_eval nor ir_measures has Q, so the numbers here are worked out by hand from
 Sakai's definition (NTCIR-4 2004; IP&M 43(2) 2007), written out below:
@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from metrics.collection.batch import BatchError, evaluate, query_ranking
-from metrics.core import conventions as C
-from metrics.core.measures import MeasureNameError, parse
-from metrics.core.qmeasure import q_measure
-from metrics.core.ranking import Ranking
+from rankwork.collection.batch import BatchError, evaluate, query_ranking
+from rankwork.core import conventions as C
+from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.qmeasure import q_measure
+from rankwork.core.ranking import Ranking
 from tests.unit.test_batch import VARIANTS, frames, random_collection
 from tests.unit.test_properties import DETERMINISTIC, cases
 

@@ -1,5 +1,5 @@
-"""metrics.stats.query_summary: R, list length and first relevant rank per query, read off the batch
-measures, checked on a collection worked by hand."""
+"""rankwork.stats.query_summary: R, list length and first relevant rank per query, read off the
+batch measures, checked on a collection worked by hand."""
 
 from __future__ import annotations
 
@@ -8,8 +8,13 @@ import math
 import pandas as pd
 import pytest
 
-from metrics.collection.batch import evaluate
-from metrics.stats.query_summary import SUMMARY_MEASURES, means_without, nothing_relevant, summarise
+from rankwork.collection.batch import evaluate
+from rankwork.stats.query_summary import (
+    SUMMARY_MEASURES,
+    means_without,
+    nothing_relevant,
+    summarise,
+)
 
 QRELS = pd.DataFrame(
     [("a", "d1", 0), ("a", "d2", 2), ("a", "d9", 1), ("b", "d1", 0), ("c", "d3", 1)],

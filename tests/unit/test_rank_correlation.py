@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from metrics.stats.rank_correlation import kendall_tau, tau_ap
+from rankwork.stats.rank_correlation import kendall_tau, tau_ap
 
 REFERENCE = ["a", "b", "c", "d"]
 

@@ -1,4 +1,4 @@
-"""The input model of one query (metrics/core/ranking.py): validation messages, tie policies,
+"""The input model of one query (`rankwork.core.ranking`): validation messages, tie policies,
 float32 scores and the negative-grade policies. Tie fixtures T1, F1 and 'd9' vs 'd10' are from
 shared/research/library-conventions.md (D1, D2)."""
 
@@ -9,8 +9,8 @@ import math
 import numpy as np
 import pytest
 
-from metrics.core import conventions as C
-from metrics.core.ranking import MAX_DOCS, Ranking, RankingError, check_cutoff, order
+from rankwork.core import conventions as C
+from rankwork.core.ranking import MAX_DOCS, Ranking, RankingError, check_cutoff, order
 
 
 def ids(ordered) -> list[str]:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.intents import Intents
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario, correct
-from metrics.teaching.diagnose import diagnose, parse_answer, rounded_twice, rounding_hint
-from metrics.teaching.exercises import Question, Step, check, right_to_rounding, slack_text
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.intents import Intents
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario, correct
+from rankwork.teaching.diagnose import diagnose, parse_answer, rounded_twice, rounding_hint
+from rankwork.teaching.exercises import Question, Step, check, right_to_rounding, slack_text
 from ui.working import lines
 
 

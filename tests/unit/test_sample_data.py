@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from metrics.collection import trec
-from metrics.collection.batch import evaluate
+from rankwork.collection import trec
+from rankwork.collection.batch import evaluate
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 SAMPLE = DATA / "sample"

@@ -9,7 +9,7 @@ from math import log2
 import pytest
 
 import i18n
-from metrics.teaching.exercises import KINDS, generate
+from rankwork.teaching.exercises import KINDS, generate
 from ui import sheet
 
 ROUND = generate(42)

@@ -13,10 +13,10 @@ from math import log2
 import pytest
 import pytrec_eval
 
-from metrics.core.scenario import correct
-from metrics.teaching.demos import PITFALL_DEMOS
-from metrics.teaching.pitfalls import BY_KEY, CATALOGUE, compute
-from metrics.teaching.snippets import CODE, VARIABLE, is_same, program, run
+from rankwork.core.scenario import correct
+from rankwork.teaching.demos import PITFALL_DEMOS
+from rankwork.teaching.pitfalls import BY_KEY, CATALOGUE, compute
+from rankwork.teaching.snippets import CODE, VARIABLE, is_same, program, run
 
 CASES = [(p.key, family) for p in CATALOGUE for family in p.families]
 

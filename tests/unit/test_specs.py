@@ -1,4 +1,4 @@
-"""The measure specs (metrics.core.specs) are the one table every list of measures comes from:
+"""The measure specs (rankwork.core.specs) are the one table every list of measures comes from:
 each family has a batch kernel, reads only fields that exist, shows working columns its own
 table has, and its parameters set only Convention fields, to values a Convention accepts.
 The Convention's named choices are its Literal types, checked in one place."""
@@ -10,13 +10,13 @@ from dataclasses import fields
 
 import pytest
 
-from metrics.collection.batch_measures import KERNELS
-from metrics.core.conventions import CHOICES, TEXTBOOK, Convention
-from metrics.core.intents import Intents
-from metrics.core.measures import EXAMPLES, parse
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario, correct
-from metrics.core.specs import SPECS
+from rankwork.collection.batch_measures import KERNELS
+from rankwork.core.conventions import CHOICES, TEXTBOOK, Convention
+from rankwork.core.intents import Intents
+from rankwork.core.measures import EXAMPLES, parse
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario, correct
+from rankwork.core.specs import SPECS
 
 FIELDS = {f.name for f in fields(Convention)}
 # grades 3, 2, 0, unjudged, 1, with two judged documents not retrieved (grades 2 and 1), and

@@ -1,4 +1,4 @@
-"""metrics.stats.stats on examples worked by hand (the working is in the comments)."""
+"""rankwork.stats.stats on examples worked by hand (the working is in the comments)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.stats import stats
-from metrics.stats.stats import (
+from rankwork.stats import stats
+from rankwork.stats.stats import (
     bootstrap_ci,
     bootstrap_diff_ci,
     holm,

@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.intents import parse_weights, weights_text
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.intents import parse_weights, weights_text
 from ui import url_state
 from ui.model import (
     Diversity,

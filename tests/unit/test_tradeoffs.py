@@ -1,4 +1,4 @@
-"""Gains by grade and the one-great-against-many-good trade-off (metrics/explore/tradeoffs.py)."""
+"""Gains by grade and the one-great-against-many-good trade-off (`rankwork.explore.tradeoffs`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from math import log2
 import pandas as pd
 import pytest
 
-from metrics.explore import tradeoffs as T
+from rankwork.explore import tradeoffs as T
 
 SQUARES = ((0, 0), (1, 1), (2, 4), (3, 9), (4, 16))
 

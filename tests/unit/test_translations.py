@@ -11,8 +11,8 @@ import pytest
 
 import i18n
 from i18n import catalogues
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.specs import SPECS
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.specs import SPECS
 from tests.in_language import in_language
 
 GLOSSARY = catalogues.ROOT / "i18n" / "glossary.csv"
@@ -191,7 +191,7 @@ def test_a_derived_name_in_english_names_each_change() -> None:
 
 @pytest.mark.parametrize("lang", catalogues.TRANSLATED)
 def test_the_worksheet_names_the_textbook_convention_in_the_language(lang) -> None:
-    from metrics.teaching.exercises import generate
+    from rankwork.teaching.exercises import generate
     from ui import sheet
 
     round_ = generate(42)  # under Textbook, the default
@@ -202,7 +202,7 @@ def test_the_worksheet_names_the_textbook_convention_in_the_language(lang) -> No
 
 def test_every_choice_of_the_playgrounds_pickers_has_a_label() -> None:
     # an option without a label is shown as its value ('keep'), in English in every language
-    from metrics.core import conventions
+    from rankwork.core import conventions
     from ui import controls
 
     pickers = [

@@ -1,9 +1,9 @@
-"""metrics.collection.trec: reading and writing TREC qrels and runs (and CSV/TSV with named
+"""rankwork.collection.trec: reading and writing TREC qrels and runs (and CSV/TSV with named
 columns).
 
 Expected values are the text of the input itself (quoted in the test) or come from a plain
-line-by-line reader written here, independently of metrics.collection.trec, that applies trec_eval's
-rules.
+line-by-line reader written here, independently of rankwork.collection.trec, that applies
+trec_eval's rules.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection import trec
-from metrics.collection.trec import (
+from rankwork.collection import trec
+from rankwork.collection.trec import (
     DEFAULT_TAG,
     TrecFormatError,
     read_qrels,

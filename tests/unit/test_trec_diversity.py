@@ -1,4 +1,4 @@
-"""metrics.collection.trec and diversity qrels (ndeval's `topic subtopic docno judgment`): the
+"""rankwork.collection.trec and diversity qrels (ndeval's `topic subtopic docno judgment`): the
 recognition rule (the second column takes more than one value within some query), the
 `subtopics` argument, repeated lines, CSV/TSV, writing and reading back."""
 
@@ -9,7 +9,7 @@ import io
 import pandas as pd
 import pytest
 
-from metrics.collection.trec import TrecFormatError, is_diversity, read_qrels, write_qrels
+from rankwork.collection.trec import TrecFormatError, is_diversity, read_qrels, write_qrels
 
 DIVERSE = b"1 1 a 1\n1 2 a 0\n1 2 b 2\n2 1 c 1\n"
 

@@ -1,8 +1,8 @@
-"""metrics.collection.trec's fast path (Arrow's CSV reader, hashed duplicate check) against its
+"""rankwork.collection.trec's fast path (Arrow's CSV reader, hashed duplicate check) against its
 general path (the pandas C parser, exact checks): same DataFrame, or the same error, for every
 input.
 
-The general path is what metrics.collection.trec did before the fast path existed;
+The general path is what rankwork.collection.trec did before the fast path existed;
 tests/unit/test_trec.py checks it against trec_eval's rules.  Here the fast path is switched off
 (``general``) to get the reference, and the inputs are generated with every defect the fast path
 must notice: runs of separators, tabs and spaces mixed, blank lines holding spaces, comment lines,
@@ -21,8 +21,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metrics.collection import arrow_kernels, trec
-from metrics.collection.trec import TrecFormatError, read_qrels, read_run
+from rankwork.collection import arrow_kernels, trec
+from rankwork.collection.trec import TrecFormatError, read_qrels, read_run
 
 READERS = {"run": read_run, "qrels": read_qrels}
 

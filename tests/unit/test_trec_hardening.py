@@ -14,8 +14,8 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from metrics.collection import arrow_kernels, trec
-from metrics.collection.trec import TrecFormatError, read_qrels, read_run
+from rankwork.collection import arrow_kernels, trec
+from rankwork.collection.trec import TrecFormatError, read_qrels, read_run
 
 TWO = pd.DataFrame({"qid": ["1", "1"], "docno": ["d1", "d2"], "rel": [1.0, 2.0]})
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from metrics.core.conventions import PRESETS
+from rankwork.core.conventions import PRESETS
 from tests.fuzz.hardening import check_link_round_trip, link_states
 from ui import url_state
 from ui.model import (

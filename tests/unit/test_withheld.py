@@ -1,11 +1,11 @@
-"""Judgments withheld at random (metrics.collection.withheld), worked by hand."""
+"""Judgments withheld at random (rankwork.collection.withheld), worked by hand."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from metrics.collection.withheld import MEASURES, degradation, withhold
+from rankwork.collection.withheld import MEASURES, degradation, withhold
 
 QRELS = pd.DataFrame(
     {

@@ -2,10 +2,10 @@
 wrong calculations: each line's numbers are worked by hand on Wikipedia's list (grades
 3,2,3,0,1,2 retrieved, 3 and 2 judged but not retrieved; Textbook convention, k = 5)."""
 
-from metrics.core.conventions import TEXTBOOK
-from metrics.core.ranking import Ranking
-from metrics.core.scenario import Scenario
-from metrics.teaching.pitfalls import compute, transformed
+from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.ranking import Ranking
+from rankwork.core.scenario import Scenario
+from rankwork.teaching.pitfalls import compute, transformed
 from ui import working
 
 WIKI = Scenario(Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2]), TEXTBOOK, 5)

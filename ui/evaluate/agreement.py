@@ -2,7 +2,7 @@
 kappa, weighted kappa, the confusion table of grades), and what changes when the runs are
 evaluated with the second assessor's labels instead: each mean, each comparison, the order of
 the runs, with Kendall's tau and tau_AP between the two orders when there are three runs or more
-(`metrics.stats.agreement`; the second evaluation is the page's own, cached)."""
+(`rankwork.stats.agreement`; the second evaluation is the page's own, cached)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import replace
 import streamlit as st
 
 from i18n import N_, _
-from metrics.stats.agreement import comparisons_change, means_change, run_order, strength
+from rankwork.stats.agreement import comparisons_change, means_change, run_order, strength
 from ui import language
 from ui.evaluate import compute, outcome, rank_agreement
 from ui.evaluate.choices import Choices

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import streamlit as st
 
 from i18n import N_, _
-from metrics.collection.batch import DEFAULT_MEASURES, MISSING
-from metrics.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
-from metrics.core.measures import EXAMPLES, Measure, MeasureNameError, parse
+from rankwork.collection.batch import DEFAULT_MEASURES, MISSING
+from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
+from rankwork.core.measures import EXAMPLES, Measure, MeasureNameError, parse
 from ui import language
 from ui.literal import literal
 

@@ -4,7 +4,7 @@ tests' p-values (Holm-adjusted when several comparisons are made) and the interv
 difference — then every pair on every measure, downloadable; then, with three runs or more,
 whether two measures order the runs the same (`ui.evaluate.rank_agreement`).
 
-The numbers are `batch.compare`'s, in `metrics.stats.comparison.pairs_table`'s form (the CLI's
+The numbers are `batch.compare`'s, in `rankwork.stats.comparison.pairs_table`'s form (the CLI's
 --compare prints the same table): every difference is challenger − baseline.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import N_, _, pgettext
-from metrics.stats.comparison import (
+from rankwork.stats.comparison import (
     holm_note,
     interval_warning,
     oriented,
@@ -152,7 +152,7 @@ def render(outcome: Outcome, choices: Choices) -> None:
         _(
             "Each row compares the run listed later (challenger) with the run listed first "
             "(baseline): the mean difference and its interval are challenger − baseline, as "
-            "above and in `python -m metrics --compare`."
+            "above and in `rankwork --compare`."
         )
     )
     st.download_button(

@@ -23,8 +23,8 @@ import pandas as pd
 import streamlit as st
 
 from i18n import _, ngettext
-from metrics.collection import micro, trec
-from metrics.collection.batch import (
+from rankwork.collection import micro, trec
+from rankwork.collection.batch import (
     BatchError,
     BatchResult,
     compare,
@@ -32,12 +32,12 @@ from metrics.collection.batch import (
     evaluate,
     query_ranking,
 )
-from metrics.collection.groups import per_group_means, read_groups
-from metrics.core.conventions import PRESETS
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking
-from metrics.stats import agreement as agreement_core
-from metrics.stats.query_summary import SUMMARY_MEASURES, summarise
+from rankwork.collection.groups import per_group_means, read_groups
+from rankwork.core.conventions import PRESETS
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking
+from rankwork.stats import agreement as agreement_core
+from rankwork.stats.query_summary import SUMMARY_MEASURES, summarise
 from ui import language
 from ui.evaluate.sources import SourceFile
 from ui.numbers import grouped
@@ -173,7 +173,7 @@ def _evaluate(
 def evaluate_run(
     qrels: SourceFile, run: SourceFile, measures: Sequence[str], preset: str, missing: str
 ) -> Evaluated | Problem:
-    """Every measure for every query of one run (`metrics.collection.batch.evaluate`, as the
+    """Every measure for every query of one run (`rankwork.collection.batch.evaluate`, as the
     CLI)."""
     return _evaluate(qrels.key, run.key, tuple(measures), preset, missing, qrels, run)
 
@@ -201,7 +201,7 @@ def _located(error: BatchError, qrels, qrels_file: SourceFile, run, run_file: So
 
 @language.cached(st.cache_data(max_entries=64, show_spinner=False))
 def compare_runs(key: tuple, _results: dict[str, BatchResult]) -> Compared | Problem:
-    """`metrics.collection.batch.compare` of the runs (95% bootstrap CIs, paired tests; the CLI's
+    """`rankwork.collection.batch.compare` of the runs (95% bootstrap CIs, paired tests; the CLI's
     --compare). `key` identifies the inputs: the files' keys and the choices."""
     try:
         return Compared(*compare(_results))
@@ -242,5 +242,5 @@ def _query(key: tuple, qid: str, _qrels: SourceFile, _run: SourceFile) -> Rankin
 
 
 def query_list(qrels: SourceFile, run: SourceFile, qid: str) -> Ranking:
-    """One query of a run as the Playground's input (`metrics.collection.batch.query_ranking`)."""
+    """One query of a run as the Playground's input (`rankwork.collection.batch.query_ranking`)."""
     return _query((qrels.key, run.key), qid, qrels, run)

@@ -12,11 +12,11 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _
-from metrics.core.conventions import Convention
-from metrics.core.measures import parse
-from metrics.core.ranking import Ranking, RankingError, order
-from metrics.core.specs import SPECS
-from metrics.explore.report import HEADLINE
+from rankwork.core.conventions import Convention
+from rankwork.core.measures import parse
+from rankwork.core.ranking import Ranking, RankingError, order
+from rankwork.core.specs import SPECS
+from rankwork.explore.report import HEADLINE
 from ui import language, state
 from ui.evaluate import compute
 from ui.evaluate.choices import Choices

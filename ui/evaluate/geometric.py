@@ -1,5 +1,5 @@
 """The means tab's geometric means: every run's geometric mean of every measure, floored at
-trec_eval's 0.00001 (GMAP for AP; `metrics.stats.geometric`, the command line's --gmean), and,
+trec_eval's 0.00001 (GMAP for AP; `rankwork.stats.geometric`, the command line's --gmean), and,
 with two runs or more, the measures on which it picks another winner than the arithmetic mean.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import N_, _
-from metrics.stats.geometric import geometric_means, winners
+from rankwork.stats.geometric import geometric_means, winners
 from ui import language
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
@@ -22,7 +22,7 @@ WHEN = N_(
 )
 HOW = N_(
     "exp(mean(log(max(value, 0.00001)))) over the same queries as the arithmetic mean, the "
-    "floor trec_eval uses for gm_map; gm of AP is GMAP. `python -m metrics --gmean` prints it."
+    "floor trec_eval uses for gm_map; gm of AP is GMAP. `rankwork --gmean` prints it."
 )
 
 

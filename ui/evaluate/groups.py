@@ -1,13 +1,13 @@
 """The groups tab: every measure's mean per query group, for every run, with 95% bootstrap
-intervals (`metrics.collection.groups.per_group_means`), as a table and as bars for one measure."""
+intervals (`rankwork.collection.groups.per_group_means`), as a table and as bars for one measure."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from i18n import N_, _
-from metrics.collection.groups import NO_GROUP
-from metrics.stats.comparison import interval_warning
+from rankwork.collection.groups import NO_GROUP
+from rankwork.stats.comparison import interval_warning
 from ui import language
 from ui.evaluate import compute, figures
 from ui.evaluate.choices import Choices

@@ -1,6 +1,6 @@
 """The means tab's micro averages: for every P and R measure picked, each run's mean over the
 queries (macro, trec_eval's `all`) beside the ratio of its pooled counts (micro,
-`metrics.collection.micro`, the command line's --micro), and why the two differ."""
+`rankwork.collection.micro`, the command line's --micro), and why the two differ."""
 
 from __future__ import annotations
 
@@ -49,4 +49,4 @@ def render(outcome: Outcome) -> None:
         },
     )
     st.markdown(_(WHY))
-    st.caption(_("`python -m metrics --micro` prints the micro averages after the means."))
+    st.caption(_("`rankwork --micro` prints the micro averages after the means."))

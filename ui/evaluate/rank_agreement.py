@@ -1,5 +1,5 @@
 """Do two measures, or two assessors, put the runs in the same order? Kendall's tau and tau_AP
-between two orderings of the runs (`metrics.stats.agreement.order_agreement`), shown on the
+between two orderings of the runs (`rankwork.stats.agreement.order_agreement`), shown on the
 compare tab (two measures) and the assessor agreement tab (one measure, A's and B's labels).
 With fewer than three runs there is nothing to correlate and nothing is shown.
 """
@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _
-from metrics.stats.agreement import order_agreement
+from rankwork.stats.agreement import order_agreement
 from ui import language
 from ui.literal import literal
 

@@ -12,9 +12,9 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _, ngettext
-from metrics.core.conventions import Convention
-from metrics.stats.comparison import interval_warning
-from metrics.stats.query_summary import means_without, nothing_relevant
+from rankwork.core.conventions import Convention
+from rankwork.stats.comparison import interval_warning
+from rankwork.stats.query_summary import means_without, nothing_relevant
 from ui import language
 from ui.evaluate import figures, geometric, micro
 from ui.evaluate.choices import Choices, missing_label
@@ -100,7 +100,7 @@ def means(outcome: Outcome, choices: Choices) -> None:
     )
     st.caption(
         _(
-            "Means over the queries under **{preset}**, as `python -m metrics` prints "
+            "Means over the queries under **{preset}**, as `rankwork` prints "
             "them; 95% percentile bootstrap intervals of the mean (10,000 resamples of the "
             "queries, seed 0), as its `--compare` prints them."
         ).format(preset=_(choices.preset))

@@ -1,0 +1,432 @@
+"""Every choice that changes a number, in one frozen dataclass, and the presets of real tools.
+
+Two tools that "compute nDCG@10" can disagree because they make different choices: linear or
+exponential gain, the discount, where the ideal ranking comes from and how deep it goes, how
+ties in the scores are broken, what a negative grade means, what a query with nothing relevant
+scores. `Convention` names each choice as a field; a preset fixes all of them to reproduce one
+tool, and says where that behaviour is documented.
+
+The fields are validated on construction, so a bad combination (a gain map missing a grade is
+checked later, against the data) fails with a message that names the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
+from typing import Literal, get_args, get_origin, get_type_hints
+
+from rankwork.core.numbers import beyond_double, too_large
+from rankwork.language import N_, _
+
+Gain = Literal["exponential", "linear", "custom"]
+Discount = Literal["log", "jk", "geometric", "reciprocal", "flat"]
+Ideal = Literal["judged", "retrieved", "none"]
+Ties = Literal["docno_desc", "input", "reverse_input", "average"]
+Negative = Literal["reject", "clip", "unjudged", "keep"]
+RbpGain = Literal["graded", "binary", "raw"]
+
+GAINS: tuple[str, ...] = get_args(Gain)
+DISCOUNTS: tuple[str, ...] = get_args(Discount)
+IDEALS: tuple[str, ...] = get_args(Ideal)
+TIES: tuple[str, ...] = get_args(Ties)
+NEGATIVES: tuple[str, ...] = get_args(Negative)
+RBP_GAINS: tuple[str, ...] = get_args(RbpGain)
+
+
+def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(
+            _("{name} must be one of {allowed}; got {value!r}.").format(
+                name=name, allowed=", ".join(allowed), value=value
+            )
+        )
+
+
+def _check_probability(name: str, value: float) -> None:
+    if not (isinstance(value, (int, float)) and 0.0 < value < 1.0):
+        raise ValueError(
+            _("{name} must be a number strictly between 0 and 1; got {value!r}.").format(
+                name=name, value=value
+            )
+        )
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One complete set of choices. Field by field:
+
+    gain          'exponential' (2^g - 1, Burges et al. 2005), 'linear' (g, Järvelin &
+                  Kekäläinen 2002; trec_eval), or 'custom' (the grade -> gain map `gain_map`).
+    gain_map      for 'custom': pairs (grade, gain); every grade in the data must be listed.
+    discount      'log': 1/log_b(i + 1) with b = `log_base` (b = 2 is the usual 1/log2(i+1));
+                  'jk': Järvelin-Kekäläinen rank-b, 1 for i < b, then 1/log_b(i);
+                  'geometric': p^(i-1) with p = `discount_p`; 'reciprocal': 1/i;
+                  'flat': 1 up to the cutoff k (cumulated gain). i is the 1-based rank.
+    log_base      b for 'log' and 'jk' (> 1).
+    discount_p    p for the geometric discount, in (0, 1).
+    ideal         where IDCG's ideal ranking comes from: 'judged' (every judged document,
+                  retrieved or not: trec_eval, ranx, ir_measures), 'retrieved' (the retrieved
+                  list re-sorted: scikit-learn, LightGBM), 'none' (scaled DCG: k documents of the
+                  top grade, as cwl_eval's SDCG).
+    ideal_cut     True: the ideal ranking is cut at k like the list (trec_eval ndcg_cut);
+                  False: the whole ideal ranking counts while the list is still cut at k
+                  (DCG@k over the uncut IDCG: a mistake no tool prints, see the pitfalls).
+    dcg_cutoff    True: DCG, IDCG and nDCG read the top k; False: they ignore k and read the
+                  whole list and the whole ideal ranking, as trec_eval's `ndcg` does (it takes
+                  no cutoff; m_ndcg.c).
+    empty_value   nDCG of a query whose IDCG is 0 (nothing relevant): 0 by trec_eval and most
+                  tools, 1 by LightGBM and XGBoost.
+    err_gmax      ERR's top grade in R_i = (2^g - 1) / 2^gmax; None = the grade scale's maximum
+                  (Chapelle et al. 2009); gdeval and ir_measures fix it at 4.
+    rbp_p         RBP's persistence p in (0, 1) (Moffat & Zobel 2008).
+    rbp_gain      'graded': g / gmax; 'binary': 1 when g >= rel_threshold; 'raw': g (ranx).
+    rbp_gmax      gmax of graded RBP; None = the grade scale's maximum.
+    rel_threshold a document is relevant for the binary measures when its grade >= this.
+    ties          order of documents with equal scores: 'docno_desc' (doc id descending in
+                  byte order: trec_eval), 'input' (input order: LightGBM, ranx on short lists),
+                  'reverse_input' (scikit-learn's ignore_ties=True on small ties such as T1;
+                  numpy's argsort is not stable, so elsewhere its order among ties is
+                  arbitrary), 'average' (gains averaged over the tied positions, McSherry &
+                  Najork 2008: scikit-learn's DCG; the other measures then use input order
+                  within a tie).
+    float32_scores compare scores as 32-bit floats (trec_eval <= 9.0.8, pytrec_eval), which
+                  turns scores that differ only past the 7th digit into ties.
+    negative      negative grades: 'reject' (an error), 'clip' (to 0), 'unjudged' (trec_eval:
+                  in the pool but not judged), 'keep' (used as they are: a negative gain, -1
+                  with linear gain as in scikit-learn's dcg_score, 2^-1 - 1 = -0.5 with
+                  exponential gain; shown as a pitfall).
+    """
+
+    name: str = N_("Custom")
+    source: str = N_("Settings chosen by hand.")
+    gain: Gain = "exponential"
+    gain_map: tuple[tuple[float, float], ...] = ()
+    discount: Discount = "log"
+    log_base: float = 2.0
+    discount_p: float = 0.8
+    ideal: Ideal = "judged"
+    ideal_cut: bool = True
+    dcg_cutoff: bool = True
+    empty_value: float = 0.0
+    err_gmax: float | None = None
+    rbp_p: float = 0.8
+    rbp_gain: RbpGain = "graded"
+    rbp_gmax: float | None = None
+    rel_threshold: float = 1.0
+    ties: Ties = "docno_desc"
+    float32_scores: bool = False
+    negative: Negative = "reject"
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():  # the fields typed Literal[...]
+            _check_choice(name, getattr(self, name), allowed)
+        numbers = [(n, getattr(self, n)) for n in _NUMBER_FIELDS]
+        for name, value in numbers + [("gain_map", v) for pair in self.gain_map for v in pair]:
+            if beyond_double(value):  # float() would raise OverflowError below
+                raise ValueError(too_large(name, value))
+        if self.gain == "custom" and not self.gain_map:
+            raise ValueError(_("A custom gain needs a gain map: one gain for every grade."))
+        for grade, gain in self.gain_map:
+            if not (math.isfinite(grade) and math.isfinite(gain)):
+                raise ValueError(
+                    _("The gain map must hold finite numbers; got {grade!r}: {gain!r}.").format(
+                        grade=grade, gain=gain
+                    )
+                )
+        if len({g for g, _gain in self.gain_map}) != len(self.gain_map):
+            raise ValueError(_("The gain map lists a grade twice."))
+        if not (isinstance(self.log_base, (int, float)) and self.log_base > 1):
+            raise ValueError(
+                _("The log base must be a number greater than 1; got {value!r}.").format(
+                    value=self.log_base
+                )
+            )
+        _check_probability(_("The geometric discount's p"), self.discount_p)
+        _check_probability(_("RBP's persistence p"), self.rbp_p)
+        if self.empty_value not in (0.0, 1.0):
+            raise ValueError(
+                _("empty_value must be 0 or 1; got {value!r}.").format(value=self.empty_value)
+            )
+        for name in ("err_gmax", "rbp_gmax"):
+            value = getattr(self, name)
+            if value is not None and not (math.isfinite(value) and value > 0):
+                raise ValueError(
+                    _("{name} must be a positive number or None; got {value!r}.").format(
+                        name=name, value=value
+                    )
+                )
+        if not math.isfinite(self.rel_threshold) or self.rel_threshold <= 0:
+            raise ValueError(
+                _("The relevance threshold must be a positive grade; got {value!r}.").format(
+                    value=self.rel_threshold
+                )
+            )
+
+    def with_(self, **changes) -> Convention:
+        """A copy with some fields changed. Unless a name is given it is named for what
+        changed, in the current language, e.g. 'Textbook + linear gain' (the name stays when
+        nothing changed); show a name with `_(name)`, which translates a preset's."""
+        other = replace(self, **{k: v for k, v in changes.items() if k not in _META})
+        what = [_change(name, value) for name, (_old, value) in self.differences(other).items()]
+        base = _(self.name)
+        changes.setdefault("name", " + ".join([base, *what]) if what else self.name)
+        modified = _("{convention}, modified.").format(convention=base)
+        changes.setdefault("source", modified if what else self.source)
+        return replace(other, **{k: v for k, v in changes.items() if k in _META})
+
+    def differences(
+        self, other: Convention, names: Iterable[str] | None = None
+    ) -> dict[str, tuple[object, object]]:
+        """The fields on which two conventions differ: every field, or only `names` (e.g. the
+        fields a measure reads, `rankwork.core.specs.SPECS[family].reads`)."""
+        if names is None:
+            names = [f.name for f in fields(self) if f.name not in _META]
+        return {
+            name: (getattr(self, name), getattr(other, name))
+            for name in names
+            if getattr(self, name) != getattr(other, name)
+        }
+
+
+#: Every field whose value is one of a few names, with the names its Literal type allows.
+CHOICES: dict[str, tuple[str, ...]] = {
+    name: get_args(hint)
+    for name, hint in get_type_hints(Convention).items()
+    if get_origin(hint) is Literal
+}
+
+_META = {"name", "source", "notes"}
+#: The fields holding one number (or None), checked to fit a double before anything else.
+_NUMBER_FIELDS = ("log_base", "discount_p", "empty_value", "err_gmax", "rbp_p", "rbp_gmax",
+                  "rel_threshold")  # fmt: skip
+# A changed field's value in a few words, for a derived convention's name (each a whole phrase,
+# translated where the name is made, with _).
+_WORDS = {
+    "gain": {"exponential": N_("exponential gain"), "linear": N_("linear gain"),
+             "custom": N_("custom gain")},
+    "discount": {"log": N_("log discount"), "jk": N_("jk discount"),
+                 "geometric": N_("geometric discount"), "reciprocal": N_("reciprocal discount"),
+                 "flat": N_("flat discount")},
+    "ideal": {"judged": N_("ideal from the judgments"), "retrieved": N_("ideal from the list"),
+              "none": N_("ideal of top grades")},
+    "ideal_cut": {True: N_("ideal cut at k"), False: N_("ideal not cut")},
+    "dcg_cutoff": {True: N_("DCG cut at k"), False: N_("DCG not cut")},
+    "ties": {"docno_desc": N_("ties by doc id"), "input": N_("ties in input order"),
+             "reverse_input": N_("ties in reverse input order"), "average": N_("ties averaged")},
+    "float32_scores": {True: N_("float32 scores"), False: N_("float64 scores")},
+    "rbp_gain": {"graded": N_("graded RBP gain"), "binary": N_("binary RBP gain"),
+                 "raw": N_("raw RBP gain")},
+    "negative": {"reject": N_("negative grades: an error"), "clip": N_("negative grades: 0"),
+                 "unjudged": N_("negative grades: unjudged"),
+                 "keep": N_("negative grades: kept as they are")},
+}  # fmt: skip
+# A changed number, in a phrase with its value as a placeholder.
+_NUMBERS = {
+    "log_base": N_("log base = {value:g}"),
+    "discount_p": N_("discount p = {value:g}"),
+    "rbp_p": N_("RBP p = {value:g}"),
+    "empty_value": N_("nDCG of an empty query = {value:g}"),
+    "rel_threshold": N_("relevant if ≥ {value:g}"),
+    "err_gmax": N_("ERR top grade {value:g}"),
+    "rbp_gmax": N_("RBP top grade {value:g}"),
+}
+_SCALE_TOP = {"err_gmax": N_("ERR top grade: the scale maximum"),
+              "rbp_gmax": N_("RBP top grade: the scale maximum")}  # fmt: skip
+
+
+def _change(name: str, value: object) -> str:
+    """A changed field in a few words, in the current language, e.g. 'linear gain',
+    'RBP p = 0.9'."""
+    if name == "gain_map":
+        return _("gain map")
+    if name in _WORDS:
+        return _(_WORDS[name][value])  # type: ignore[index]
+    if value is None:
+        return _(_SCALE_TOP[name])
+    return _(_NUMBERS[name]).format(value=value)
+
+
+# What the presets say about each tool (sources and notes) is checked against the tool itself
+# in tests/crosscheck/test_claims.py. What cannot be run here is marked with its source below.
+
+
+# source: the papers named in the text.
+TEXTBOOK = Convention(
+    name=N_("Textbook"),
+    source=N_(
+        "Exponential gain 2^g-1 and discount 1/log2(i+1) (Burges et al., ICML 2005; Manning, "
+        "Raghavan & Schütze, IIR ch. 8), ideal ranking from all judged documents cut at k; "
+        "ERR with the scale maximum as top grade (Chapelle et al. 2009); RBP (Moffat & Zobel "
+        "2008, defined on binary relevance) with the graded gain g/gmax, one common extension."
+    ),
+)
+
+TREC_EVAL_NDCG_CUT = Convention(
+    name="trec_eval ndcg_cut",
+    source=N_(
+        "trec_eval 9.0.8/10 `ndcg_cut.k` (m_ndcg_cut.c): linear gain, 1/log2(i+1), ideal "
+        "from the qrels cut at k, ties by docno descending (strcmp), negative grades unjudged."
+    ),
+    gain="linear",
+    err_gmax=4.0,
+    negative="unjudged",
+    # source (trec_eval 10, not on PyPI): research note shared/research/library-conventions.md
+    # §1D and D11 (m_rbp.c:te_calc_rbp: p = 0.9, per-topic rescaling) and D2 (doubles).
+    notes=(
+        N_(
+            "trec_eval has no ERR: ERR here uses gdeval's top grade 4, as the CLI does. "
+            "trec_eval 10 has a graded rbp (p = 0.9 by default; a topic's grades that leave [0, 1] "
+            "are rescaled by that topic's lowest and highest grade); 9.0.8 and pytrec_eval have no "
+            "RBP. RBP here is g/gmax with the scale's top grade and p = 0.8."
+        ),
+        N_("trec_eval 10 reads scores as doubles; 9.0.8 and pytrec_eval as 32-bit floats."),
+    ),
+)
+
+TREC_EVAL_NDCG = TREC_EVAL_NDCG_CUT.with_(
+    name="trec_eval ndcg",
+    source=N_(
+        "trec_eval `ndcg` (m_ndcg.c): as ndcg_cut, but it takes no cutoff: DCG reads the "
+        "whole list and IDCG every judged relevant document. k does not apply to DCG, IDCG and "
+        "nDCG under this preset (the other measures still read k)."
+    ),
+    ideal_cut=False,
+    dcg_cutoff=False,
+    notes=TREC_EVAL_NDCG_CUT.notes,
+)
+
+IR_MEASURES = TREC_EVAL_NDCG_CUT.with_(
+    name="ir_measures",
+    source=N_(
+        "ir_measures 0.4.3 `nDCG@k` via pytrec_eval (trec_eval 9.0.8: scores as float32), "
+        "`ERR@k` via gdeval (top grade 4), `RBP(p=0.8,rel=1)` binary via cwl_eval."
+    ),
+    float32_scores=True,
+    rbp_gain="binary",
+    notes=(
+        N_(
+            "ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending."
+        ),
+        N_(
+            "Its ERR@k and nDCG(dcg='exp-log2')@k come from gdeval, which reads scores as doubles "
+            "(the gdeval preset), so ties that exist only in float32 do not apply there."
+        ),
+        N_(
+            "Its RBP(rel=..) comes from cwl_eval (stable sort: ties in input order); Judged@k "
+            "sorts ties by docno ascending and counts negative qrels as judged."
+        ),
+    ),
+)
+
+RANX = Convention(
+    name="ranx ndcg",
+    source=N_(
+        "ranx 0.3.21 `ndcg@k` (metrics/ndcg.py, jarvelin=True): linear gain, 1/log2(i+1), "
+        "ideal from the qrels cut at k; ties in input order (numba argsort on short lists); RBP "
+        "gain is the raw grade."
+    ),
+    gain="linear",
+    ties="input",
+    rbp_gain="raw",
+    negative="unjudged",
+    notes=(N_("In long tie groups ranx's unstable quicksort gives an arbitrary order."),),
+)
+
+RANX_BURGES = RANX.with_(
+    name="ranx ndcg_burges",
+    source=N_("ranx 0.3.21 `ndcg_burges@k`: as ranx ndcg with exponential gain 2^g-1."),
+    gain="exponential",
+    notes=RANX.notes,
+)
+
+SKLEARN = Convention(
+    name="scikit-learn",
+    source=N_(
+        "scikit-learn 1.9 `ndcg_score` (_ranking.py): linear gain, 1/log2(i+1), ideal from "
+        "the scored items only, cut at k, tied scores averaged (McSherry & Najork 2008), negative "
+        "labels rejected."
+    ),
+    gain="linear",
+    ideal="retrieved",
+    ties="average",
+    notes=(
+        N_("ndcg_score needs at least two items per query."),
+        N_(
+            "With ignore_ties=True it ranks by numpy's unstable argsort: the order among ties is "
+            "arbitrary ('reverse input' holds on small cases such as T1)."
+        ),
+    ),
+)
+
+LIGHTGBM = Convention(
+    name="LightGBM / XGBoost",
+    source=N_(
+        "LightGBM 4.7 `ndcg@k` (dcg_calculator.cpp, rank_metric.hpp) and XGBoost `ndcg@k`: "
+        "gain 2^g-1, 1/log2(i+1), ideal from the group's own labels cut at k, stable sort (input "
+        "order in ties), a group with nothing relevant scores 1."
+    ),
+    ideal="retrieved",
+    empty_value=1.0,
+    ties="input",
+    notes=(N_("XGBoost's `ndcg@k-` scores such groups 0 instead."),),
+)
+
+GDEVAL = Convention(
+    name="gdeval",
+    source=N_(
+        "gdeval.pl 1.2a (TREC Web track): gain 2^g-1, discount 1/ln(i+1) (the base cancels "
+        "in nDCG), ideal from the qrels cut at k, ERR with top grade 4, ties by docno descending."
+    ),
+    log_base=math.e,
+    err_gmax=4.0,
+    negative="clip",
+    notes=(
+        N_(
+            "gdeval skips a query with nothing relevant (it prints no line for it, not a 0); "
+            "ir_measures, which runs gdeval, then scores such a query 0, as this preset does."
+        ),
+        N_("gdeval needs numeric query ids, 'Q0' in the run's second column and grades <= 4."),
+    ),
+)
+
+# source: Järvelin & Kekäläinen 2002 (DCG with the rank-b discount); research note D3.
+JK2002 = Convention(
+    name="Järvelin & Kekäläinen 2002",
+    source=N_(
+        "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002: linear gain, rank-b discount with b=2 "
+        "(ranks 1 and 2 undiscounted, then 1/log2(i)), ideal from all judged documents."
+    ),
+    gain="linear",
+    discount="jk",
+)
+
+PRESETS: dict[str, Convention] = {
+    c.name: c
+    for c in (
+        TEXTBOOK,
+        TREC_EVAL_NDCG_CUT,
+        TREC_EVAL_NDCG,
+        IR_MEASURES,
+        RANX,
+        RANX_BURGES,
+        SKLEARN,
+        LIGHTGBM,
+        GDEVAL,
+        JK2002,
+    )
+}
+
+
+def preset(name: str) -> Convention:
+    """The preset called `name` (as in PRESETS), or a ValueError listing the names."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(
+            _("Unknown preset {name!r}; choose one of: {presets}.").format(
+                name=name, presets=", ".join(PRESETS)
+            )
+        ) from None
