@@ -1,4 +1,4 @@
-"""The working of α-nDCG and ERR-IA with this list's numbers, as `ui.latex` lines.
+"""The working of α-nDCG and ERR-IA with this list's numbers, as `latex` lines.
 
 Every number comes from the measure's `Result`: the novelty gains g_i, the discounted gains and
 the ideal's gains from its table, the sums and the normaliser from its details. The gains are
@@ -7,8 +7,6 @@ times above it; which subtopics those are, and the weights w_j, are the core's o
 the judgments (`rankwork.core.diversity.judged` and `novelty`, the functions the measure used),
 so each sum written out adds up to the table's g_i. Subtopic names (user text) never enter the
 LaTeX: the table beside the working names them.
-
-No Streamlit here.
 """
 
 from __future__ import annotations
@@ -16,12 +14,21 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from i18n import _
 from rankwork.core.diversity import judged, novelty
 from rankwork.core.ranking import Ordered
 from rankwork.core.result import Result
 from rankwork.core.specs import display_name
-from ui.latex import Expr, Line, _added, _elide, _sum, _terms_note, _values, number
+from rankwork.core.working.latex import (
+    Expr,
+    Line,
+    _added,
+    _elide,
+    _sum,
+    _terms_note,
+    _values,
+    number,
+)
+from rankwork.language import _
 
 _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
 
@@ -89,7 +96,7 @@ def _discounted_sum(
     terms = _over(rows["rank"], rows["gain"], denominator, decimals)
     sides = [rule, _sum(terms)] if rule is not None else [_sum(terms)]
     total, rounding = result.details["discounted_sum"], ""
-    if len(terms) > 1:  # the total shown is what the terms shown add up to (ui.latex._added)
+    if len(terms) > 1:  # the total shown is what the terms shown add up to (latex._added)
         values, shown, rounding = _added(
             rows["discounted_gain"].tolist(), total, name.text, decimals
         )
