@@ -8,6 +8,11 @@ sums of contributions. Pages, plots and LaTeX are drawn from this table, so the 
 and the working shown cannot disagree. A value that is not finite (a sum beyond the largest
 double) is refused with `overflow_error`, a ValueError: no page or export shows NaN or inf as
 a measure's value.
+
+A Result made by `rankwork.core.single_list.measure` also records its measure `family` and the
+`convention` it was computed under, which is what its worked solution needs: `latex()` and
+`markdown()` write it (`rankwork.core.working`), and in Jupyter `_repr_html_` shows the value,
+the formula with the list's numbers and the per-rank table.
 """
 
 from __future__ import annotations
@@ -17,19 +22,49 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from rankwork.core.conventions import Convention
 from rankwork.language import _
 
 
 @dataclass(frozen=True, eq=False)
 class Result:
+    """A measure's `value` on one list, its per-rank `table`, the totals its working reads
+    (`details`) and a remark (`note`); `family` (e.g. 'nDCG') and `convention` (with the
+    measure name's parameters applied) when the maker recorded them, as `measure` does."""
+
     name: str
     value: float
     table: pd.DataFrame
     details: Mapping[str, float] = field(default_factory=dict)
     note: str = ""
+    family: str | None = None
+    convention: Convention | None = None
 
     def __float__(self) -> float:
         return float(self.value)
+
+    def latex(self, decimals: int = 4) -> str:
+        """The worked solution: each equation in a display `\\[ ... \\]`, as the app sets it
+        (a long one in amsmath's `aligned`, one "=" a row), one per line. Raises ValueError
+        when the Result does not record its family and convention, or its family has no
+        worked solution."""
+        from rankwork.core.working import render
+
+        return render.latex(self, decimals)
+
+    def markdown(self, decimals: int = 4) -> str:
+        """The value, the worked solution as `$$ ... $$` blocks (each with its remark) and the
+        per-rank table as a Markdown table. Raises ValueError as `latex` does."""
+        from rankwork.core.working import render
+
+        return render.markdown(self, decimals)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the value, the worked solution (MathJax `$$` blocks) when the Result
+        has one, and the per-rank table."""
+        from rankwork.core.working import render
+
+        return render.html(self)
 
 
 def overflow_error(name: str) -> ValueError:

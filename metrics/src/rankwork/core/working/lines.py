@@ -25,7 +25,14 @@ from rankwork.language import _
 
 
 def lines(family: str, result: Result, convention: Convention, decimals: int = 4) -> list[Line]:
-    """The working of `result`, a Result of `family` computed under `convention`."""
+    """The working of `result`, a Result of `family` computed under `convention`. Raises
+    ValueError for a family that has none (e.g. Bpref): `WORKED` names those that have one."""
+    if family not in WORKED:
+        raise ValueError(
+            _("{family} has no worked solution; these measures have one: {families}.").format(
+                family=family, families=", ".join(sorted(WORKED))
+            )
+        )
     if family == "DCG":
         return [latex.dcg(result, convention, decimals)]
     if family == "IDCG":
@@ -172,3 +179,6 @@ _BINARY = {
     "AP": _average_precision,
     "RR": _reciprocal_rank,
 }
+
+# The families `lines` writes the working of.
+WORKED = frozenset({"DCG", "IDCG", "nDCG", "ERR", "RBP", "StRecall", *_NOVELTY, *_BINARY})
