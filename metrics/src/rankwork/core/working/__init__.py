@@ -5,5 +5,6 @@ list of `latex.Line` equations read from the measure's `Result` alone (so the wo
 can never disagree with the value): `latex` writes the graded measures (DCG, IDCG, nDCG, ERR,
 RBP) and renders lines as LaTeX or Markdown, `novelty` the diversity measures (α-nDCG, ERR-IA,
 S-recall), `lines` the binary ones, and `terms.summed_terms` says which terms of a table a
-working adds up. The app's pages and `Result.latex()` / `Result.markdown()` show these lines.
+working adds up. The app's pages set these lines with st.latex; `render` writes them for
+`Result.latex()`, `Result.markdown()` and Jupyter (`Result._repr_html_`).
 """

@@ -12,7 +12,10 @@ LaTeX: the table beside the working names them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+
+import pandas as pd
 
 from rankwork.core.diversity import judged, novelty
 from rankwork.core.ranking import Ordered
@@ -33,7 +36,7 @@ from rankwork.language import _
 _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
 
 
-def _rows(result: Result):
+def _rows(result: Result) -> pd.DataFrame:
     """The rows of the table within the cutoff (all of them without one)."""
     k = result.name.partition("@")[2]
     t = result.table
@@ -89,7 +92,11 @@ def gains(result: Result, ordered: Ordered, decimals: int) -> Line:
 
 
 def _discounted_sum(
-    name: Expr, result: Result, rule: Expr | None, denominator, decimals: int
+    name: Expr,
+    result: Result,
+    rule: Expr | None,
+    denominator: Callable[[int], Expr],
+    decimals: int,
 ) -> Line:
     """name [= rule] = sum_i g_i / d(i) with the numbers = their values = the sum."""
     rows = _rows(result)
@@ -108,7 +115,12 @@ def _discounted_sum(
     )
 
 
-def _over(ranks, gains, denominator, decimals: int) -> list[Expr]:
+def _over(
+    ranks: Iterable[float],
+    gains: Iterable[float],
+    denominator: Callable[[int], Expr],
+    decimals: int,
+) -> list[Expr]:
     """Each gain over its rank's denominator: g_i / d(i)."""
     return [
         Expr(
