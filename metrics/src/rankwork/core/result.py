@@ -44,17 +44,76 @@ class Result:
         return float(self.value)
 
     def latex(self, decimals: int = 4) -> str:
-        """The worked solution: each equation in a display `\\[ ... \\]`, as the app sets it
-        (a long one in amsmath's `aligned`, one "=" a row), one per line. Raises ValueError
-        when the Result does not record its family and convention, or its family has no
-        worked solution."""
+        r"""The worked solution, as the app sets it, ready to paste into a LaTeX document.
+
+        Parameters
+        ----------
+        decimals : int, optional
+            The places each number is rounded to (4, as in the app).
+
+        Returns
+        -------
+        str
+            One display equation ``\[ ... \]`` a line: the measure's formula with this list's
+            numbers substituted, then their values, then the total (a long equation in
+            amsmath's ``aligned``, one "=" a row, as the app's check page sets it).
+
+        Raises
+        ------
+        ValueError
+            When the Result does not record its family and convention (it was not made by
+            `measure`), or its family has no worked solution (e.g. Bpref).
+
+        Examples
+        --------
+        P@2 of the grades 1, 0 = h(2) / 2 = 1/2:
+
+        >>> from rankwork.core.single_list import measure
+        >>> print(measure("P@2", [1, 0]).latex())
+        \[ \mathrm{P@2} = \frac{1}{2} = 0.5 \]
+        """
         from rankwork.core.working import render
 
         return render.latex(self, decimals)
 
     def markdown(self, decimals: int = 4) -> str:
-        """The value, the worked solution as `$$ ... $$` blocks (each with its remark) and the
-        per-rank table as a Markdown table. Raises ValueError as `latex` does."""
+        """The value, the worked solution and the per-rank table, as Markdown.
+
+        Parameters
+        ----------
+        decimals : int, optional
+            The places each number is rounded to (4, as in the app).
+
+        Returns
+        -------
+        str
+            The value with the convention's name, each equation of the working as a
+            ``$$ ... $$`` block followed by its remark, and `table` as a Markdown table
+            (numbers rounded, an empty cell as "–", HTML in a cell escaped).
+
+        Raises
+        ------
+        ValueError
+            As `latex` does.
+
+        Examples
+        --------
+        >>> from rankwork.core.single_list import measure
+        >>> print(measure("P@2", [1, 0]).markdown())
+        **P@2** = 0.5 (convention: trec_eval ndcg_cut)
+        <BLANKLINE>
+        $$
+        \\mathrm{P@2} = \\frac{1}{2} = 0.5
+        $$
+        <BLANKLINE>
+        1 of the top 2 are relevant (judged, grade >= 1)
+        <BLANKLINE>
+        | rank | doc_id | grade | judged | relevant | hits | precision | in_cutoff | contribution |
+        | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+        | 1 | d1 | 1 | True | True | 1 | 1 | True | 0.5 |
+        | 2 | d2 | 0 | True | False | 1 | 0.5 | True | 0 |
+        <BLANKLINE>
+        """
         from rankwork.core.working import render
 
         return render.markdown(self, decimals)
