@@ -4,8 +4,8 @@ one table, with the choices that differ from Textbook and why; then the known di
 between tools, each worked on its own small list, one click away.
 
 Thin: the table of presets from rankwork.teaching.demos.preset_table, values from
-rankwork.teaching.demos.work, wording from rankwork.teaching.phrasing, workings from ui.working,
-the list from ui.grades.
+rankwork.teaching.demos.work, wording from rankwork.teaching.phrasing, workings from
+rankwork.core.working, the list from ui.grades.
 """
 
 import streamlit as st
@@ -13,10 +13,11 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.conventions import PRESETS, TEXTBOOK
 from rankwork.core.specs import SPECS
+from rankwork.core.working import lines as working
 from rankwork.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
 from rankwork.teaching.phrasing import SHORT, changes, moot
 from rankwork.teaching.pitfalls import FAMILIES, transformed
-from ui import language, state, working
+from ui import language, state
 from ui.grades import list_frame, unretrieved_label
 from ui.literal import literal
 from ui.mistakes import show_lines, value_text

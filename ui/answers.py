@@ -17,11 +17,11 @@ from i18n import _, ngettext
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario
 from rankwork.core.specs import display_name
+from rankwork.core.working import lines as working
 from rankwork.teaching.diagnose import Diagnosis, Match, rounding_hint
 from rankwork.teaching.exercises import right_to_rounding
 from rankwork.teaching.phrasing import changes, moot
 from rankwork.teaching.pitfalls import transformed
-from ui import working
 from ui.mistakes import show_lines
 
 UNJUDGED = {"-", "?", "u", "unjudged", "none", "nan"}

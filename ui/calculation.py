@@ -1,14 +1,16 @@
 """ "Show the calculation": the working of nDCG, ERR and RBP (and, for a list with subtopics,
 α-nDCG with its greedy ideal, and ERR-IA) with this list's numbers, rendered with st.latex and
-offered for copying as LaTeX and as Markdown (built by ui.latex and ui.novelty_latex)."""
+offered for copying as LaTeX and as Markdown (built by rankwork.core.working)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from i18n import _
+from rankwork.core.working import latex
+from rankwork.core.working import novelty as novelty_working
 from rankwork.explore.report import Report
-from ui import latex, novelty, novelty_latex
+from ui import novelty
 
 
 def workings(report: Report, decimals: int) -> dict[str, list[latex.Line]]:
@@ -18,8 +20,8 @@ def workings(report: Report, decimals: int) -> dict[str, list[latex.Line]]:
     diversity = {}
     if novelty.shown(report):
         diversity = {
-            "α-nDCG": novelty_latex.alpha_ndcg(results["alpha_nDCG"], report.ordered, decimals),
-            "ERR-IA": novelty_latex.err_ia(results["ERR_IA"], report.ordered, decimals),
+            "α-nDCG": novelty_working.alpha_ndcg(results["alpha_nDCG"], report.ordered, decimals),
+            "ERR-IA": novelty_working.err_ia(results["ERR_IA"], report.ordered, decimals),
         }
     return {
         "nDCG": [

@@ -24,6 +24,8 @@ from rankwork.core.ranking import Ranking, RankingError
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
 from rankwork.core.specs import SPECS, display_name
+from rankwork.core.working import lines as working
+from rankwork.core.working.latex import Line
 from rankwork.teaching.demos import PITFALL_DEMOS
 from rankwork.teaching.pitfalls import (
     BY_KEY,
@@ -35,7 +37,7 @@ from rankwork.teaching.pitfalls import (
     why_unchanged,
 )
 from rankwork.teaching.snippets import VARIABLE, program
-from ui import language, working
+from ui import language
 from ui.literal import literal
 
 LAB = "app_pages/pitfalls.py"
@@ -253,7 +255,7 @@ def workings(c: Comparison, scenario: Scenario, decimals: int) -> None:
         show_lines(working.lines(c.family, result, convention, decimals))
 
 
-def show_lines(lines: Sequence[working.Line]) -> None:
+def show_lines(lines: Sequence[Line]) -> None:
     """Equations as st.latex, each remark under it."""
     for line in lines:
         st.latex(line.display)

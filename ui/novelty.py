@@ -14,8 +14,9 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.diversity import Choice, greedy_ideal, judged
 from rankwork.core.intents import subtopics_text
+from rankwork.core.working.novelty import weighting
 from rankwork.explore.report import Report
-from ui import novelty_latex, rank_table, state
+from ui import rank_table, state
 from ui.literal import literal
 from ui.model import has_subtopics
 
@@ -123,7 +124,7 @@ def table(report: Report, decimals: int) -> None:
         "α = {alpha:g}; {count} subtopics judged. A document without subtopics (or unjudged) "
         "gains nothing."
     ).format(alpha=alpha_ndcg.details["alpha"], count=int(alpha_ndcg.details["subtopics"]))
-    st.caption(" ".join(filter(None, (said, novelty_latex.weighting(alpha_ndcg, decimals)))))
+    st.caption(" ".join(filter(None, (said, weighting(alpha_ndcg, decimals)))))
 
 
 # --- the greedy ideal ------------------------------------------------------------------------

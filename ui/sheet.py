@@ -2,8 +2,8 @@
 
 `markdown(round_, solutions)` and `latex(round_, solutions)` return the whole document as text
 (for st.download_button). The questions come from `rankwork.teaching.exercises`; each solution's
-value and working are rendered from the core's Results through `ui.working`, the same lines the
-Exercises page shows, so the sheet and the screen cannot disagree. No Streamlit here.
+value and working are rendered from the core's Results through `rankwork.core.working`, the same
+lines the Exercises page shows, so the sheet and the screen cannot disagree. No Streamlit here.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 import i18n
 from i18n import _
 from rankwork.core.intents import subtopics_text
+from rankwork.core.working import latex as tex_lines
+from rankwork.core.working import lines as working
+from rankwork.core.working.latex import number
 from rankwork.teaching.exercises import Exercise, Question, option_text
-from ui import latex as tex_lines
-from ui import working
 from ui.grades import grade_label
-from ui.latex import number
 
 DECIMALS = 4
 

@@ -22,7 +22,7 @@ from rankwork.core.conventions import TEXTBOOK
 from rankwork.core.intents import Intents
 from rankwork.core.measures import parse
 from rankwork.core.ranking import Ranking
-from ui.novelty_latex import weighting
+from rankwork.core.working.novelty import weighting
 
 IDS = ["d1", "d2", "d3", "d4", "d5"]
 SETS = ["", "1,2", "2", "", "3"]

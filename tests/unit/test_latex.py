@@ -1,8 +1,9 @@
-"""ui.latex: the working with numbers substituted, checked against hand arithmetic.
+"""rankwork.core.working.latex: the working with numbers substituted, checked against hand
+arithmetic.
 
 Expected numbers are worked out here by hand (the issue's example: grades 3, 2, 3 under the
 textbook convention give DCG@3 = 7 + 3/log2(3) + 7/2 = 12.393), never by calling the core for
-the expected value; the core only produces the Result that ui.latex renders.
+the expected value; the core only produces the Result that it renders.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from rankwork.core.conventions import GDEVAL, JK2002, SKLEARN, TEXTBOOK, TREC_EV
 from rankwork.core.intents import Intents
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario, correct
+from rankwork.core.working import latex
+from rankwork.core.working import lines as working
 from rankwork.explore.report import evaluate
 from tests.in_language import in_language
-from ui import calculation, latex, working
+from ui import calculation
 
 ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)
 

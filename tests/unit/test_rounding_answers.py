@@ -11,9 +11,9 @@ from rankwork.core.conventions import TEXTBOOK
 from rankwork.core.intents import Intents
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario, correct
+from rankwork.core.working.lines import lines
 from rankwork.teaching.diagnose import diagnose, parse_answer, rounded_twice, rounding_hint
 from rankwork.teaching.exercises import Question, Step, check, right_to_rounding, slack_text
-from ui.working import lines
 
 
 @pytest.mark.parametrize(

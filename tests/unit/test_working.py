@@ -1,12 +1,12 @@
-"""The working of every measure the check page can ask about (ui/working.py), including the
-wrong calculations: each line's numbers are worked by hand on Wikipedia's list (grades
+"""The working of every measure the check page can ask about (rankwork/core/working/lines.py),
+including the wrong calculations: each line's numbers are worked by hand on Wikipedia's list (grades
 3,2,3,0,1,2 retrieved, 3 and 2 judged but not retrieved; Textbook convention, k = 5)."""
 
 from rankwork.core.conventions import TEXTBOOK
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario
+from rankwork.core.working import lines as working
 from rankwork.teaching.pitfalls import compute, transformed
-from ui import working
 
 WIKI = Scenario(Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2]), TEXTBOOK, 5)
 

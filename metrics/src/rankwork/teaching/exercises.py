@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 import numpy as np
-import pandas as pd
 
 from rankwork.core import graded
 from rankwork.core.conventions import TEXTBOOK, Convention
@@ -42,6 +41,7 @@ from rankwork.core.ranking import Ranking
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
 from rankwork.core.specs import display_name
+from rankwork.core.working.terms import summed_terms
 from rankwork.language import N_, _, ngettext
 from rankwork.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
 from rankwork.teaching.phrasing import choice, describe, moot
@@ -492,25 +492,6 @@ def _rounded_terms(values: Iterable[float], decimals: int) -> float:
     of the last place for each value that rounding changes (7 and 1.5 stay exact)."""
     half = 0.5 * 10.0**-decimals
     return sum(half for v in values if abs(round(float(v), decimals) - float(v)) > 1e-12)
-
-
-def summed_terms(family: str, result: Result) -> pd.Series:
-    """The terms whose sum the working of `family` (`ui.working.lines`) writes out, as the table
-    of `result` (the right Result of `family`) holds them: DCG@k's contributions of the ranks
-    within k that have a gain, IDCG@k's of the ideal ranking, ERR@k's of the ranks within k,
-    RBP's of every rank, and the discounted gains within k that α-nDCG@k's α-DCG@k and
-    ERR-IA@k's sum_i g_i/i add up."""
-    t = result.table
-    if family == "DCG":
-        return t.loc[t["in_cutoff"] & t["gain"].notna(), "dcg_contribution"]
-    if family == "IDCG":
-        return t.loc[t["ideal_gain"].notna(), "ideal_contribution"]
-    if family == "ERR":
-        return t.loc[t["in_cutoff"], "contribution"]
-    if family == "RBP":
-        return t["contribution"]
-    k = result.name.partition("@")[2]  # α-nDCG, ERR-IA
-    return t.loc[t["rank"] <= int(k), "discounted_gain"] if k else t["discounted_gain"]
 
 
 _SUMS = ("DCG", "IDCG", "ERR", "RBP")

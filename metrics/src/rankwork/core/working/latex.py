@@ -1,6 +1,6 @@
 """The working of a measure with its numbers substituted, as LaTeX and as plain Markdown.
 
-Every number comes from a `metrics` Result: the terms from its per-rank table (grade, gain,
+Every number comes from a `rankwork` Result: the terms from its per-rank table (grade, gain,
 discount, contribution, ERR's R_i and reach probability, RBP's weights and gains), the totals from
 its value and details. The symbolic part names the convention's formula, e.g. under the textbook
 convention::
@@ -26,12 +26,12 @@ from decimal import Decimal
 
 import pandas as pd
 
-from i18n import _
 from rankwork.core.condensed import PRIME
 from rankwork.core.conventions import Convention
 from rankwork.core.discounts import discount
 from rankwork.core.result import Result
-from rankwork.teaching.exercises import summed_terms
+from rankwork.core.working.terms import summed_terms
+from rankwork.language import _
 
 MAX_TERMS = 10  # longer sums show their first HEAD and last TAIL terms around an ellipsis
 HEAD, TAIL = 6, 2
@@ -236,7 +236,7 @@ def _added(
 
 def _summed_rows(family: str, result: Result) -> pd.DataFrame:
     """The rows of `result`'s table whose terms the working adds up: the ones the answer
-    checker allows for the rounding of (`rankwork.teaching.exercises.summed_terms`)."""
+    checker allows for the rounding of (`rankwork.core.working.terms.summed_terms`)."""
     return result.table.loc[summed_terms(family, result).index]
 
 

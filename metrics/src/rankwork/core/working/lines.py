@@ -1,30 +1,38 @@
 """The working of any measure the check page, the Pitfalls lab and the exercises ask about,
-as `ui.latex` lines with the numbers substituted, read from one `Result`.
+as `rankwork.core.working.latex` lines with the numbers substituted, read from one `Result`.
 
-The graded measures use `ui.latex` (DCG, IDCG and nDCG together for nDCG, ERR, RBP), the
-diversity measures `ui.novelty_latex` (α-nDCG, ERR-IA, S-recall), from the Result alone. The binary
+The graded measures use `latex` (DCG, IDCG and nDCG together for nDCG, ERR, RBP), the
+diversity measures `novelty` (α-nDCG, ERR-IA, S-recall), from the Result alone. The binary
 measures are written here from the same per-rank table: the hits within k, R, the precision at
 each relevant rank. A Result may come from `rankwork.teaching.pitfalls.compute` with mistakes
 switched on: the working then shows the wrong calculation, e.g. the floor of integer division, or
 the list length as P's denominator, because it reads what the mistake recorded in the Result.
 
-No Streamlit here: `render` in the pages turns the lines into st.latex.
+The app's pages set each line's `display` with st.latex and its note under it;
+`rankwork.core.result.Result.latex` and `.markdown` give the same lines as text.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from i18n import _
 from rankwork.core import graded
 from rankwork.core.conventions import Convention
 from rankwork.core.result import Result
-from ui import latex, novelty_latex
-from ui.latex import Expr, Line, number
+from rankwork.core.working import latex, novelty
+from rankwork.core.working.latex import Expr, Line, number
+from rankwork.language import _
 
 
 def lines(family: str, result: Result, convention: Convention, decimals: int = 4) -> list[Line]:
-    """The working of `result`, a Result of `family` computed under `convention`."""
+    """The working of `result`, a Result of `family` computed under `convention`. Raises
+    ValueError for a family that has none (e.g. Bpref): `WORKED` names those that have one."""
+    if family not in WORKED:
+        raise ValueError(
+            _("{family} has no worked solution; these measures have one: {families}.").format(
+                family=family, families=", ".join(sorted(WORKED))
+            )
+        )
     if family == "DCG":
         return [latex.dcg(result, convention, decimals)]
     if family == "IDCG":
@@ -42,12 +50,12 @@ def lines(family: str, result: Result, convention: Convention, decimals: int = 4
     if family in _NOVELTY:
         return _NOVELTY[family](result, None, decimals)
     if family == "StRecall":
-        return novelty_latex.st_recall(result, decimals)
+        return novelty.st_recall(result, decimals)
     return [_BINARY[family](result, convention, decimals)]
 
 
 # Read from the Result alone: a mistake may have changed its gains (each subtopic once).
-_NOVELTY = {"alpha_nDCG": novelty_latex.alpha_ndcg, "ERR_IA": novelty_latex.err_ia}
+_NOVELTY = {"alpha_nDCG": novelty.alpha_ndcg, "ERR_IA": novelty.err_ia}
 
 
 # --- binary measures -------------------------------------------------------------------------
@@ -171,3 +179,6 @@ _BINARY = {
     "AP": _average_precision,
     "RR": _reciprocal_rank,
 }
+
+# The families `lines` writes the working of.
+WORKED = frozenset({"DCG", "IDCG", "nDCG", "ERR", "RBP", "StRecall", *_NOVELTY, *_BINARY})

@@ -1,4 +1,4 @@
-"""The working of α-nDCG and ERR-IA with this list's numbers, as `ui.latex` lines.
+"""The working of α-nDCG and ERR-IA with this list's numbers, as `latex` lines.
 
 Every number comes from the measure's `Result`: the novelty gains g_i, the discounted gains and
 the ideal's gains from its table, the sums and the normaliser from its details. The gains are
@@ -7,26 +7,36 @@ times above it; which subtopics those are, and the weights w_j, are the core's o
 the judgments (`rankwork.core.diversity.judged` and `novelty`, the functions the measure used),
 so each sum written out adds up to the table's g_i. Subtopic names (user text) never enter the
 LaTeX: the table beside the working names them.
-
-No Streamlit here.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from i18n import _
+import pandas as pd
+
 from rankwork.core.diversity import judged, novelty
 from rankwork.core.ranking import Ordered
 from rankwork.core.result import Result
 from rankwork.core.specs import display_name
-from ui.latex import Expr, Line, _added, _elide, _sum, _terms_note, _values, number
+from rankwork.core.working.latex import (
+    Expr,
+    Line,
+    _added,
+    _elide,
+    _sum,
+    _terms_note,
+    _values,
+    number,
+)
+from rankwork.language import _
 
 _G_RULE = r"g_i = \sum_j w_j\,(1-\alpha)^{c_{ij}}"
 
 
-def _rows(result: Result):
+def _rows(result: Result) -> pd.DataFrame:
     """The rows of the table within the cutoff (all of them without one)."""
     k = result.name.partition("@")[2]
     t = result.table
@@ -82,14 +92,18 @@ def gains(result: Result, ordered: Ordered, decimals: int) -> Line:
 
 
 def _discounted_sum(
-    name: Expr, result: Result, rule: Expr | None, denominator, decimals: int
+    name: Expr,
+    result: Result,
+    rule: Expr | None,
+    denominator: Callable[[int], Expr],
+    decimals: int,
 ) -> Line:
     """name [= rule] = sum_i g_i / d(i) with the numbers = their values = the sum."""
     rows = _rows(result)
     terms = _over(rows["rank"], rows["gain"], denominator, decimals)
     sides = [rule, _sum(terms)] if rule is not None else [_sum(terms)]
     total, rounding = result.details["discounted_sum"], ""
-    if len(terms) > 1:  # the total shown is what the terms shown add up to (ui.latex._added)
+    if len(terms) > 1:  # the total shown is what the terms shown add up to (latex._added)
         values, shown, rounding = _added(
             rows["discounted_gain"].tolist(), total, name.text, decimals
         )
@@ -101,7 +115,12 @@ def _discounted_sum(
     )
 
 
-def _over(ranks, gains, denominator, decimals: int) -> list[Expr]:
+def _over(
+    ranks: Iterable[float],
+    gains: Iterable[float],
+    denominator: Callable[[int], Expr],
+    decimals: int,
+) -> list[Expr]:
     """Each gain over its rank's denominator: g_i / d(i)."""
     return [
         Expr(

@@ -1,0 +1,109 @@
+"""A Result shown outside the app: its worked solution as LaTeX or Markdown, and as HTML for
+Jupyter (`Result.latex`, `Result.markdown`, `Result._repr_html_`).
+
+The working is the app's (`lines.lines`, the lines the check page and the Pitfalls lab set
+with st.latex), so a notebook and the app show the same equations. The per-rank table is the
+Result's, every number written as the working writes it (`latex.number`: 0.3869, 7, 1.5) and
+an empty cell (an unjudged document's grade) as "–", as the Playground's table shows it. In
+HTML every text is escaped, the table's doc ids included (they are the user's).
+"""
+
+from __future__ import annotations
+
+import html as html_text
+import math
+from numbers import Real
+
+import numpy as np
+import pandas as pd
+
+from rankwork.core.result import Result
+from rankwork.core.working.latex import Line, number, to_latex
+from rankwork.core.working.lines import WORKED, lines
+from rankwork.language import _
+
+EMPTY = "–"  # an empty cell, as the Playground's table shows it
+
+
+def working(result: Result, decimals: int = 4) -> list[Line]:
+    """The lines of `result`'s worked solution. Raises ValueError when `result` does not
+    record its family and convention (a Result not made by `measure`) or its family has no
+    worked solution."""
+    if result.family is None or result.convention is None:
+        raise ValueError(
+            _(
+                "The Result of {name} does not record its measure family and convention, so its "
+                "working cannot be written; compute it with rankwork.measure(...)."
+            ).format(name=result.name)
+        )
+    return lines(result.family, result, result.convention, decimals)
+
+
+def latex(result: Result, decimals: int = 4) -> str:
+    """Each equation of the working in a display `\\[ ... \\]`, as the app sets it."""
+    return to_latex(working(result, decimals), wrap=True)
+
+
+def markdown(result: Result, decimals: int = 4) -> str:
+    """The value, each equation as a `$$ ... $$` block with its remark, the per-rank table."""
+    blocks = [_value_line(result, decimals)]
+    for line in working(result, decimals):
+        blocks.append(f"$$\n{line.display}\n$$")
+        if line.note:
+            blocks.append(line.note)
+    blocks.append(_markdown_table(shown_table(result.table, decimals)))
+    return "\n\n".join(blocks) + "\n"
+
+
+def html(result: Result, decimals: int = 4) -> str:
+    """Jupyter's view: the value, the working as MathJax `$$` blocks (when the Result has
+    one), the per-rank table; every text escaped."""
+    parts = [f"<p>{_value_line(result, decimals, as_html=True)}</p>"]
+    if result.family in WORKED and result.convention is not None:
+        for line in working(result, decimals):
+            parts.append(f"<div>$${html_text.escape(line.display)}$$</div>")
+            if line.note:
+                parts.append(f"<p><small>{html_text.escape(line.note)}</small></p>")
+    parts.append(shown_table(result.table, decimals).to_html(index=False, escape=True))
+    return "<div>\n" + "\n".join(parts) + "\n</div>"
+
+
+def _value_line(result: Result, decimals: int, as_html: bool = False) -> str:
+    """'**nDCG@5** = 0.8166 (convention: trec_eval ndcg_cut)', then the Result's note if any;
+    in HTML, escaped, with the name in <b>."""
+    said = [f"= {number(result.value, decimals)}"]
+    if result.convention is not None:
+        said.append(_("(convention: {name})").format(name=_(result.convention.name)))
+    if result.note:
+        said.append(result.note)
+    rest = " ".join(said)
+    if as_html:
+        return f"<b>{html_text.escape(result.name)}</b> {html_text.escape(rest)}"
+    return f"**{result.name}** {rest}"
+
+
+def shown_table(table: pd.DataFrame, decimals: int = 4) -> pd.DataFrame:
+    """`table` as text: numbers as the working writes them, an empty value as "–"."""
+    return table.apply(lambda column: column.map(lambda v: _cell(v, decimals)))
+
+
+def _cell(value: object, decimals: int) -> str:
+    if isinstance(value, (bool, np.bool_, str)):
+        return str(value)
+    if isinstance(value, Real):
+        return EMPTY if math.isnan(value) else number(float(value), decimals)
+    return EMPTY if value is None else str(value)
+
+
+def _markdown_table(table: pd.DataFrame) -> str:
+    """A GitHub-flavoured Markdown table, each cell's "|" and HTML escaped (a doc id such as
+    `<b>x</b>` is shown as written, not rendered)."""
+
+    def row(cells: list[str]) -> str:
+        shown = (html_text.escape(c, quote=False).replace("|", "\\|") for c in cells)
+        return "| " + " | ".join(shown) + " |"
+
+    header = [str(c) for c in table.columns]
+    out = [row(header), row(["---"] * len(header))]
+    out += [row(list(values)) for values in table.itertuples(index=False)]
+    return "\n".join(out)

@@ -1,0 +1,223 @@
+"""`measure(name, grades, ...)`: one list's value, its per-rank table and its worked solution.
+
+Values are worked by hand below, or compared with pytrec_eval and with the collection code
+(`rankwork.collection.batch.evaluate`, the command line's) on the same query; the working is
+compared with the lines the check page sets (`rankwork.core.working.lines` on the Result the
+page computes, `rankwork.core.scenario.correct`).
+"""
+
+from __future__ import annotations
+
+import inspect
+from math import log2
+
+import pandas as pd
+import pytest
+import pytrec_eval
+
+from rankwork.collection.batch import evaluate
+from rankwork.core.conventions import TEXTBOOK, TREC_EVAL_NDCG_CUT
+from rankwork.core.measures import MeasureNameError
+from rankwork.core.ranking import Ranking
+from rankwork.core.result import Result
+from rankwork.core.scenario import Scenario, correct
+from rankwork.core.single_list import measure
+from rankwork.core.working import lines as working
+
+GRADES, UNRETRIEVED = [3, 2, 3, 0, 1], [2]
+
+# nDCG@5 of 3, 2, 3, 0, 1 with a judged 2 not retrieved; the ideal is 3, 3, 2, 2, 1.
+# Linear gain g (trec_eval, the default):
+#   DCG@5  = 3/log2(2) + 2/log2(3) + 3/log2(4) + 0/log2(5) + 1/log2(6)
+#          = 3 + 1.26186 + 1.5 + 0 + 0.38685 = 6.14871
+#   IDCG@5 = 3/log2(2) + 3/log2(3) + 2/log2(4) + 2/log2(5) + 1/log2(6)
+#          = 3 + 1.89279 + 1 + 0.86135 + 0.38685 = 7.14100;  nDCG@5 = 0.86104
+LINEAR = (3 + 2 / log2(3) + 3 / 2 + 1 / log2(6)) / (
+    3 + 3 / log2(3) + 2 / 2 + 2 / log2(5) + 1 / log2(6)
+)
+# Exponential gain 2^g - 1 (Textbook): gains 7, 3, 7, 0, 1; ideal gains 7, 7, 3, 3, 1
+#   DCG@5  = 7 + 3/log2(3) + 7/2 + 0 + 1/log2(6) = 7 + 1.89279 + 3.5 + 0.38685 = 12.77964
+#   IDCG@5 = 7 + 7/log2(3) + 3/2 + 3/log2(5) + 1/log2(6)
+#          = 7 + 4.41651 + 1.5 + 1.29203 + 0.38685 = 14.59539;  nDCG@5 = 0.87559
+EXPONENTIAL = (7 + 3 / log2(3) + 7 / 2 + 1 / log2(6)) / (
+    7 + 7 / log2(3) + 3 / 2 + 3 / log2(5) + 1 / log2(6)
+)
+
+
+def test_ndcg_under_linear_and_exponential_gain():
+    assert LINEAR == pytest.approx(0.86104, abs=1e-5)
+    assert measure("nDCG@5", GRADES, unretrieved=UNRETRIEVED).value == pytest.approx(LINEAR)
+    textbook = measure("nDCG@5", GRADES, unretrieved=UNRETRIEVED, convention="Textbook")
+    assert textbook.value == pytest.approx(EXPONENTIAL)
+    assert EXPONENTIAL == pytest.approx(0.87559, abs=1e-5)
+    # the same preset given as a Convention, and the name's own parameter
+    assert measure("nDCG@5", GRADES, unretrieved=UNRETRIEVED, convention=TEXTBOOK).value == (
+        pytest.approx(EXPONENTIAL)
+    )
+    exp = measure("nDCG(dcg='exp-log2')@5", GRADES, unretrieved=UNRETRIEVED)
+    assert exp.value == pytest.approx(EXPONENTIAL)
+
+
+def test_binary_measures_by_hand():
+    # P(rel=2)@5: grades >= 2 at ranks 1, 2, 3 -> 3/5
+    assert measure("P(rel=2)@5", GRADES).value == pytest.approx(3 / 5)
+    # AP of 1, 0, 1 with one more relevant document not retrieved: (1/1 + 2/3) / 3
+    assert measure("AP", [1, 0, 1], unretrieved=[1]).value == pytest.approx((1 + 2 / 3) / 3)
+    # R@3 of the same: 2 found of R = 3
+    assert measure("R@3", [1, 0, 1], unretrieved=[1]).value == pytest.approx(2 / 3)
+    # RR of 0, None (unjudged), 1: the first relevant is at rank 3
+    assert measure("RR", [0, None, 1]).value == pytest.approx(1 / 3)
+
+
+def test_scores_order_the_list_with_the_conventions_tie_rule():
+    # a (grade 0) and c (grade 1) tie at 0.9: trec_eval puts the larger doc id first (c, a, b),
+    # ranx keeps the input order (a, c, b)
+    args = ([0, 1, 1],)
+    kwargs = {"doc_ids": ["a", "b", "c"], "scores": [0.9, 0.5, 0.9]}
+    assert measure("RR", *args, **kwargs).value == 1.0
+    assert measure("RR", *args, **kwargs, convention="RANX NDCG").value == 0.5
+
+
+# One query: retrieved d1..d6 by score (d3 and d5 tie), d4 not judged, d7 and d8 judged and
+# not retrieved. The batch reads it as a collection; `measure` as one list.
+RUN = {"d1": 2.0, "d2": 1.5, "d3": 1.0, "d4": 0.9, "d5": 1.0, "d6": 0.2}
+QRELS = {"d1": 1, "d2": 0, "d3": 2, "d5": 3, "d6": 1, "d7": 2, "d8": 0}
+NAMES = [
+    "nDCG@5",
+    "nDCG",
+    "P@3",
+    "P(rel=2)@5",
+    "R@5",
+    "AP",
+    "RR",
+    "ERR@5",
+    "RBP(p=0.8)",
+    "RBP(p=0.5,rel=2)",
+    "Bpref",
+]
+
+
+def _one_list(name: str, convention=TREC_EVAL_NDCG_CUT) -> float:
+    docs = list(RUN)
+    return measure(
+        name,
+        [QRELS.get(d) for d in docs],
+        doc_ids=docs,
+        scores=[RUN[d] for d in docs],
+        unretrieved=[g for d, g in QRELS.items() if d not in RUN],
+        convention=convention,
+    ).value
+
+
+def test_the_default_convention_is_the_collection_codes():
+    default = inspect.signature(measure).parameters["convention"].default
+    assert default is inspect.signature(evaluate).parameters["convention"].default
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_one_query_equals_the_collection_code(name):
+    qrels = pd.DataFrame({"qid": "q1", "docno": list(QRELS), "rel": list(QRELS.values())})
+    run = pd.DataFrame({"qid": "q1", "docno": list(RUN), "score": list(RUN.values())})
+    batch = evaluate(qrels, run, [name]).per_query.loc["q1", name]
+    assert _one_list(name) == pytest.approx(batch, abs=1e-12)
+
+
+def test_one_query_equals_trec_eval_through_pytrec_eval():
+    evaluator = pytrec_eval.RelevanceEvaluator(
+        {"q1": QRELS}, {"ndcg_cut.5", "P.3", "recip_rank", "map", "bpref"}
+    )
+    ref = evaluator.evaluate({"q1": RUN})["q1"]
+    assert _one_list("nDCG@5") == pytest.approx(ref["ndcg_cut_5"], abs=1e-12)
+    assert _one_list("P@3") == pytest.approx(ref["P_3"], abs=1e-12)
+    assert _one_list("RR") == pytest.approx(ref["recip_rank"], abs=1e-12)
+    assert _one_list("AP") == pytest.approx(ref["map"], abs=1e-12)
+    assert _one_list("Bpref") == pytest.approx(ref["bpref"], abs=1e-12)
+
+
+def test_the_result_records_the_family_and_the_names_convention():
+    result = measure("P(rel=2)@5", GRADES)
+    assert result.family == "P"
+    assert result.convention.rel_threshold == 2
+    assert result.convention.gain == TREC_EVAL_NDCG_CUT.gain
+
+
+# --- the worked solution ----------------------------------------------------------------------
+
+# The check page's default list (the Playground's): grades 3, 2, 3, 0, 1, 2, judged but not
+# retrieved 3 and 2, k = 5, Textbook.
+PAGE = Scenario(Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2]), TEXTBOOK, 5)
+
+
+@pytest.mark.parametrize(
+    ("family", "name"),
+    [
+        ("nDCG", "nDCG@5"),
+        ("DCG", "DCG@5"),
+        ("ERR", "ERR@5"),
+        ("P", "P@5"),
+        ("AP", "AP@5"),
+        ("RR", "RR@5"),
+        ("R", "R@5"),
+    ],  # fmt: skip
+)
+def test_latex_is_the_check_pages_working(family, name):
+    page = working.lines(family, correct(family, PAGE), TEXTBOOK)
+    result = measure(name, [3, 2, 3, 0, 1, 2], unretrieved=[3, 2], convention="Textbook")
+    assert result.latex() == "\n".join(rf"\[ {line.display} \]" for line in page)
+
+
+def test_latex_of_ndcg_by_hand():
+    # DCG@5 under Textbook: 7 + 3/log2(3) + 7/2 + 0 + 1/log2(6) = 7 + 1.8928 + 3.5 + 0 + 0.3869
+    text = measure("nDCG@5", GRADES, unretrieved=UNRETRIEVED, convention="Textbook").latex()
+    assert text.count(r"\[") == 3  # DCG, IDCG, nDCG
+    assert r"\frac{2^{3}-1}{\log_2 2} + \frac{2^{2}-1}{\log_2 3}" in text
+    assert "7 + 1.8928 + 3.5 + 0 + 0.3869" in text
+    assert rf"= {EXPONENTIAL:.4f} \]" in text
+
+
+def test_markdown_has_the_value_the_formula_and_the_table():
+    text = measure("P(rel=2)@5", GRADES).markdown()
+    assert text.startswith("**P@5** = 0.6")
+    assert "$$\n\\mathrm{P@5} = \\frac{3}{5} = 0.6\n$$" in text
+    assert "| rank | doc_id | grade |" in text
+    assert "| 4 | d4 | 0 |" in text  # rank 4, grade 0
+
+
+def test_repr_html_shows_the_value_the_formula_and_the_table_escaped():
+    docs = ["a", "<b>x</b>", "c", "d", "e"]
+    page = measure("nDCG@5", GRADES, unretrieved=UNRETRIEVED, doc_ids=docs)._repr_html_()
+    assert "<b>nDCG@5</b> = 0.861 " in page  # 0.86104 to 4 decimals, its trailing 0 dropped
+    assert "$$" in page and r"\frac{\mathrm{DCG@5}}{\mathrm{IDCG@5}}" in page
+    assert "&lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page
+    # the table: rank 2's discount 1/log2(3) and contribution 2/log2(3), to 4 decimals
+    assert f"<td>{1 / log2(3):.4f}</td>" in page
+    assert f"<td>{2 / log2(3):.4f}</td>" in page
+    assert "nan" not in page.lower()
+
+
+def test_a_result_without_its_context_has_no_working_but_shows_value_and_table():
+    table = pd.DataFrame({"rank": [1, 2], "doc_id": ["a", "b"], "contribution": [0.5, 0.25]})
+    bare = Result("P@2", 0.75, table)
+    for write in (bare.latex, bare.markdown):
+        with pytest.raises(ValueError, match=r"P@2 does not record its measure family"):
+            write()
+    page = bare._repr_html_()
+    assert "= 0.75" in page and "<td>0.25</td>" in page and "$$" not in page
+
+
+def test_a_measure_without_a_working_says_so():
+    result = measure("Bpref", [1, 0, 1], unretrieved=[0])
+    with pytest.raises(ValueError, match=r"Bpref has no worked solution; .*nDCG"):
+        result.latex()
+    assert "$$" not in result._repr_html_()
+
+
+def test_errors_name_the_bad_value():
+    with pytest.raises(
+        ValueError, match=r"Unknown preset 'trec_eval 11'; choose one of: Textbook, "
+    ):
+        measure("nDCG@5", GRADES, convention="trec_eval 11")
+    with pytest.raises(MeasureNameError, match="nDGC"):
+        measure("nDGC@5", GRADES)
+    with pytest.raises(ValueError, match=r"Grade at rank 2: 'x' is not a number"):
+        measure("nDCG@5", [1, "x"])
