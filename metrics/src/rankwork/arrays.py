@@ -34,12 +34,24 @@ Conventions, all keyword arguments, with the defaults of rankwork's single-list 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
+from rankwork.arrays_ranking import (
+    Floats,
+    Ranked,
+    log_weights,
+    rank,
+    reciprocal_ranks,
+    relevant,
+    safe_divide,
+    scale_max,
+    tie_stats,
+    tied,
+    within,
+)
 from rankwork.core.conventions import Convention, _check_choice
 from rankwork.core.discounts import discount
 from rankwork.core.gains import gain as graded_gain
@@ -61,132 +73,6 @@ __all__ = [
 Ties = Literal["average", "input"]
 Gain = Literal["exponential", "linear"]
 RbpGain = Literal["graded", "binary", "raw"]
-Floats = NDArray[np.float64]
-
-
-@dataclass(frozen=True)
-class _Ranked:
-    """Every row sorted by score, descending: `grades` the labels in rank order (0 at padded
-    positions, which come last), `n_real` the real documents per row, `groups` the tie groups
-    (None under ties='input', where every position is its own group)."""
-
-    grades: Floats
-    n_real: NDArray[np.intp]
-    groups: _Groups | None
-
-
-@dataclass(frozen=True)
-class _Groups:
-    """Tie groups of the flattened sorted array: `index` the group of each position, `size`
-    the positions in each group, `first` each group's first flat position."""
-
-    index: NDArray[np.intp]
-    size: NDArray[np.intp]
-    first: NDArray[np.intp]
-
-    def mean(self, values: Floats) -> Floats:
-        """`values` (rows x ranks) replaced by their mean over each tie group."""
-        sums = np.bincount(self.index, weights=values.ravel(), minlength=len(self.size))
-        return (sums / self.size)[self.index].reshape(values.shape)
-
-
-def _array(name: str, value: ArrayLike) -> Floats:
-    try:
-        out = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError):
-        out = None
-    if out is None or out.ndim != 2:
-        raise ValueError(
-            _(
-                "{name} must be a 2-D array of numbers (rows are queries, columns documents); "
-                "got {value!r:.60}."
-            ).format(name=name, value=value)
-        )
-    return out
-
-
-def _same_shape(name: str, shape: tuple[int, ...], expected: tuple[int, ...]) -> None:
-    if shape != expected:
-        raise ValueError(
-            _("{name} must have the shape of labels, {expected}; got {shape}.").format(
-                name=name, expected=expected, shape=shape
-            )
-        )
-
-
-def _refuse(name: str, bad: NDArray[np.bool_], values: Floats, allowed: str) -> None:
-    """A ValueError naming the first position where `bad` holds, if any."""
-    if bad.any():
-        row, column = (int(i) for i in np.argwhere(bad)[0])
-        raise ValueError(
-            _(
-                "{name}[{row}, {column}] is {value}; {allowed} (mark a position with no "
-                "document with mask or pad)."
-            ).format(name=name, row=row, column=column, value=values[row, column], allowed=allowed)
-        )
-
-
-def _real(labels: Floats, mask: ArrayLike | None, pad: float | None) -> NDArray[np.bool_]:
-    """True where a real document is: the mask's True and a label other than `pad`."""
-    real = np.ones(labels.shape, dtype=bool)
-    if mask is not None:
-        given = np.asarray(mask)
-        _same_shape("mask", given.shape, labels.shape)
-        if given.dtype != np.bool_:
-            raise ValueError(
-                _("mask must hold booleans (True = a real document); got dtype {dtype}.").format(
-                    dtype=given.dtype
-                )
-            )
-        real &= given
-    if pad is not None:
-        real &= ~np.isnan(labels) if np.isnan(pad) else labels != pad
-    return real
-
-
-def _rank(
-    labels: ArrayLike,
-    scores: ArrayLike,
-    mask: ArrayLike | None,
-    pad: float | None,
-    ties: str,
-) -> _Ranked:
-    """Check the inputs and sort every row by score, descending (see the module docstring)."""
-    _check_choice("ties", ties, ("average", "input"))
-    grades = _array("labels", labels)
-    keys = _array("scores", scores)
-    _same_shape("scores", keys.shape, grades.shape)
-    real = _real(grades, mask, pad)
-    _refuse("labels", real & ~(grades >= 0), grades, _("a label must be a number >= 0"))
-    _refuse("scores", real & np.isnan(keys), keys, _("a score must be a number"))
-    grades = np.where(real, grades, 0.0)
-    keys = np.where(real, -keys, np.nan)  # NaN sorts last: padded positions take no rank
-    stable = ties == "input"
-    order = np.argsort(keys, axis=1, kind="stable" if stable else None)
-    ranked = np.take_along_axis(grades, order, axis=1)
-    n_real = real.sum(axis=1)
-    if stable:
-        return _Ranked(ranked, n_real, None)
-    sorted_keys = np.take_along_axis(keys, order, axis=1)
-    starts = np.ones(keys.shape, dtype=bool)
-    starts[:, 1:] = sorted_keys[:, 1:] != sorted_keys[:, :-1]  # NaN != NaN: padding alone
-    index = np.cumsum(starts.ravel()) - 1
-    first = np.flatnonzero(starts.ravel())
-    size = np.diff(np.append(first, starts.size))
-    return _Ranked(ranked, n_real, _Groups(index, size, first))
-
-
-def _tied(ranked: _Ranked, values: Floats) -> Floats:
-    """What a linear measure reads at each rank: `values` averaged over its tie group."""
-    return values if ranked.groups is None else ranked.groups.mean(values)
-
-
-def _weights(n: int, k: int | None) -> Floats:
-    """1/log2(i + 1) for ranks 1..n, 0 beyond k."""
-    weights = discount(n, Convention())
-    if k is not None:
-        weights[k:] = 0.0
-    return weights
 
 
 def _gains(grades: Floats, gain: str) -> Floats:
@@ -194,14 +80,8 @@ def _gains(grades: Floats, gain: str) -> Floats:
     return graded_gain(grades, Convention(gain=gain))  # type: ignore[arg-type]
 
 
-def _dcg(ranked: _Ranked, gains: Floats, k: int | None) -> Floats:
-    return _tied(ranked, gains) @ _weights(gains.shape[1], k)
-
-
-def _safe_divide(top: Floats, bottom: ArrayLike, empty: float) -> Floats:
-    """top / bottom, and `empty` where bottom is 0."""
-    bottom = np.broadcast_to(np.asarray(bottom, dtype=np.float64), top.shape)
-    return np.divide(top, bottom, out=np.full(top.shape, float(empty)), where=bottom > 0)
+def _dcg(ranked: Ranked, gains: Floats, k: int | None) -> Floats:
+    return tied(ranked, gains) @ log_weights(gains.shape[1], k)
 
 
 def dcg(
@@ -258,7 +138,7 @@ def dcg(
     array([1.6309])
     """
     k = check_cutoff(k)
-    ranked = _rank(labels, scores, mask, pad, ties)
+    ranked = rank(labels, scores, mask, pad, ties)
     return _dcg(ranked, _gains(ranked.grades, gain), k)
 
 
@@ -313,63 +193,10 @@ def ndcg(
     """
     k = check_cutoff(k)
     Convention(empty_value=empty_value)  # checks it is 0 or 1
-    ranked = _rank(labels, scores, mask, pad, ties)
+    ranked = rank(labels, scores, mask, pad, ties)
     gains = _gains(ranked.grades, gain)
     ideal = -np.sort(-gains, axis=1)
-    return _safe_divide(_dcg(ranked, gains, k), ideal @ _weights(gains.shape[1], k), empty_value)
-
-
-def _relevant(
-    labels: ArrayLike,
-    scores: ArrayLike,
-    threshold: float,
-    ties: str,
-    mask: ArrayLike | None,
-    pad: float | None,
-) -> tuple[_Ranked, Floats]:
-    """The sorted rows and rel_i (1.0 where the label >= threshold) at each rank."""
-    Convention(rel_threshold=threshold)  # checks it is a positive number
-    ranked = _rank(labels, scores, mask, pad, ties)
-    return ranked, (ranked.grades >= threshold).astype(np.float64)
-
-
-def _within(n: int, k: int | None) -> Floats:
-    """1.0 for ranks 1..min(k, n), 0.0 beyond."""
-    return (np.arange(n) < (n if k is None else k)).astype(np.float64)
-
-
-def _reciprocal_ranks(n: int, k: int | None) -> Floats:
-    """1/i for ranks 1..n, 0 beyond k."""
-    return _within(n, k) / np.arange(1, n + 1)
-
-
-@dataclass(frozen=True)
-class _Tie:
-    """Per rank, its tie group's size m and relevant count r, the rank's 0-based offset j in
-    the group and the hits H ranked before the group (m = 1, r = rel_i, j = 0 without
-    groups). Over every order of the tie, rank i is relevant with probability r/m."""
-
-    m: Floats
-    r: Floats
-    j: Floats
-    hits_before: Floats
-
-
-def _tie(ranked: _Ranked, rel: Floats) -> _Tie:
-    before = np.cumsum(rel, axis=1) - rel
-    groups = ranked.groups
-    if groups is None:
-        return _Tie(np.ones(rel.shape), rel, np.zeros(rel.shape), before)
-    shape, index = rel.shape, groups.index
-    r = np.bincount(index, weights=rel.ravel(), minlength=len(groups.size))[index]
-    j = np.arange(rel.size) - groups.first[index]
-    hits_before = before.ravel()[groups.first][index]
-    return _Tie(
-        groups.size[index].reshape(shape).astype(np.float64),
-        r.reshape(shape),
-        j.reshape(shape).astype(np.float64),
-        hits_before.reshape(shape),
-    )
+    return safe_divide(_dcg(ranked, gains, k), ideal @ log_weights(gains.shape[1], k), empty_value)
 
 
 def precision(
@@ -418,9 +245,9 @@ def precision(
     array([0.5   , 0.3333])
     """
     k = check_cutoff(k)
-    ranked, rel = _relevant(labels, scores, threshold, ties, mask, pad)
-    hits = _tied(ranked, rel) @ _within(rel.shape[1], k)
-    return _safe_divide(hits, ranked.n_real if k is None else k, 0.0)
+    ranked, rel = relevant(labels, scores, threshold, ties, mask, pad)
+    hits = tied(ranked, rel) @ within(rel.shape[1], k)
+    return safe_divide(hits, ranked.n_real if k is None else k, 0.0)
 
 
 def recall(
@@ -463,9 +290,9 @@ def recall(
     """
     k = check_cutoff(k)
     Convention(empty_value=empty_value)  # checks it is 0 or 1
-    ranked, rel = _relevant(labels, scores, threshold, ties, mask, pad)
-    hits = _tied(ranked, rel) @ _within(rel.shape[1], k)
-    return _safe_divide(hits, rel.sum(axis=1), empty_value)
+    ranked, rel = relevant(labels, scores, threshold, ties, mask, pad)
+    hits = tied(ranked, rel) @ within(rel.shape[1], k)
+    return safe_divide(hits, rel.sum(axis=1), empty_value)
 
 
 def average_precision(
@@ -518,12 +345,12 @@ def average_precision(
     """
     k = check_cutoff(k)
     Convention(empty_value=empty_value)  # checks it is 0 or 1
-    ranked, rel = _relevant(labels, scores, threshold, ties, mask, pad)
-    t = _tie(ranked, rel)
+    ranked, rel = relevant(labels, scores, threshold, ties, mask, pad)
+    t = tie_stats(ranked, rel)
     pairs = np.divide(t.r * (t.r - 1), t.m * (t.m - 1), out=np.zeros(rel.shape), where=t.m > 1)
     expected = t.r / t.m * (t.hits_before + 1) + t.j * pairs  # E[rel_i h(i)]
-    total = expected @ _reciprocal_ranks(rel.shape[1], k)
-    return _safe_divide(total, rel.sum(axis=1), empty_value)
+    total = expected @ reciprocal_ranks(rel.shape[1], k)
+    return safe_divide(total, rel.sum(axis=1), empty_value)
 
 
 def reciprocal_rank(
@@ -569,19 +396,13 @@ def reciprocal_rank(
     array([0.5   , 0.6111])
     """
     k = check_cutoff(k)
-    ranked, rel = _relevant(labels, scores, threshold, ties, mask, pad)
-    t = _tie(ranked, rel)
+    ranked, rel = relevant(labels, scores, threshold, ties, mask, pad)
+    t = tie_stats(ranked, rel)
     # P(no relevant document at ranks <= i), a product of P(rank i not relevant | none before)
     none_yet = np.cumprod((t.m - t.r - t.j) / (t.m - t.j), axis=1)
     before = np.ones(rel.shape)
     before[:, 1:] = none_yet[:, :-1]
-    return (before - none_yet) @ _reciprocal_ranks(rel.shape[1], k)
-
-
-def _scale_max(ranked: _Ranked) -> tuple[float, float]:
-    """The largest label of the whole array and the grade scale's top: that label, at least 1."""
-    largest = float(ranked.grades.max(initial=0.0))
-    return largest, max(largest, 1.0)
+    return (before - none_yet) @ reciprocal_ranks(rel.shape[1], k)
 
 
 def err(
@@ -634,13 +455,13 @@ def err(
                 "its mean over every order of a tie has no short form."
             ).format(ties=ties)
         )
-    ranked = _rank(labels, scores, mask, pad, ties)
-    largest, scale = _scale_max(ranked)
+    ranked = rank(labels, scores, mask, pad, ties)
+    largest, scale = scale_max(ranked)
     top = err_gmax(Convention(err_gmax=gmax), scale, largest)
-    stop = stop_probability(ranked.grades, top)
+    stop = np.asarray(stop_probability(ranked.grades, top), dtype=np.float64)
     reach = np.ones(stop.shape)
     reach[:, 1:] = np.cumprod(1.0 - stop, axis=1)[:, :-1]
-    return (reach * stop) @ _reciprocal_ranks(stop.shape[1], k)
+    return (reach * stop) @ reciprocal_ranks(stop.shape[1], k)
 
 
 def rbp(
@@ -696,14 +517,14 @@ def rbp(
     """
     Convention(rbp_p=p, rbp_gmax=gmax, rel_threshold=threshold)  # checks them
     _check_choice("gain", gain, ("graded", "binary", "raw"))
-    ranked = _rank(labels, scores, mask, pad, ties)
+    ranked = rank(labels, scores, mask, pad, ties)
     grades = ranked.grades
     if gain == "binary":
         gains = (grades >= threshold).astype(np.float64)
     elif gain == "raw":
         gains = grades
     else:
-        largest, scale = _scale_max(ranked)
+        largest, scale = scale_max(ranked)
         top = scale if gmax is None else gmax
         if largest > top:
             raise ValueError(
@@ -714,4 +535,4 @@ def rbp(
             )
         gains = grades / top
     weights = (1.0 - p) * discount(grades.shape[1], Convention(discount="geometric", discount_p=p))
-    return _tied(ranked, gains) @ weights
+    return tied(ranked, gains) @ weights
