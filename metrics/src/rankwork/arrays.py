@@ -77,7 +77,9 @@ RbpGain = Literal["graded", "binary", "raw"]
 
 def _gains(grades: Floats, gain: str) -> Floats:
     _check_choice("gain", gain, ("exponential", "linear"))
-    return graded_gain(grades, Convention(gain=gain))  # type: ignore[arg-type]
+    if gain == "linear":
+        return grades  # the core's gain would copy them
+    return np.asarray(graded_gain(grades, Convention(gain="exponential")), dtype=np.float64)
 
 
 def _dcg(ranked: Ranked, gains: Floats, k: int | None) -> Floats:
@@ -195,7 +197,7 @@ def ndcg(
     Convention(empty_value=empty_value)  # checks it is 0 or 1
     ranked = rank(labels, scores, mask, pad, ties)
     gains = _gains(ranked.grades, gain)
-    ideal = -np.sort(-gains, axis=1)
+    ideal = np.sort(gains, axis=1)[:, ::-1]
     return safe_divide(_dcg(ranked, gains, k), ideal @ log_weights(gains.shape[1], k), empty_value)
 
 

@@ -90,8 +90,11 @@ def _refuse(name: str, bad: NDArray[np.bool_], values: Floats, allowed: str) -> 
         )
 
 
-def _real(labels: Floats, mask: ArrayLike | None, pad: float | None) -> NDArray[np.bool_]:
-    """True where a real document is: the mask's True and a label other than `pad`."""
+def _real(labels: Floats, mask: ArrayLike | None, pad: float | None) -> NDArray[np.bool_] | None:
+    """True where a real document is: the mask's True and a label other than `pad`; None
+    when neither is given (every position is a real document)."""
+    if mask is None and pad is None:
+        return None
     real = np.ones(labels.shape, dtype=bool)
     if mask is not None:
         given = np.asarray(mask)
@@ -108,6 +111,18 @@ def _real(labels: Floats, mask: ArrayLike | None, pad: float | None) -> NDArray[
     return real
 
 
+def _check_values(grades: Floats, keys: Floats, real: NDArray[np.bool_] | None) -> None:
+    """Refuse a label that is not a finite number >= 0, or a NaN score, at a real position."""
+    with np.errstate(invalid="ignore"):
+        bad_labels = ~(np.isfinite(grades) & (grades >= 0))
+    bad_scores = np.isnan(keys)
+    if real is not None:
+        bad_labels &= real
+        bad_scores &= real
+    _refuse("labels", bad_labels, grades, _("a label must be a finite number >= 0"))
+    _refuse("scores", bad_scores, keys, _("a score must be a number"))
+
+
 def rank(
     labels: ArrayLike,
     scores: ArrayLike,
@@ -121,15 +136,17 @@ def rank(
     keys = _array("scores", scores)
     _same_shape("scores", keys.shape, grades.shape)
     real = _real(grades, mask, pad)
-    bad_labels = real & ~(np.isfinite(grades) & (grades >= 0))
-    _refuse("labels", bad_labels, grades, _("a label must be a finite number >= 0"))
-    _refuse("scores", real & np.isnan(keys), keys, _("a score must be a number"))
-    grades = np.where(real, grades, 0.0)
-    keys = np.where(real, -keys, np.nan)  # NaN sorts last: padded positions take no rank
+    _check_values(grades, keys, real)
+    if real is None:
+        keys = -keys
+        n_real = np.full(len(grades), grades.shape[1])
+    else:
+        grades = np.where(real, grades, 0.0)
+        keys = np.where(real, -keys, np.nan)  # NaN sorts last: padded positions take no rank
+        n_real = real.sum(axis=1)
     stable = ties == "input"
     order = np.argsort(keys, axis=1, kind="stable" if stable else None)
     ranked = np.take_along_axis(grades, order, axis=1)
-    n_real = real.sum(axis=1)
     if stable:
         return Ranked(ranked, n_real, None)
     sorted_keys = np.take_along_axis(keys, order, axis=1)
