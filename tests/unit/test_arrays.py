@@ -138,6 +138,15 @@ def test_infinite_scores_rank_first_and_last():
     assert arrays.dcg(labels, scores, gain="linear")[0] == pytest.approx(2 * D2 + 0.5)
 
 
+def test_a_padded_position_does_not_tie_with_a_score_of_minus_infinity():
+    # the real documents rank label 0 (score 0) then label 1 (score -inf): RR = 1/2 under
+    # both tie policies (the padded position, whatever its score, takes no rank)
+    labels, scores, mask = [[1, 9, 0]], [[-np.inf, 5.0, 0.0]], [[True, False, True]]
+    assert arrays.reciprocal_rank(labels, scores, mask=mask)[0] == 0.5
+    assert arrays.reciprocal_rank(labels, scores, mask=mask, ties="input")[0] == 0.5
+    assert arrays.dcg(labels, scores, mask=mask)[0] == pytest.approx(D2)
+
+
 def test_output_is_one_float64_per_row():
     rng = np.random.default_rng(0)
     labels = rng.integers(0, 3, size=(7, 4))  # ints are fine
