@@ -22,14 +22,22 @@ Conventions, all keyword arguments, with the defaults of rankwork's single-list 
   scikit-learn and LightGBM do), cut at k.
 - binary measures: a document is relevant when its label >= ``threshold`` (1 by default);
   R is the number of relevant documents in the row.
-- a row with nothing relevant: nDCG, R and AP give ``empty_value`` (0 by default; LightGBM
-  gives 1 for nDCG); the other measures are 0 there by their formulas.
+- a row with nothing relevant (or no real document): nDCG, R and AP give ``empty_value``
+  (0 by default, as trec_eval and scikit-learn; 1 as LightGBM's nDCG); the other measures are
+  0 there by their formulas.
+- ERR's top grade and graded RBP's gmax: None (default) takes the largest label of the whole
+  array, at least 1 (the array is the collection, as `rankwork.evaluate` takes the qrels'
+  largest grade), so a value then depends on the other rows of the batch: pass ``gmax``
+  (e.g. 4, gdeval's) to avoid that. RBP: p = 0.8, gain g/gmax.
 - ties (equal scores in a row): ``ties="average"`` (the default, except for ERR) gives the
   mean of the measure over every order of the tied documents (McSherry & Najork, ECIR 2008),
   which for DCG and nDCG is scikit-learn's ``dcg_score``/``ndcg_score`` (the gain averaged
   over the tie group, `_tie_averaged_dcg` in sklearn/metrics/_ranking.py); it is exact for
   every measure here but ERR, which refuses it. ``ties="input"`` breaks a tie by position in
   the row: the lower column index ranks first (a stable sort, as LightGBM does).
+
+Scores may be +inf or -inf (ranked first or last); NaN scores and labels that are negative,
+NaN or infinite are refused at a real position (a ValueError naming the row and column).
 """
 
 from __future__ import annotations
