@@ -24,6 +24,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rankwork import arrays
 
@@ -102,6 +104,29 @@ def test_ties_input_on_distinct_scores_is_scikit_learns_ignore_ties(k):
     assert (
         np.abs(arrays.ndcg(labels, scores, k=k, gain="linear", ties="input") - whole).max() <= TOL
     )
+
+
+@st.composite
+def small_arrays(draw):
+    """1-5 rows of 2-7 documents: grades 0..3, scores from three values (many ties), a mask
+    keeping at least two documents per row, and a cutoff."""
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(2, 7))
+    cells = st.lists(st.integers(0, 3), min_size=rows * cols, max_size=rows * cols)
+    labels = np.array(draw(cells), dtype=float).reshape(rows, cols)
+    scores = np.array(draw(cells), dtype=float).reshape(rows, cols) % 3 / 2
+    flags = st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols)
+    mask = np.array(draw(flags)).reshape(rows, cols)
+    mask[:, :2] = True
+    return labels, scores, mask, draw(st.one_of(st.none(), st.integers(1, 8)))
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(small_arrays())
+def test_ndcg_equals_scikit_learn_on_any_small_array(case):
+    labels, scores, mask, k = case
+    ours = arrays.ndcg(labels, scores, k=k, gain="linear", mask=mask)
+    theirs = sklearn_rows(sklearn_metrics.ndcg_score, labels, scores, mask, k=k)
+    assert np.abs(ours - theirs).max() <= TOL
 
 
 # --- the binary measures, ERR and RBP against trec_eval, ir_measures and ranx -----------------
