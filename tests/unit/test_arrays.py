@@ -220,3 +220,45 @@ def test_convention_arguments_are_checked():
         arrays.rbp(*one, gain="linear")
     with pytest.raises(ValueError, match="exponential gain 2\\^g - 1 of grade 2000"):
         arrays.ndcg([[2000, 0]], [[0.5, 0.4]])
+
+
+# --- the same conventions as the single-list core ---------------------------------------------
+
+
+def test_defaults_agree_with_the_single_list_core():
+    # Not a reference (the values are checked against scikit-learn, trec_eval, ir_measures and
+    # ranx in tests/crosscheck/test_arrays_vs_tools.py): a check that each default here is the
+    # core's (Convention()) with the row as the pool, row by row, ties included.
+    from rankwork.core import binary, graded
+    from rankwork.core.conventions import Convention
+    from rankwork.core.ranking import Ranking
+
+    rng = np.random.default_rng(3)
+    labels = rng.choice(4, size=(30, 9), p=[0.5, 0.25, 0.15, 0.1]).astype(float)
+    scores = rng.integers(0, 4, size=labels.shape) / 3.0
+    mask = rng.random(labels.shape) < 0.8
+    scale = max(1.0, labels[mask].max())
+    for ties in ("input", "average"):
+        convention = Convention(ideal="retrieved", ties=ties)
+        single = {
+            "nDCG@5": (graded.ndcg, 5, arrays.ndcg),
+            "DCG": (graded.dcg, None, arrays.dcg),
+        }
+        if ties == "input":  # the core averages ties in DCG only
+            single |= {
+                "P@4": (binary.precision, 4, arrays.precision),
+                "R@4": (binary.recall, 4, arrays.recall),
+                "AP": (binary.average_precision, None, arrays.average_precision),
+                "RR@3": (binary.reciprocal_rank, 3, arrays.reciprocal_rank),
+                "ERR@6": (graded.err, 6, arrays.err),
+                "RBP": (graded.rbp, None, arrays.rbp),
+            }
+        for name, (core, k, batched) in single.items():
+            cutoff = {} if batched is arrays.rbp else {"k": k}
+            ours = batched(labels, scores, mask=mask, ties=ties, **cutoff)
+            for q in range(len(labels)):
+                real = mask[q]
+                # the row's real documents in column order: the core's input order
+                ranking = Ranking.build(labels[q][real], scores=scores[q][real], scale_max=scale)
+                expected = core(ranking, convention, k).value
+                assert ours[q] == pytest.approx(expected, abs=1e-12), (name, ties, q)
