@@ -130,8 +130,10 @@ def dcg(
     Raises
     ------
     ValueError
-        Arrays that are not 2-D numbers or differ in shape, a negative or NaN label or a NaN
-        score at a real position, a bad mask, k < 1, an unknown gain or ties.
+        Arrays that are not 2-D numbers or differ in shape; a label that is negative, NaN or
+        infinite, or a NaN score, at a real position; a mask that is not booleans of the
+        labels' shape; k < 1; an unknown gain or ties; exponential gain of a label >= 1024
+        (beyond a double).
 
     Examples
     --------
