@@ -343,7 +343,7 @@ def check_cutoff(k: int | None) -> int | None:
     if k is None:
         return None
     try:
-        whole = not isinstance(k, bool) and float(k).is_integer()
+        whole = not isinstance(k, (bool, str, bytes)) and float(k).is_integer()
     except OverflowError:  # an int beyond any double
         raise ValueError(
             _("The cutoff k is too large (above 1.8e308); got {k!r}.").format(k=k)
