@@ -30,8 +30,10 @@ naming the file and line (the file's name and the system's reason when it cannot
 
 from __future__ import annotations
 
+import errno
 import gzip
 import os
+import zlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeAlias
@@ -102,6 +104,8 @@ def _read(source: Source, kind: str, subtopics: bool) -> pd.DataFrame:
 
 def _from_path(path: Path, kind: str, subtopics: bool) -> pd.DataFrame:
     name = os.fspath(path)
+    if not path.exists():  # said alike for every reader (pyarrow's message is the path alone)
+        raise trec.TrecFormatError(name, None, os.strerror(errno.ENOENT))
     try:
         if path.suffix.lower() == ".parquet":
             return _from_frame(_read_parquet(path), kind, name)
@@ -109,8 +113,9 @@ def _from_path(path: Path, kind: str, subtopics: bool) -> pd.DataFrame:
         if kind == "run":
             return trec.read_run(path if data is None else data, name=name)
         return trec.read_qrels(path if data is None else data, name=name, subtopics=subtopics)
-    except OSError as error:  # no such file, a directory, a damaged gzip stream...
-        raise trec.TrecFormatError(name, None, error.strerror or str(error)) from None
+    except (OSError, EOFError, zlib.error) as error:  # a directory, a damaged gzip stream...
+        reason = getattr(error, "strerror", None) or str(error)
+        raise trec.TrecFormatError(name, None, reason) from None
 
 
 def _gunzipped(path: Path) -> bytes | None:
@@ -191,15 +196,20 @@ def _from_frame(frame: pd.DataFrame, kind: str, name: str) -> pd.DataFrame:
     labels = frame.index
 
     def where(row: int) -> str:
-        label = labels[row : row + 1].tolist()[0]  # a Python value, shown as the user wrote it
-        return _("row {label!r}").format(label=label)
+        return _("row {label!r}").format(label=_python(labels, row))
 
     return _checked(out, kind, name, where)
 
 
 def _ids(values: pd.Series) -> pd.Series:
-    """Ids as text (a DataFrame's or a dict's ids may be numbers)."""
-    return values if pd.api.types.is_string_dtype(values.dtype) else values.astype(str)
+    """Ids as text (a DataFrame's or a dict's ids may be numbers, or numbers and text)."""
+    return values if isinstance(values.dtype, pd.StringDtype) else values.astype(str)
+
+
+def _python(values: pd.Index | pd.Series, row: int) -> object:
+    """The value at a position as a Python object, shown as the user wrote it (1, not
+    np.int64(1))."""
+    return values[row : row + 1].tolist()[0]
 
 
 def _value_field(kind: str) -> str:
@@ -220,7 +230,7 @@ def _checked(
         word = _("relevance grade") if kind == "qrels" else _("score")
         raise InputError(
             _("{source}, {where}: the {field} {value!r} is not a finite number.").format(
-                source=name, where=where(row), field=word, value=raw.iat[row]
+                source=name, where=where(row), field=word, value=_python(raw, row)
             )
         )
     frame[field] = values
