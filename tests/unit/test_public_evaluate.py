@@ -263,3 +263,23 @@ def test_a_dict_whose_query_holds_no_dict_is_named():
 def test_errors_are_value_errors():
     for error in (InputError, TrecFormatError, BatchError, MeasureNameError):
         assert issubclass(error, ValueError)
+
+
+def test_the_messages_speak_the_apps_language():
+    from tests.in_language import in_language
+
+    def message() -> str:
+        try:
+            evaluate({"q": {"d": "x"}}, RUN, "P@2")
+        except InputError as error:
+            return str(error)
+        return ""
+
+    english = (
+        "The qrels dict, query 'q', document 'd': the relevance grade 'x' is not a finite number."
+    )
+    assert in_language("en", message) == english
+    assert (
+        in_language("zh", message)
+        == "qrels 字典，查询 'q'，文档 'd'：相关性等级 'x' 不是有限的数。"
+    )
