@@ -14,6 +14,7 @@ default missing="zero" the mean is over all the qrels' queries, the missed ones 
 from __future__ import annotations
 
 import gzip
+import inspect
 import warnings
 from pathlib import Path
 
@@ -103,7 +104,7 @@ def test_sample_collection_with_the_default_convention(run_path, level):
     with open(run_path) as f:
         r = pytrec_eval.parse_run(f)
     theirs = trec_eval(q, r, level)
-    default = rankwork.evaluate.__kwdefaults__["convention"]
+    default = inspect.signature(rankwork.evaluate).parameters["convention"].default
     assert default is rankwork.PRESETS["trec_eval ndcg_cut"]  # the command line's default
     columns = {0: "query_id", 2: "doc_id", 4: "score"}
     run_frame = pd.read_csv(run_path, sep=" ", header=None, dtype=str).rename(columns=columns)

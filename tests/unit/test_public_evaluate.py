@@ -283,3 +283,10 @@ def test_the_messages_speak_the_apps_language():
         in_language("zh", message)
         == "qrels 字典，查询 'q'，文档 'd'：相关性等级 'x' 不是有限的数。"
     )
+
+
+def test_a_file_named_parquet_that_is_not_one_is_named(tmp_path):
+    pytest.importorskip("pyarrow")
+    (tmp_path / "run.parquet").write_text(trec_run_text())
+    with pytest.raises(TrecFormatError, match=r"^\S*run.parquet: .*"):
+        evaluate(QRELS, tmp_path / "run.parquet", "P@2")

@@ -5,24 +5,20 @@ measure names of the command line (`rankwork.cli`), computed by `rankwork.collec
 
 from __future__ import annotations
 
-import os
 import warnings
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Literal, TypeAlias, overload
+from collections.abc import Iterable
+from typing import Literal, TypeAlias, overload
+
+import pandas as pd
 
 from rankwork.collection import batch, inputs
+from rankwork.collection.inputs import Source
 from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention, preset
 from rankwork.core.measures import Measure, MeasureNameError, parse
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 __all__ = ["evaluate"]
 
 Missing: TypeAlias = Literal["zero", "skip", "error"]
-Source: TypeAlias = (
-    "str | os.PathLike[str] | Mapping[object, Mapping[object, object]] | pd.DataFrame"
-)
 
 
 @overload

@@ -36,7 +36,7 @@ import os
 import zlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -46,10 +46,8 @@ from rankwork.language import _
 
 __all__ = ["COLUMNS", "InputError", "Source", "read_qrels", "read_run"]
 
-# What a caller may pass as qrels or as a run.
-Source: TypeAlias = (
-    "str | os.PathLike[str] | Mapping[object, Mapping[object, object]] | pd.DataFrame"
-)
+# What a caller may pass as qrels or as a run (ids of any type: they become text).
+Source: TypeAlias = str | os.PathLike[str] | Mapping[Any, Mapping[Any, float]] | pd.DataFrame
 
 # kind -> the DataFrame column sets read (query id, document id, grade or score), the first
 # one a DataFrame has all of: ir_measures', ranx's (its Qrels.from_df reads a qrels' grades
@@ -133,6 +131,8 @@ def _gunzipped(path: Path) -> bytes | None:
 def _read_parquet(path: Path) -> pd.DataFrame:
     try:
         return pd.read_parquet(path)
+    except ValueError as error:  # not a parquet file (pyarrow's ArrowInvalid is a ValueError)
+        raise trec.TrecFormatError(os.fspath(path), None, str(error)) from None
     except ImportError as error:  # pandas found no parquet engine
         raise InputError(
             _(
