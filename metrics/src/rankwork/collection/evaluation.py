@@ -155,7 +155,7 @@ def evaluate(
     for message in result.warnings:
         warnings.warn(message, UserWarning, stacklevel=2)
     if not per_query:
-        return {name: float(value) for name, value in result.means.items()}
+        return {str(name): float(value) for name, value in result.means.items()}
     table = result.per_query.reset_index().rename(columns={"qid": "query_id"})
     table["query_id"] = table["query_id"].astype(str)
     return table

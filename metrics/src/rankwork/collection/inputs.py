@@ -186,13 +186,12 @@ def _from_frame(frame: pd.DataFrame, kind: str, name: str) -> pd.DataFrame:
                 source=name, has=has, needed=needed
             )
         )
-    fields = ("qid", "docno", _value_field(kind))
+    qid, docno, value = found
+    out = pd.DataFrame({"qid": _ids(pd.Series(frame[qid].to_numpy())),
+                        "docno": _ids(pd.Series(frame[docno].to_numpy())),
+                        _value_field(kind): frame[value].to_numpy()})  # fmt: skip
     if kind == "qrels" and SUBTOPIC in frame.columns:
-        fields, found = (*fields, SUBTOPIC), (*found, SUBTOPIC)
-    out = pd.DataFrame({f: frame[c].to_numpy() for f, c in zip(fields, found, strict=True)})
-    for field in ("qid", "docno", SUBTOPIC):
-        if field in out.columns:
-            out[field] = _ids(out[field])
+        out[SUBTOPIC] = _ids(pd.Series(frame[SUBTOPIC].to_numpy()))
     labels = frame.index
 
     def where(row: int) -> str:
