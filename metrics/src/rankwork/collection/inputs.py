@@ -36,7 +36,7 @@ import os
 import zlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, NoReturn, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -187,11 +187,14 @@ def _from_frame(frame: pd.DataFrame, kind: str, name: str) -> pd.DataFrame:
             )
         )
     qid, docno, value = found
-    out = pd.DataFrame({"qid": _ids(pd.Series(frame[qid].to_numpy())),
-                        "docno": _ids(pd.Series(frame[docno].to_numpy())),
-                        _value_field(kind): frame[value].to_numpy()})  # fmt: skip
+
+    def column(name: str) -> pd.Series:  # positions 0, 1, ...; Arrow strings stay Arrow's
+        return frame[name].reset_index(drop=True)
+
+    out = pd.DataFrame({"qid": _ids(column(qid)), "docno": _ids(column(docno)),
+                        _value_field(kind): column(value)})  # fmt: skip
     if kind == "qrels" and SUBTOPIC in frame.columns:
-        out[SUBTOPIC] = _ids(pd.Series(frame[SUBTOPIC].to_numpy()))
+        out[SUBTOPIC] = _ids(column(SUBTOPIC))
     labels = frame.index
 
     def where(row: int) -> str:
@@ -219,7 +222,7 @@ def _checked(
     frame: pd.DataFrame, kind: str, name: str, where: Callable[[int], str]
 ) -> pd.DataFrame:
     """The frame with its grades or scores as float64, once every value is a finite number and
-    no document appears twice for a query (a diversity qrels' repeats are batch.prepare's)."""
+    no document appears twice for a query."""
     field = _value_field(kind)
     raw = frame[field]
     values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
@@ -233,24 +236,26 @@ def _checked(
             )
         )
     frame[field] = values
-    if SUBTOPIC in frame.columns:  # one line per subtopic: batch.prepare checks the repeats
-        return frame
-    key = ["qid", "docno"]
-    repeated = frame.duplicated(key).to_numpy()
-    if repeated.any():
-        again = int(np.flatnonzero(repeated)[0])
-        same = (frame[key] == frame[key].iloc[again]).all(axis=1).to_numpy()
-        first = int(np.flatnonzero(same)[0])
-        raise InputError(
-            _(
-                "{source}: document {docno!r} appears twice for query {qid!r} ({first}; "
-                "{again}); keep one line per query and document."
-            ).format(
-                source=name,
-                docno=frame["docno"].iat[first],
-                qid=frame["qid"].iat[first],
-                first=where(first),
-                again=where(again),
-            )
-        )
+    # a diversity qrels has one line per subtopic: batch.prepare checks its repeats
+    if SUBTOPIC not in frame.columns and trec.has_duplicate_pair(frame["qid"], frame["docno"]):
+        _raise_repeat(frame, name, where)
     return frame
+
+
+def _raise_repeat(frame: pd.DataFrame, name: str, where: Callable[[int], str]) -> NoReturn:
+    """The error naming the first document given twice for a query, with both places."""
+    key = ["qid", "docno"]
+    again = int(np.flatnonzero(frame.duplicated(key).to_numpy())[0])
+    first = int(np.flatnonzero((frame[key] == frame[key].iloc[again]).all(axis=1).to_numpy())[0])
+    raise InputError(
+        _(
+            "{source}: document {docno!r} appears twice for query {qid!r} ({first}; "
+            "{again}); keep one line per query and document."
+        ).format(
+            source=name,
+            docno=frame["docno"].iat[first],
+            qid=frame["qid"].iat[first],
+            first=where(first),
+            again=where(again),
+        )
+    )
