@@ -18,6 +18,7 @@ import inspect
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -111,3 +112,34 @@ def test_sample_collection_with_the_default_convention(run_path, level):
     run_frame["score"] = run_frame["score"].astype(float)
     for qrels, run in [(SAMPLE / "qrels.txt", run_path), (q, run_frame)]:
         assert_equal_per_query_and_mean(theirs, qrels, run, level, default, len(q))
+
+
+def test_the_dataframe_forms_are_the_ones_ir_measures_and_ranx_read():
+    """The DataFrames of ir_measures (query_id, doc_id, relevance / score) and of ranx (q_id,
+    doc_id, score for qrels and runs alike: Qrels.from_df's defaults) are read by each tool
+    with its defaults, and give its numbers under its preset. Queries of both only, and
+    distinct scores (multiples of 1/8, exact in float32), so that neither the missing-query
+    policy nor a tie order is being compared."""
+    ir_measures = pytest.importorskip("ir_measures")
+    ranx = pytest.importorskip("ranx")
+    qrels_df, run_df = collection(51, grades=(0, 1, 2, 3))
+    both = set(qrels_df["qid"]) & set(run_df["qid"])
+    qrels_df = qrels_df[qrels_df["qid"].isin(both)].astype({"rel": int})
+    run_df = run_df[run_df["qid"].isin(both)]
+    run_df = run_df.assign(score=np.arange(len(run_df), 0, -1) / 8.0)
+
+    ir_qrels = qrels_df.rename(columns={"qid": "query_id", "docno": "doc_id", "rel": "relevance"})
+    ir_run = run_df.rename(columns={"qid": "query_id", "docno": "doc_id"})
+    measures = [ir_measures.nDCG @ 10, ir_measures.AP, ir_measures.P @ 5, ir_measures.RR]
+    theirs = ir_measures.calc_aggregate(measures, ir_qrels, ir_run)
+    ours = rankwork.evaluate(ir_qrels, ir_run, [str(m) for m in measures], convention="ir_measures")
+    assert ours == pytest.approx({str(m): v for m, v in theirs.items()}, abs=1e-12, rel=0)
+
+    columns = {"qid": "q_id", "docno": "doc_id"}
+    ids = {"q_id": object, "doc_id": object}  # ranx 0.3.21 asserts object ids (not pandas' str)
+    ranx_qrels = qrels_df.rename(columns={**columns, "rel": "score"}).astype(ids)
+    ranx_run = run_df.rename(columns=columns).astype(ids)
+    names = {"ndcg@10": "nDCG@10", "map": "AP", "precision@5": "P@5", "mrr": "RR"}
+    theirs = ranx.evaluate(ranx.Qrels.from_df(ranx_qrels), ranx.Run.from_df(ranx_run), list(names))
+    ours = rankwork.evaluate(ranx_qrels, ranx_run, list(names.values()), convention="ranx ndcg")
+    assert ours == pytest.approx({names[m]: v for m, v in theirs.items()}, abs=1e-12, rel=0)
