@@ -290,3 +290,12 @@ def test_a_file_named_parquet_that_is_not_one_is_named(tmp_path):
     (tmp_path / "run.parquet").write_text(trec_run_text())
     with pytest.raises(TrecFormatError, match=r"^\S*run.parquet: .*"):
         evaluate(QRELS, tmp_path / "run.parquet", "P@2")
+
+
+def test_a_missing_id_is_named_by_its_row_or_its_ids():
+    run = pd.DataFrame({"query_id": ["q1", None], "doc_id": ["d1", "d2"], "score": [2.0, 1.0]})
+    with pytest.raises(InputError, match=r"^The run DataFrame, row 1: the query id is missing\.$"):
+        evaluate(QRELS, run, "P@2")
+    with pytest.raises(InputError, match=r"^The qrels dict, query 'q', document None: the "
+                       r"document id is missing\.$"):  # fmt: skip
+        evaluate({"q": {"d": 1, None: 0}}, RUN, "P@2")

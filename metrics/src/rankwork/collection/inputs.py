@@ -163,9 +163,7 @@ def _from_dict(source: Mapping[object, object], kind: str) -> pd.DataFrame:
         docnos += docs.keys()
         values += docs.values()
     field = _value_field(kind)
-    frame = pd.DataFrame({"qid": _ids(pd.Series(qids, dtype=object)),
-                          "docno": _ids(pd.Series(docnos, dtype=object)),
-                          field: pd.Series(values, dtype=object)})  # fmt: skip
+    frame = pd.DataFrame({"qid": qids, "docno": docnos, field: values}, dtype=object)
 
     def where(row: int) -> str:
         qid, docno = frame["qid"].iat[row], frame["docno"].iat[row]
@@ -188,13 +186,13 @@ def _from_frame(frame: pd.DataFrame, kind: str, name: str) -> pd.DataFrame:
         )
     qid, docno, value = found
 
-    def column(name: str) -> pd.Series:  # positions 0, 1, ...; Arrow strings stay Arrow's
-        return frame[name].reset_index(drop=True)
+    def column(label: str) -> pd.Series:  # positions 0, 1, ...; Arrow strings stay Arrow's
+        return frame[label].reset_index(drop=True)
 
-    out = pd.DataFrame({"qid": _ids(column(qid)), "docno": _ids(column(docno)),
+    out = pd.DataFrame({"qid": column(qid), "docno": column(docno),
                         _value_field(kind): column(value)})  # fmt: skip
     if kind == "qrels" and SUBTOPIC in frame.columns:
-        out[SUBTOPIC] = _ids(column(SUBTOPIC))
+        out[SUBTOPIC] = column(SUBTOPIC)
     labels = frame.index
 
     def where(row: int) -> str:
@@ -221,8 +219,19 @@ def _value_field(kind: str) -> str:
 def _checked(
     frame: pd.DataFrame, kind: str, name: str, where: Callable[[int], str]
 ) -> pd.DataFrame:
-    """The frame with its grades or scores as float64, once every value is a finite number and
-    no document appears twice for a query."""
+    """The frame with its ids as text and its grades or scores as float64, once no id is
+    missing, every value is a finite number and no document appears twice for a query."""
+    for column, word in (("qid", _("query id")), ("docno", _("document id"))):
+        missing = frame[column].isna().to_numpy()
+        if missing.any():
+            raise InputError(
+                _("{source}, {where}: the {field} is missing.").format(
+                    source=name, where=where(int(np.flatnonzero(missing)[0])), field=word
+                )
+            )
+    for column in ("qid", "docno", SUBTOPIC):
+        if column in frame.columns:
+            frame[column] = _ids(frame[column])
     field = _value_field(kind)
     raw = frame[field]
     values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
