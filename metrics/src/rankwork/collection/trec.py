@@ -689,10 +689,10 @@ def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
     for field in ("score", "rel"):
         if field in layout.positions and not np.isfinite(frame[field].to_numpy()).all():
             return False
-    return not _has_duplicate_pair(frame["qid"], _repeat_key(frame, layout))
+    return not has_duplicate_pair(frame["qid"], _repeat_key(frame, layout))
 
 
-def _has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
+def has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
     """Whether some (qid, docno) pair occurs twice.
 
     By hashing the texts (:func:`rankwork.collection.arrow_kernels.has_repeated_pair`, a pass over
