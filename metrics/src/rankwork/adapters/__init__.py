@@ -12,7 +12,7 @@ measure name that `rankwork.collection.batch.evaluate` takes can be reported.
 """
 
 from rankwork.adapters.lightgbm_metric import lightgbm_feval
-# from rankwork.adapters.sentence_transformers_metrics import sentence_transformers_metrics
-# from rankwork.adapters.xgboost_metric import xgboost_metric
+from rankwork.adapters.sentence_transformers_metrics import sentence_transformers_metrics
+from rankwork.adapters.xgboost_metric import xgboost_metric
 
 __all__ = ["lightgbm_feval", "sentence_transformers_metrics", "xgboost_metric"]

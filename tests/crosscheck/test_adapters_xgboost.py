@@ -1,0 +1,98 @@
+"""`rankwork.adapters.xgboost_metric` against XGBoost 3.2.0 itself, iteration by iteration.
+
+A real `xgb.train` run (objective rank:ndcg, 20 iterations, fixed seed, one thread) evaluates
+XGBoost's own `ndcg@5` and `ndcg@10` and the custom metric's `nDCG@5` and `nDCG@10` on the
+training set and on a validation set. The data hit every rule of XGBoost's nDCG (dmlc/xgboost
+v3.2.0, src/metric/rank_metric.cc EvalNDCG, src/common/ranking_utils.{h,cc}): exponential gain
+on graded labels 0-3 with ties, uneven groups (1 to 14 documents, some shorter than k), queries
+whose labels are all zero (XGBoost scores them 1) and tied predictions (3 feature values per
+column: documents with the same features get the same score, kept in row order by XGBoost's
+stable sort).
+
+Tolerance: 1e-12. XGBoost prints its own metric with 17 digits (src/learner.cc EvalOneIter:
+`os.precision(max_digits10)`, fixed), which `evals_result` reads back; but its Python package
+prints a custom metric's value with "%f" (python-package/xgboost/core.py, Booster.eval_set),
+6 decimals. So the custom metric's full values are recorded as XGBoost calls it, and compared
+with XGBoost's at 1e-12; `evals_result`'s rounded copy is checked at 5e-7.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import xgboost as xgb
+
+from rankwork.adapters import xgboost_metric
+from tests.crosscheck.test_adapters_lightgbm import ROUNDS, _ranking_data
+
+TOL = 1e-12
+
+
+def _dmatrix(seed: int) -> xgb.DMatrix:
+    x, y, sizes = _ranking_data(seed)
+    data = xgb.DMatrix(x, label=y)
+    data.set_group(sizes)
+    return data
+
+
+def _train(metric) -> tuple[dict, dict]:
+    """XGBoost's evals_result and, per data set, the values the metric returned."""
+    train, valid = _dmatrix(0), _dmatrix(1)
+    names = {id(train): "train", id(valid): "valid"}
+    returned: dict = {"train": [], "valid": []}
+
+    def recording(predt, dmatrix):
+        pairs = metric(predt, dmatrix)
+        returned[names[id(dmatrix)]].append(dict(pairs))
+        return pairs
+
+    params = {
+        "objective": "rank:ndcg",
+        "eval_metric": ["ndcg@5", "ndcg@10"],
+        "seed": 7,
+        "nthread": 1,
+        "max_depth": 3,
+        "eta": 0.1,
+    }
+    result: dict = {}
+    xgb.train(
+        params,
+        train,
+        num_boost_round=ROUNDS,
+        evals=[(train, "train"), (valid, "valid")],
+        evals_result=result,
+        custom_metric=recording,
+        verbose_eval=False,
+    )
+    return result, returned
+
+
+def test_the_metric_equals_xgboosts_ndcg_at_every_iteration():
+    result, returned = _train(xgboost_metric(["nDCG@5", "nDCG@10"]))
+    for data in ("train", "valid"):
+        assert len(returned[data]) == ROUNDS
+        for k in (5, 10):
+            theirs = result[data][f"ndcg@{k}"]
+            ours = [values[f"nDCG@{k}"] for values in returned[data]]
+            assert len(theirs) == ROUNDS
+            assert np.max(np.abs(np.subtract(theirs, ours))) <= TOL, (data, k)
+            assert len(set(theirs)) > 5  # the model, and its nDCG, changed during training
+            # what evals_result keeps of the custom metric: the value printed with "%f"
+            assert np.max(np.abs(np.subtract(result[data][f"nDCG@{k}"], ours))) <= 5e-7
+
+
+def test_a_group_with_nothing_relevant_scores_one_as_in_xgboost():
+    # one group of two documents, both labelled 0: XGBoost's ndcg@2 is 1 (ndcg@2- is 0)
+    data = xgb.DMatrix(np.array([[0.0], [1.0]]), label=np.array([0.0, 0.0]))
+    data.set_group([2])
+    result: dict = {}
+    xgb.train(
+        {"objective": "rank:ndcg", "eval_metric": ["ndcg@2", "ndcg@2-"]},
+        data,
+        num_boost_round=1,
+        evals=[(data, "d")],
+        evals_result=result,
+        custom_metric=xgboost_metric("nDCG@2"),
+        verbose_eval=False,
+    )
+    assert result["d"]["ndcg@2"] == [1.0] and result["d"]["nDCG@2"] == [1.0]
+    assert result["d"]["ndcg@2-"] == [0.0]
