@@ -72,7 +72,7 @@ def _train(feval) -> dict:
 def test_the_data_hit_every_rule():
     x, y, sizes = _ranking_data(0)
     bounds = np.cumsum([0, *sizes])
-    groups = [y[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+    groups = [y[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
     assert any(len(g) < 5 for g in groups) and any(len(g) > 10 for g in groups)
     assert any(len(g) > 1 and not g.any() for g in groups)  # all-zero labels
     assert any(len(set(g[g > 0])) < (g > 0).sum() for g in groups)  # tied labels

@@ -13,7 +13,8 @@ numbers, transcribed:
                                          key=lambda x: x["score"], reverse=True)
       accuracy@k:      one hit in top_hits[0:k_val] in query_relevant_docs -> num_hits += 1;
                        then num_hits_at_k[k] /= len(self.queries)
-      precision@k:     num_correct / k_val            recall@k: num_correct / len(query_relevant_docs)
+      precision@k:     num_correct / k_val
+      recall@k:        num_correct / len(query_relevant_docs)
       mrr@k:           MRR[k_val] += 1.0 / (rank + 1) at the first relevant hit in top k (rank
                        0-based); then MRR[k] /= len(self.queries)
       ndcg@k:          compute_dcg_at_k(predicted_relevance, k) /
@@ -159,5 +160,5 @@ def test_results_without_a_relevant_document_are_an_error():
 
 @pytest.mark.parametrize("k", [0, 2.5, True])
 def test_a_cutoff_must_be_a_positive_whole_number(k):
-    with pytest.raises(ValueError, match="cutoff"):
+    with pytest.raises(ValueError, match="ndcg_at_k must be a positive whole number"):
         sentence_transformers_metrics(RESULTS, RELEVANT, ndcg_at_k=[k])

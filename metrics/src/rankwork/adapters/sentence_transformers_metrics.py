@@ -11,15 +11,15 @@ from rankwork.collection import batch
 from rankwork.core.conventions import SENTENCE_TRANSFORMERS, Convention
 from rankwork.language import _
 
-# Each of the evaluator's metrics and the RankLab measure that computes it (k filled in).
-# map@k is rescaled: see _map_at_k.
-_MEASURES = {
-    "accuracy": "Success@{k}",
-    "precision": "P@{k}",
-    "recall": "R@{k}",
-    "ndcg": "nDCG@{k}",
-    "mrr": "RR@{k}",
-    "map": "AP@{k}",
+# Each of the evaluator's metrics (in its order), the RankLab measure that computes it (k filled
+# in; map@k is rescaled, see _map_at_k) and the keyword that gives its cutoffs.
+_METRICS = {
+    "accuracy": ("Success@{k}", "accuracy_at_k"),
+    "precision": ("P@{k}", "precision_recall_at_k"),
+    "recall": ("R@{k}", "precision_recall_at_k"),
+    "ndcg": ("nDCG@{k}", "ndcg_at_k"),
+    "mrr": ("RR@{k}", "mrr_at_k"),
+    "map": ("AP@{k}", "map_at_k"),
 }
 
 
@@ -94,8 +94,14 @@ def sentence_transformers_metrics(
     >>> scores = sentence_transformers_metrics(
     ...     results, {"q1": {"a", "c"}}, mrr_at_k=[3], ndcg_at_k=[2], accuracy_at_k=[1],
     ...     precision_recall_at_k=[2], map_at_k=[2])
-    >>> {name: round(value, 4) for name, value in scores.items()}
-    {'accuracy@1': 0.0, 'precision@2': 0.5, 'recall@2': 0.5, 'ndcg@2': 0.3869, 'mrr@3': 0.5, 'map@2': 0.25}
+    >>> for name, value in scores.items():
+    ...     print(name, round(value, 4))
+    accuracy@1 0.0
+    precision@2 0.5
+    recall@2 0.5
+    ndcg@2 0.3869
+    mrr@3 0.5
+    map@2 0.25
 
     By hand: the ranking is b (0.9), a (0.5), c (0.1), relevant at ranks 2 and 3. accuracy@1:
     b is not relevant, 0. precision@2 = 1/2; recall@2 = 1/2 (one of R = 2). ndcg@2 =
@@ -103,23 +109,24 @@ def sentence_transformers_metrics(
     min(2, 2) = 0.25.
     """
     cutoffs = {
-        "accuracy": accuracy_at_k,
-        "precision": precision_recall_at_k,
-        "recall": precision_recall_at_k,
-        "ndcg": ndcg_at_k,
-        "mrr": mrr_at_k,
-        "map": map_at_k,
+        "accuracy_at_k": accuracy_at_k,
+        "precision_recall_at_k": precision_recall_at_k,
+        "ndcg_at_k": ndcg_at_k,
+        "mrr_at_k": mrr_at_k,
+        "map_at_k": map_at_k,
     }
-    for ks in cutoffs.values():
-        _check_cutoffs(ks)
-    names = {
-        f"{metric}@{k}": _MEASURES[metric].format(k=k) for metric, ks in cutoffs.items() for k in ks
-    }
+    names = {}  # the evaluator's name -> RankLab's
+    for metric, (measure, parameter) in _METRICS.items():
+        for k in cutoffs[parameter]:
+            _check_cutoff(parameter, k)
+            names[f"{metric}@{k}"] = measure.format(k=k)
     qrels, run = _frames(results, relevant_docs)
     measures = list(dict.fromkeys([*names.values(), "NumRel"]))
     per_query = batch.evaluate(qrels, run, measures, convention).per_query
     return {
-        name: _map_at_k(per_query, measure) if name.startswith("map@") else _mean(per_query[measure])
+        name: _map_at_k(per_query, measure)
+        if name.startswith("map@")
+        else _mean(per_query[measure])
         for name, measure in names.items()
     }
 
@@ -136,12 +143,13 @@ def _mean(values: pd.Series) -> float:
     return float(values.mean())
 
 
-def _check_cutoffs(ks: Sequence[int]) -> None:
-    for k in ks:
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ValueError(
-                _("A cutoff k must be a positive whole number; got {value!r}.").format(value=k)
+def _check_cutoff(parameter: str, k: int) -> None:
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(
+            _("{what} must be a positive whole number, got {count!r}").format(
+                what=parameter, count=k
             )
+        )
 
 
 def _frames(

@@ -390,7 +390,7 @@ XGBOOST = LIGHTGBM.with_(
     ),
     float32_scores=True,
     notes=(
-        N_("XGBoost's `ndcg@k-` scores a group with nothing relevant 0 instead."),
+        LIGHTGBM.notes[0],  # ndcg@k-
         N_(
             "With ndcg_exp_gain=false XGBoost's gain is the label itself (linear gain); its "
             "`pre@k` divides by min(k, n) and its `map@k` by min(k, the number of relevant "
@@ -409,14 +409,18 @@ SENTENCE_TRANSFORMERS = Convention(
     name="sentence-transformers",
     source=N_(
         "sentence-transformers 5.1 InformationRetrievalEvaluator "
-        "(evaluation/InformationRetrievalEvaluator.py): binary relevance (a document is relevant "
-        "when it is in the query's relevant set), 1/log2(i+1), ideal from all relevant "
+        "(evaluation/InformationRetrievalEvaluator.py): binary relevance (grade 1 for a document "
+        "in the query's relevant set, gain = grade), 1/log2(i+1), ideal from all relevant "
         "documents cut at k, results sorted by score with ties in input order."
     ),
     gain="linear",
     ties="input",
     notes=(
         N_("It leaves out a query with no relevant document; it does not score it 0."),
+        N_(
+            "It knows no graded relevance: on graded grades this preset uses the grade as the "
+            "gain (linear gain), which on its grades 0 and 1 is its binary gain."
+        ),
         N_(
             "Its map@k divides by min(k, the number of relevant documents), where trec_eval's "
             "AP@k divides by the number of relevant documents."
