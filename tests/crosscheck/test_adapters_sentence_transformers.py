@@ -153,6 +153,12 @@ def test_a_corpus_id_listed_twice_is_an_error_naming_it():
         sentence_transformers_metrics({"q1": hits(("d1", 0.5), ("d1", 0.4))}, {"q1": {"d1"}})
 
 
+@pytest.mark.parametrize("score", [float("nan"), "high", None])
+def test_a_score_that_is_not_a_number_is_an_error_naming_it(score):
+    with pytest.raises(ValueError, match="Query q1, corpus id d2: the score"):
+        sentence_transformers_metrics({"q1": hits(("d1", 0.5), ("d2", score))}, {"q1": {"d1"}})
+
+
 def test_results_without_a_relevant_document_are_an_error():
     with pytest.raises(ValueError, match="nothing to evaluate"):
         sentence_transformers_metrics({"q3": RESULTS["q3"]}, RELEVANT)

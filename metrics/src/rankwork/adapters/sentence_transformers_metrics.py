@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
@@ -82,7 +83,8 @@ def sentence_transformers_metrics(
     ValueError
         No query of `results` has a relevant document; a result without "corpus_id" or
         "score"; a corpus id listed twice for a query; a score that is not a finite number; a
-        cutoff that is not a positive integer.
+        cutoff that is not a positive whole number. Each message names the query, the corpus
+        id or the keyword.
 
     Examples
     --------
@@ -184,6 +186,20 @@ def _frames(
                     )
                 )
             seen.add(doc)
-            rows.append((str(qid), doc, float(hit["score"])))
+            rows.append((str(qid), doc, _score(hit["score"], qid, doc)))
     run = pd.DataFrame(rows, columns=["qid", "docno", "score"])
     return qrels, run
+
+
+def _score(value: Any, qid: Hashable, doc: str) -> float:
+    try:
+        score = float(value)
+    except (TypeError, ValueError):
+        score = math.nan
+    if not math.isfinite(score):
+        raise ValueError(
+            _("Query {qid}, corpus id {doc}: the score {score!r} is not a finite number.").format(
+                qid=qid, doc=doc, score=value
+            )
+        )
+    return score
