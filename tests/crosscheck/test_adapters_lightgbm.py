@@ -39,11 +39,18 @@ def _ranking_data(seed: int) -> tuple[np.ndarray, np.ndarray, list[int]]:
     return features, labels, sizes
 
 
-def _train(feval) -> dict:
+def _row_weights(n: int, seed: int) -> np.ndarray:
+    """Weights that differ from row to row, so that a query's weight is a real mean."""
+    return np.random.default_rng(seed).uniform(0.1, 3.0, n)
+
+
+def _train(feval, weighted: bool = False) -> dict:
     x, y, groups = _ranking_data(0)
     vx, vy, vgroups = _ranking_data(1)
-    train = lgb.Dataset(x, label=y, group=groups)
-    valid = lgb.Dataset(vx, label=vy, group=vgroups, reference=train)
+    w = _row_weights(len(y), 2) if weighted else None
+    vw = _row_weights(len(vy), 3) if weighted else None
+    train = lgb.Dataset(x, label=y, group=groups, weight=w)
+    valid = lgb.Dataset(vx, label=vy, group=vgroups, weight=vw, reference=train)
     params = {
         "objective": "lambdarank",
         "metric": "ndcg",
@@ -79,8 +86,10 @@ def test_the_data_hit_every_rule():
     assert len({tuple(r) for r in x}) == 27  # 27 distinct feature rows for 300+ documents
 
 
-def test_the_feval_equals_lightgbms_ndcg_at_every_iteration():
-    record = _train(lightgbm_feval(["nDCG@5", "nDCG@10"]))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_feval_equals_lightgbms_ndcg_at_every_iteration(weighted):
+    # weighted: LightGBM averages the queries' nDCG weighted by the mean of their rows' weights
+    record = _train(lightgbm_feval(["nDCG@5", "nDCG@10"]), weighted)
     for data in ("train", "valid"):
         for k in (5, 10):
             theirs, ours = record[data][f"ndcg@{k}"], record[data][f"nDCG@{k}"]

@@ -19,6 +19,7 @@ with XGBoost's at 1e-12; `evals_result`'s rounded copy is checked at 5e-7.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import xgboost as xgb
 
 from rankwork.adapters import xgboost_metric
@@ -27,16 +28,18 @@ from tests.crosscheck.test_adapters_lightgbm import ROUNDS, _ranking_data
 TOL = 1e-12
 
 
-def _dmatrix(seed: int) -> xgb.DMatrix:
+def _dmatrix(seed: int, weighted: bool) -> xgb.DMatrix:
     x, y, sizes = _ranking_data(seed)
     data = xgb.DMatrix(x, label=y)
     data.set_group(sizes)
+    if weighted:  # for ranking, XGBoost takes one weight per group
+        data.set_weight(np.random.default_rng(seed + 2).uniform(0.1, 3.0, len(sizes)))
     return data
 
 
-def _train(metric) -> tuple[dict, dict]:
+def _train(metric, weighted: bool = False) -> tuple[dict, dict]:
     """XGBoost's evals_result and, per data set, the values the metric returned."""
-    train, valid = _dmatrix(0), _dmatrix(1)
+    train, valid = _dmatrix(0, weighted), _dmatrix(1, weighted)
     names = {id(train): "train", id(valid): "valid"}
     returned: dict = {"train": [], "valid": []}
 
@@ -66,8 +69,10 @@ def _train(metric) -> tuple[dict, dict]:
     return result, returned
 
 
-def test_the_metric_equals_xgboosts_ndcg_at_every_iteration():
-    result, returned = _train(xgboost_metric(["nDCG@5", "nDCG@10"]))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_metric_equals_xgboosts_ndcg_at_every_iteration(weighted):
+    # weighted: XGBoost averages the groups' nDCG weighted by the group weights
+    result, returned = _train(xgboost_metric(["nDCG@5", "nDCG@10"]), weighted)
     for data in ("train", "valid"):
         assert len(returned[data]) == ROUNDS
         for k in (5, 10):

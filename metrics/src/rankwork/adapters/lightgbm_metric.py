@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from rankwork.adapters._groups import group_means, measure_names
+from rankwork.adapters._groups import group_means, lightgbm_query_weights, measure_names
 from rankwork.core.conventions import LIGHTGBM, Convention
 from rankwork.language import _
 
@@ -22,9 +22,13 @@ def lightgbm_feval(
 
     The returned function is called by LightGBM as ``feval(preds, eval_data)`` for each data
     set in ``valid_sets``: ``eval_data.get_group()`` gives the queries' sizes (consecutive
-    rows), ``eval_data.get_label()`` the grades and ``preds`` the model's scores. Each query's
-    documents are ranked by score, descending, and every measure is computed per query and
-    averaged over the queries (an unweighted mean) by `rankwork.collection.batch.evaluate`.
+    rows), ``eval_data.get_label()`` the grades, ``eval_data.get_weight()`` the rows' weights
+    (or None) and ``preds`` the model's scores. Each query's documents are ranked by score,
+    descending, and every measure is computed per query by
+    `rankwork.collection.batch.evaluate`, then averaged over the queries as LightGBM averages
+    its ``ndcg@k``: a plain mean, or with row weights the mean weighted by each query's weight,
+    the mean of its rows' weights in 32-bit floats (src/io/metadata.cpp), where LightGBM adds
+    the nDCG of a query with nothing relevant with weight 1 (src/metric/rank_metric.hpp).
 
     Under the default convention, `rankwork.core.conventions.LIGHTGBM`, nDCG@k is LightGBM's
     own ``ndcg@k``: gain 2^g - 1 (LightGBM's default ``label_gain``), discount 1/log2(i + 1),
@@ -56,9 +60,9 @@ def lightgbm_feval(
 
     Examples
     --------
-    LightGBM is not needed to see what the feval computes: any object with ``get_group`` and
-    ``get_label`` will do. Two queries: the first ranks its grades as 2, 0, 1 (scores 0.9, 0.5,
-    0.3); the second has nothing relevant.
+    LightGBM is not needed to see what the feval computes: any object with ``get_group``,
+    ``get_label`` and ``get_weight`` will do. Two queries: the first ranks its grades as 2, 0,
+    1 (scores 0.9, 0.5, 0.3); the second has nothing relevant.
 
     >>> import numpy as np
     >>> class Data:
@@ -66,6 +70,8 @@ def lightgbm_feval(
     ...         return np.array([3, 2])
     ...     def get_label(self):
     ...         return np.array([2.0, 0.0, 1.0, 0.0, 0.0])
+    ...     def get_weight(self):
+    ...         return None
     >>> feval = lightgbm_feval(["nDCG@2", "P@1"])
     >>> [(name, round(value, 4), better)
     ...  for name, value, better in feval(np.array([0.9, 0.5, 0.3, 0.1, 0.2]), Data())]
@@ -85,7 +91,9 @@ def lightgbm_feval(
                 _("The LightGBM Dataset has no groups (query sizes): set group= when making it.")
             )
         bounds = np.concatenate(([0], np.cumsum(np.asarray(sizes, dtype=np.int64))))
-        means = group_means(eval_data.get_label(), preds, bounds, names, convention)
+        rows = eval_data.get_weight()
+        weights = None if rows is None else lightgbm_query_weights(rows, bounds)
+        means = group_means(eval_data.get_label(), preds, bounds, names, convention, weights)
         return [(name, means[name], True) for name in names]
 
     return feval

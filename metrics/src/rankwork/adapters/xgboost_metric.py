@@ -21,9 +21,13 @@ def xgboost_metric(
 
     The returned function is called by XGBoost as ``custom_metric(predt, dmatrix)`` for each
     data set in ``evals``: ``dmatrix.get_uint_info("group_ptr")`` gives the queries' row
-    boundaries, ``dmatrix.get_label()`` the grades and ``predt`` the model's scores. Each
-    query's documents are ranked by score, descending, and every measure is computed per query
-    and averaged over the queries (an unweighted mean) by `rankwork.collection.batch.evaluate`.
+    boundaries, ``dmatrix.get_label()`` the grades, ``dmatrix.get_weight()`` the groups'
+    weights (empty when there are none) and ``predt`` the model's scores. Each query's
+    documents are ranked by score, descending, and every measure is computed per query by
+    `rankwork.collection.batch.evaluate`, then averaged over the queries as XGBoost averages
+    its ``ndcg@k``: a plain mean, or the mean weighted by the group weights, where XGBoost adds
+    the nDCG of a group with nothing relevant with weight 1 (src/metric/rank_metric.cc,
+    EvalNDCG).
 
     Under the default convention, `rankwork.core.conventions.XGBOOST`, nDCG@k is XGBoost's
     own ``ndcg@k``: gain 2^g - 1 (``ndcg_exp_gain``, the default), discount 1/log2(i + 1),
@@ -58,9 +62,9 @@ def xgboost_metric(
 
     Examples
     --------
-    XGBoost is not needed to see what the metric computes: any object with ``get_uint_info``
-    and ``get_label`` will do. Two queries: the first ranks its grades as 0, 3, 1 (scores 0.8,
-    0.6, 0.6: a tie kept in row order), the second is one relevant document.
+    XGBoost is not needed to see what the metric computes: any object with ``get_uint_info``,
+    ``get_label`` and ``get_weight`` will do. Two queries: the first ranks its grades as 0, 3,
+    1 (scores 0.8, 0.6, 0.6: a tie kept in row order), the second is one relevant document.
 
     >>> import numpy as np
     >>> class Data:
@@ -68,6 +72,8 @@ def xgboost_metric(
     ...         return np.array([0, 3, 4], dtype=np.uint32)  # field == "group_ptr"
     ...     def get_label(self):
     ...         return np.array([0.0, 3.0, 1.0, 1.0], dtype=np.float32)
+    ...     def get_weight(self):
+    ...         return np.array([], dtype=np.float32)
     >>> metric = xgboost_metric(["nDCG@2", "RR"])
     >>> [(name, round(value, 4))
     ...  for name, value in metric(np.array([0.8, 0.6, 0.6, 0.1], dtype=np.float32), Data())]
@@ -83,7 +89,10 @@ def xgboost_metric(
         bounds = dmatrix.get_uint_info("group_ptr")
         if len(bounds) == 0:  # no groups: the whole set is one query, as XGBoost reads it
             bounds = np.array([0, len(predt)])
-        means = group_means(dmatrix.get_label(), predt, bounds, names, convention)
+        weights = dmatrix.get_weight()  # one per group, or none
+        means = group_means(
+            dmatrix.get_label(), predt, bounds, names, convention, weights if len(weights) else None
+        )
         return [(name, means[name]) for name in names]
 
     return custom_metric
