@@ -101,3 +101,35 @@ def test_a_group_with_nothing_relevant_scores_one_as_in_xgboost():
     )
     assert result["d"]["ndcg@2"] == [1.0] and result["d"]["nDCG@2"] == [1.0]
     assert result["d"]["ndcg@2-"] == [0.0]
+
+
+def _on_fixed_scores(labels, scores, metric: str, **params) -> float:
+    """XGBoost's metric on one group with fixed scores: the scores are the base margin and one
+    round with learning rate 0 leaves them as they are (as tests/crosscheck/test_claims.py)."""
+    data = xgb.DMatrix(np.zeros((len(labels), 1)), label=labels, base_margin=scores)
+    data.set_group([len(labels)])
+    result: dict = {}
+    xgb.train(
+        {"objective": "rank:ndcg", "eval_metric": metric, "eta": 0.0, "max_depth": 1, **params},
+        data,
+        num_boost_round=1,
+        evals=[(data, "d")],
+        evals_result=result,
+        verbose_eval=False,
+    )
+    return result["d"][metric][0]
+
+
+def test_the_xgboost_presets_notes():
+    # "With ndcg_exp_gain=false XGBoost's gain is the label itself (linear gain)": grades 2, 0, 1
+    # in score order; linear DCG@3 = 2 + 0 + 1/2 = 2.5, IDCG@3 = 2 + 1/log2(3) = 2.6309 ->
+    # 0.9502 (exponential: 3.5 / (3 + 1/log2(3)) = 0.9639)
+    graded = ([2.0, 0.0, 1.0], [0.9, 0.8, 0.1])
+    linear = 2.5 / (2 + 1 / np.log2(3))
+    assert _on_fixed_scores(*graded, "ndcg@3", ndcg_exp_gain=False) == pytest.approx(linear)
+    assert _on_fixed_scores(*graded, "ndcg@3") == pytest.approx(3.5 / (3 + 1 / np.log2(3)))
+    # "its pre@k divides by min(k, n) and its map@k by min(k, the number of relevant
+    # documents)": labels 1, 0, 1, 1 in score order (R = 3, n = 4)
+    binary = ([1.0, 0.0, 1.0, 1.0], [0.9, 0.8, 0.5, 0.1])
+    assert _on_fixed_scores(*binary, "pre@6") == pytest.approx(3 / 4)  # not 3/6
+    assert _on_fixed_scores(*binary, "map@2") == pytest.approx(1 / 2)  # (1/1) / min(2, 3)
