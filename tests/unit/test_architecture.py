@@ -36,6 +36,9 @@ ALLOWED = {
     "explore": {"core", "explore", "language"},
     "stats": {"stats", "language"},
     "collection": {"core", "stats", "collection", "language"},
+    # the training loops' metrics (LightGBM, XGBoost, sentence-transformers): the batch code
+    # computes them under the core's conventions; the tools themselves are imported by no one
+    "adapters": {"core", "collection", "stats", "adapters", "language"},
 }
 COMMAND_LINE = ("rankwork.cli", "rankwork.__main__")
 

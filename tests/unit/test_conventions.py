@@ -26,6 +26,8 @@ def test_every_preset_is_registered_under_its_name_and_cites_a_source():
         "ranx ndcg_burges",
         "scikit-learn",
         "LightGBM / XGBoost",
+        "XGBoost",
+        "sentence-transformers",
         "gdeval",
         "Järvelin & Kekäläinen 2002",
     }
@@ -67,6 +69,24 @@ def test_every_preset_is_registered_under_its_name_and_cites_a_source():
         (
             "LightGBM / XGBoost",
             {"gain": "exponential", "ideal": "retrieved", "empty_value": 1.0, "ties": "input"},
+        ),
+        (
+            # dmlc/xgboost v3.2.0 src/metric/rank_metric.cc, src/common/ranking_utils.h: float
+            # predictions (HostDeviceVector<float>), stable ArgSort, IDCG 0 -> 1
+            "XGBoost",
+            {
+                "gain": "exponential",
+                "ideal": "retrieved",
+                "empty_value": 1.0,
+                "ties": "input",
+                "float32_scores": True,
+            },
+        ),
+        (
+            # InformationRetrievalEvaluator (sentence-transformers 5.1.2): binary relevance,
+            # IDCG from min(k, #relevant) ones, Python's stable sorted()
+            "sentence-transformers",
+            {"ideal": "judged", "ideal_cut": True, "ties": "input", "rel_threshold": 1.0},
         ),
         ("gdeval", {"gain": "exponential", "log_base": math.e, "err_gmax": 4.0}),
         ("Järvelin & Kekäläinen 2002", {"gain": "linear", "discount": "jk", "log_base": 2.0}),

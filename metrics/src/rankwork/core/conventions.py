@@ -374,6 +374,60 @@ LIGHTGBM = Convention(
     notes=(N_("XGBoost's `ndcg@k-` scores such groups 0 instead."),),
 )
 
+# source: dmlc/xgboost v3.2.0 (7991260), src/metric/rank_metric.cc (EvalNDCG::Eval: a group
+# whose IDCG is 0 scores 1, or 0 for `ndcg@k-`; common::ArgSort, a stable sort, of the float
+# predictions), src/common/ranking_utils.h (CalcDCGGain 2^label - 1, CalcDCGDiscount
+# 1/log2(i + 2) for the 0-based i; ndcg_exp_gain true by default), src/common/ranking_utils.cc
+# (NDCGCache::InitOnCPU: IDCG from the group's labels sorted, cut at k). Checked against
+# xgboost 3.2.0 itself in tests/crosscheck/test_adapters_xgboost.py.
+XGBOOST = LIGHTGBM.with_(
+    name="XGBoost",
+    source=N_(
+        "XGBoost 3.2 `ndcg@k` (src/metric/rank_metric.cc, src/common/ranking_utils.h): gain "
+        "2^g-1 (ndcg_exp_gain, the default), 1/log2(i+1), ideal from the group's own labels cut "
+        "at k, stable sort of the 32-bit float predictions (input order in ties), a group with "
+        "nothing relevant scores 1."
+    ),
+    float32_scores=True,
+    notes=(
+        LIGHTGBM.notes[0],  # ndcg@k-
+        N_(
+            "With ndcg_exp_gain=false XGBoost's gain is the label itself (linear gain); its "
+            "`pre@k` divides by min(k, n) and its `map@k` by min(k, the number of relevant "
+            "documents)."
+        ),
+    ),
+)
+
+# source: UKPLab/sentence-transformers v5.1.2 (dfcbbd9),
+# sentence_transformers/evaluation/InformationRetrievalEvaluator.py: compute_metrics (binary
+# relevance: a corpus id in relevant_docs[qid]; top hits sorted by score with Python's stable
+# sorted(); IDCG from min(k, number relevant) ones; P@k over k, recall@k over the number
+# relevant; MAP@k over min(k, number relevant)) and __init__ (a query without relevant
+# documents is left out). Worked by hand in tests/crosscheck/test_adapters_sentence_transformers.py.
+SENTENCE_TRANSFORMERS = Convention(
+    name="sentence-transformers",
+    source=N_(
+        "sentence-transformers 5.1 InformationRetrievalEvaluator "
+        "(evaluation/InformationRetrievalEvaluator.py): binary relevance (grade 1 for a document "
+        "in the query's relevant set, gain = grade), 1/log2(i+1), ideal from all relevant "
+        "documents cut at k, results sorted by score with ties in input order."
+    ),
+    gain="linear",
+    ties="input",
+    notes=(
+        N_("It leaves out a query with no relevant document; it does not score it 0."),
+        N_(
+            "It knows no graded relevance: on graded grades this preset uses the grade as the "
+            "gain (linear gain), which on its grades 0 and 1 is its binary gain."
+        ),
+        N_(
+            "Its map@k divides by min(k, the number of relevant documents), where trec_eval's "
+            "AP@k divides by the number of relevant documents."
+        ),
+    ),
+)
+
 GDEVAL = Convention(
     name="gdeval",
     source=N_(
@@ -414,6 +468,8 @@ PRESETS: dict[str, Convention] = {
         RANX_BURGES,
         SKLEARN,
         LIGHTGBM,
+        XGBOOST,
+        SENTENCE_TRANSFORMERS,
         GDEVAL,
         JK2002,
     )

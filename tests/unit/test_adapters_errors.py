@@ -1,0 +1,75 @@
+"""The adapters' messages for inputs they cannot take, with stand-ins for LightGBM's Dataset
+and XGBoost's DMatrix (the real tools are exercised in tests/crosscheck/test_adapters_*.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rankwork.adapters import lightgbm_feval, xgboost_metric
+
+
+class Dataset:
+    """What lightgbm_feval reads of a LightGBM Dataset."""
+
+    def __init__(self, group, label, weight=None):
+        self.group, self.label, self.weight = group, label, weight
+
+    def get_group(self):
+        return self.group
+
+    def get_label(self):
+        return np.asarray(self.label, dtype=float)
+
+    def get_weight(self):
+        return self.weight
+
+
+class DMatrix:
+    """What xgboost_metric reads of an XGBoost DMatrix."""
+
+    def __init__(self, group_ptr, label):
+        self.group_ptr, self.label = np.asarray(group_ptr, dtype=np.uint32), label
+
+    def get_uint_info(self, field):
+        assert field == "group_ptr"
+        return self.group_ptr
+
+    def get_label(self):
+        return np.asarray(self.label, dtype=np.float32)
+
+    def get_weight(self):
+        return np.array([], dtype=np.float32)
+
+
+def test_no_measure_is_an_error():
+    with pytest.raises(ValueError, match="at least one measure"):
+        lightgbm_feval([])
+
+
+def test_a_dataset_without_groups_is_an_error():
+    with pytest.raises(ValueError, match="no groups"):
+        lightgbm_feval()(np.zeros(2), Dataset(None, [1, 0]))
+
+
+def test_groups_that_do_not_cover_the_rows_are_an_error_with_the_counts():
+    with pytest.raises(ValueError, match="cover 3 rows, but there are 2 labels and 2 pred"):
+        lightgbm_feval()(np.zeros(2), Dataset([3], [1, 0]))
+
+
+def test_weights_that_sum_to_zero_are_an_error():
+    with pytest.raises(ValueError, match="weights sum to 0"):
+        lightgbm_feval()(np.zeros(2), Dataset([2], [1, 0], weight=np.zeros(2)))
+
+
+def test_a_negative_label_names_its_group_and_row():
+    # the batch code's message: query = group number, document = row number
+    with pytest.raises(ValueError, match="query 1 document 3 has the negative grade -1"):
+        xgboost_metric()(np.zeros(4), DMatrix([0, 2, 4], [1, 0, 0, -1]))
+
+
+def test_without_groups_xgboost_reads_one_query():
+    # XGBoost 3.2.0 src/common/ranking_utils.cc: an empty group_ptr is one group of all rows.
+    # Grades 0, 1 ranked by scores 0.9, 0.1: DCG@2 = 1/log2(3), IDCG@2 = 1 -> 0.6309
+    ((name, value),) = xgboost_metric("nDCG@2")(np.array([0.9, 0.1]), DMatrix([], [0, 1]))
+    assert name == "nDCG@2" and value == pytest.approx(1 / np.log2(3), abs=1e-12)
