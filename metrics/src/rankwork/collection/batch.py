@@ -203,9 +203,9 @@ def compare(
             run_rows.append((measure, name, ci.mean, ci.low, ci.high, len(values)))
         for i, a in enumerate(names):
             for b in names[i + 1 :]:
-                x, y = results[a].per_query[measure], results[b].per_query[measure]
-                common = x.index.intersection(y.index, sort=False)
-                x, y = x[common].to_numpy(), y[common].to_numpy()
+                of_a, of_b = results[a].per_query[measure], results[b].per_query[measure]
+                common = of_a.index.intersection(of_b.index, sort=False)
+                x, y = of_a[common].to_numpy(), of_b[common].to_numpy()
                 diff = stats.bootstrap_diff_ci(
                     x, y, confidence=confidence, resamples=resamples, seed=seed
                 )
@@ -386,8 +386,8 @@ def _prepare(
 
     # Queries: codes of the qrels' queries (sorted), and each run line's query among them.
     # sort=True orders str by code point: the byte order of UTF-8, trec_eval's strcmp order.
-    qrels_q, qrels_qids = pd.factorize(_text(qrels["qid"]), sort=True)
-    qrels_qids = np.asarray(qrels_qids, dtype=object)
+    qrels_q, qrels_uniques = pd.factorize(_text(qrels["qid"]), sort=True)
+    qrels_qids = np.asarray(qrels_uniques, dtype=object)
     run_codes, run_qids = _factorize(_text(run["qid"]))
     to_qrels = pd.Index(qrels_qids).get_indexer(run_qids)  # -1: not in the qrels
     present = np.zeros(len(qrels_qids), dtype=bool)

@@ -119,7 +119,7 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Literal, NoReturn
 
 import numpy as np
 import pandas as pd
@@ -339,16 +339,17 @@ def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
 
 def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
     path = _regular_file(source)  # read by the fast path itself; else the bytes are loaded
-    data, default_name = (None, path) if path is not None else _load(source, name)
+    given, default_name = (path, path) if path is not None else _load(source, name)
     name = name or default_name or f"{kind} input"
-    _refuse_compressed(_start(path if data is None else data), name)
-    frame = _read_plain_trec(path if data is None else data, name, kind)
+    _refuse_compressed(_start(given), name)
+    frame = _read_plain_trec(given, name, kind)
     if frame is not None:
         return frame
     kernels = arrow_support.kernels()
     if kernels is not None:
         kernels.release_unused()  # what the fast path read before it gave up
-    data, parse_data = _prepare(Path(path).read_bytes() if data is None else data)
+    data, parse_data = _prepare(Path(given).read_bytes() if isinstance(given, str) else given)
+    del given  # loaded bytes: data holds them now
     first = next(_data_lines(data), None)
     if first is None:
         raise TrecFormatError(
@@ -505,13 +506,15 @@ def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame 
         if field not in _NUMBER_FIELDS:
             out[field] = pd.Series(values, dtype="str")  # the same Arrow strings, no copy
         elif field == "rank":
-            out[field] = kernels.whole_values(values, _FLOAT_INTS)
-            if out[field] is None:
+            ranks = kernels.whole_values(values, _FLOAT_INTS)
+            if ranks is None:
                 return None
+            out[field] = ranks
         else:
-            out[field] = values.to_numpy()
-            if not np.isfinite(out[field]).all():
+            numbers = values.to_numpy()
+            if not np.isfinite(numbers).all():
                 return None
+            out[field] = numbers
     return pd.DataFrame(out, copy=False)
 
 
@@ -658,11 +661,13 @@ def _parse(data: bytes, layout: _Layout, *, typed: bool = True) -> pd.DataFrame:
     for field, position in layout.positions.items():
         names[position] = field
     text = str if arrow_support.kernels() is None else _ARROW_TEXT
-    dtypes: dict[str, object] = dict.fromkeys(names, text)
+    dtypes: dict[str, str | type[object]] = dict.fromkeys(names, text)
     if typed:
         dtypes.update({f: np.float64 for f in ("score", "rel") if f in layout.positions})
         if "rank" in layout.positions:
             dtypes["rank"] = np.int64
+    # quotes are read as CSV reads them in CSV/TSV files, never in TREC files
+    quoting: Literal[0, 3] = csv.QUOTE_MINIMAL if layout.sep else csv.QUOTE_NONE
     with warnings.catch_warnings():
         # e.g. "invalid value encountered in cast" for a rank of 1e300: the value is checked
         # after the parse (and reported as the line's problem), the warning would add lines
@@ -675,7 +680,7 @@ def _parse(data: bytes, layout: _Layout, *, typed: bool = True) -> pd.DataFrame:
             # A TREC run may carry junk after the sixth field: usecols makes the parser ignore it.
             usecols=range(layout.n_fields) if layout.extra_fields_ok else None,
             dtype=dtypes,
-            quoting=csv.QUOTE_MINIMAL if layout.sep else csv.QUOTE_NONE,
+            quoting=quoting,
             keep_default_na=False,
             na_filter=False,
             encoding="utf-8",
@@ -810,10 +815,11 @@ def _raise_first_problem(
             table = frame if frame is not None else _parse(parse_data, layout, typed=False)
         except (ValueError, OverflowError):  # also: no data lines before the non-UTF-8 one
             table = None
-        searched = table is not None and isinstance(table.index, pd.RangeIndex)
-        if searched:
+        if table is not None and not isinstance(table.index, pd.RangeIndex):
+            table = None  # some line had more fields than names: not split into rows
+        if table is not None:
             _raise_at_first_flagged_row(data, table, layout, name)
-        if not_utf8 is not None and (searched or not_utf8.first_data_line):
+        if not_utf8 is not None and (table is not None or not_utf8.first_data_line):
             raise not_utf8.error
     _scan(data, layout, name)
     raise TrecFormatError(
@@ -1147,7 +1153,7 @@ def _check_tokens(frame: pd.DataFrame, columns: tuple[str, ...], kind: str) -> N
     for column in columns:
         bad = frame[column].str.contains(r"\s", regex=True) | (frame[column] == "")
         if bad.any():
-            value = frame[column][bad.idxmax()]
+            value = frame[column].iloc[int(np.argmax(bad.to_numpy()))]
             raise ValueError(
                 f"cannot write {kind}: the {column} {value!r} is empty or contains whitespace, "
                 "which the TREC format cannot hold"
