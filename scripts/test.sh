@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The RankLab test command: lint + every test (unit, crosscheck, app, e2e in a real browser).
+# The RankLab test command: lint, the library's type check, every test (unit, crosscheck, library,
+# app, e2e in a real browser).
 #
 #   bash scripts/test.sh                 # everything
 #   bash scripts/test.sh -m "not e2e"    # extra arguments go to pytest
@@ -46,6 +47,10 @@ echo "pip install: $((SECONDS - start)) s"
 
 say "ruff check ."
 .venv/bin/ruff check .
+
+# The library's type hints ([tool.mypy] in metrics/pyproject.toml says which modules, how strictly)
+say "mypy (metrics/)"
+(cd metrics && ../.venv/bin/mypy)
 
 say "pytest $*"
 .venv/bin/python -m pytest "$@"

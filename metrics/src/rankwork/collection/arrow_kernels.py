@@ -1,8 +1,11 @@
 """The one place where RankLab calls pyarrow directly, for speed.
 
-pyarrow is not an extra dependency: it is the library behind pandas' string columns here (and
-streamlit requires it).  pandas' own kernels cost several times more on the large runs the
-command line reads (2-10 million lines), so the TREC reader and the batch evaluation use these:
+pyarrow is an optional dependency (the extra ``rankwork[arrow]``; the app installs it, as pandas'
+string columns and streamlit use it): this module is imported only through
+:func:`rankwork.collection.arrow_support.kernels`, and only when pyarrow is installed.  pandas' own
+kernels cost several times more on the large runs the command line reads (2-10 million lines), so
+the TREC reader and the batch evaluation use these when they can, and their pandas equivalents
+otherwise (same results):
 
 - :func:`read_delimited`: Arrow's multi-threaded CSV reader, for TREC files whose fields are
   separated by single spaces (or single tabs): 0.12 s per 2 million run lines where the pandas

@@ -34,11 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from rankwork.collection import arrow_kernels, subtopic_qrels
+from rankwork.collection import arrow_support, subtopic_qrels
 from rankwork.collection.batch_measures import Prepared, compute
 from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention
 from rankwork.core.diversity import NoSubtopicsError
@@ -202,9 +203,9 @@ def compare(
             run_rows.append((measure, name, ci.mean, ci.low, ci.high, len(values)))
         for i, a in enumerate(names):
             for b in names[i + 1 :]:
-                x, y = results[a].per_query[measure], results[b].per_query[measure]
-                common = x.index.intersection(y.index, sort=False)
-                x, y = x[common].to_numpy(), y[common].to_numpy()
+                of_a, of_b = results[a].per_query[measure], results[b].per_query[measure]
+                common = of_a.index.intersection(of_b.index, sort=False)
+                x, y = of_a[common].to_numpy(), of_b[common].to_numpy()
                 diff = stats.bootstrap_diff_ci(
                     x, y, confidence=confidence, resamples=resamples, seed=seed
                 )
@@ -385,8 +386,8 @@ def _prepare(
 
     # Queries: codes of the qrels' queries (sorted), and each run line's query among them.
     # sort=True orders str by code point: the byte order of UTF-8, trec_eval's strcmp order.
-    qrels_q, qrels_qids = pd.factorize(_text(qrels["qid"]), sort=True)
-    qrels_qids = np.asarray(qrels_qids, dtype=object)
+    qrels_q, qrels_uniques = pd.factorize(_text(qrels["qid"]), sort=True)
+    qrels_qids = np.asarray(qrels_uniques, dtype=object)
     run_codes, run_qids = _factorize(_text(run["qid"]))
     to_qrels = pd.Index(qrels_qids).get_indexer(run_qids)  # -1: not in the qrels
     present = np.zeros(len(qrels_qids), dtype=bool)
@@ -576,18 +577,18 @@ def _in_sequence(run_codes, score) -> bool:
 def _byte_order(docno: pd.Series, rows: np.ndarray) -> np.ndarray:
     """The rank of each of docno[rows] among them in byte order (strcmp's, trec_eval's).
     Python compares str by code point, the byte order of their UTF-8; Arrow compares bytes."""
-    arrow = _arrow(docno)
+    kernels, arrow = _arrow(docno)
     if arrow is None:
         _unique, key = np.unique(docno.iloc[rows].to_numpy(dtype=object), return_inverse=True)
         return key
-    return arrow_kernels.byte_order_keys(arrow, rows)
+    return kernels.byte_order_keys(arrow, rows)
 
 
 def _factorize(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     """`pd.factorize` (codes in order of first appearance) with the uniques as objects; int32
     codes straight from Arrow for an Arrow column (the run's qid column: 2-10 million rows)."""
-    arrow = _arrow(values)
-    factorized = None if arrow is None else arrow_kernels.factorize(arrow)
+    kernels, arrow = _arrow(values)
+    factorized = None if arrow is None else kernels.factorize(arrow)
     if factorized is None:
         codes, uniques = pd.factorize(values)
         return codes, np.asarray(uniques, dtype=object)
@@ -626,25 +627,29 @@ def _text(values: pd.Series) -> pd.Series:
     return values if pd.api.types.is_string_dtype(values.dtype) else values.astype(str)
 
 
-def _arrow(values: pd.Series):
-    """The column as a pyarrow ChunkedArray when pandas keeps it in Arrow strings (its default
-    str dtype, and what rankwork.collection.trec returns), so that matching and sorting run in
-    Arrow's kernels (`rankwork.collection.arrow_kernels`); else None (and always None with
-    ARROW_KERNELS False)."""
-    return arrow_kernels.arrow_text(values) if ARROW_KERNELS else None
+def _arrow(values: pd.Series) -> tuple[Any, Any]:
+    """The Arrow kernels (`rankwork.collection.arrow_kernels`) and the column as a pyarrow
+    ChunkedArray, when pyarrow is installed and pandas keeps the column in Arrow strings (its
+    default str dtype then, and what rankwork.collection.trec returns), so that matching and
+    sorting run in Arrow's kernels; else (None, None) (and always with ARROW_KERNELS False)."""
+    kernels = arrow_support.kernels() if ARROW_KERNELS else None
+    if kernels is None:
+        return None, None
+    arrow = kernels.arrow_text(values)
+    return (None, None) if arrow is None else (kernels, arrow)
 
 
 def _positions_in(values: pd.Series, names) -> tuple[np.ndarray, np.ndarray]:
     """The rows whose value is among `names` (distinct strings), and its position there."""
-    arrow = _arrow(values)
+    kernels, arrow = _arrow(values)
     if arrow is None:
         at = pd.Index(names, dtype=object).get_indexer(values.to_numpy(dtype=object))
         rows = np.flatnonzero(at >= 0)
         return rows, at[rows]
-    return arrow_kernels.positions_in(arrow, np.asarray(names, dtype=object))
+    return kernels.positions_in(arrow, np.asarray(names, dtype=object))
 
 
-ARROW_KERNELS = True  # False: the pure pandas path (the tests run both)
+ARROW_KERNELS = True  # False: the pure pandas path, as without pyarrow (the tests run both)
 
 
 # ------------------------------------------------------------------------------ drill-down

@@ -93,8 +93,9 @@ read by Arrow's CSV reader straight into the result's columns
 (:mod:`rankwork.collection.arrow_kernels`; given a path, Arrow reads the file itself, so its bytes
 are never held whole) and checked with vectorised operations that make single-separator splitting
 agree with the rules above; the same document twice for a query is looked for by hashing the (qid,
-docno) pairs, not with a hash table.  Any other file, or any doubt, takes the general path: the
-pandas C parser (text columns straight into Arrow strings) and the same checks, vectorised.  A valid
+docno) pairs, not with a hash table.  Any other file, any doubt, or no pyarrow installed (it is the
+optional extra ``rankwork[arrow]``) takes the general path: the pandas C parser (text columns
+straight into Arrow strings when pyarrow is there) and the same checks, vectorised.  A valid
 file is never read line by line in Python, and both paths give the same DataFrame.  Only when a
 check fails is the first bad line looked for: the first 50,000 lines by a Python scan, the rest (in
 whitespace-separated files) by vectorised checks that flag rows, after which only the first
@@ -118,12 +119,12 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Literal, NoReturn
 
 import numpy as np
 import pandas as pd
 
-from rankwork.collection import arrow_kernels
+from rankwork.collection import arrow_support
 from rankwork.language import N_, _, ngettext
 
 __all__ = [
@@ -189,11 +190,10 @@ _SPACES_LINE = re.compile(rb"^[ \t]+(?=\r?$)", re.MULTILINE)  # a line of spaces
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 _INT64_MAX = 2**63 - 1
-# Text columns are parsed as Arrow large strings: the pandas C parser builds those directly,
-# about four times faster than dtype=str, and turning them into pandas' "str" dtype (which
-# stores large strings) copies nothing.  Needs pyarrow, which pandas' "str" dtype and
-# streamlit use too.
-_PARSED_TEXT = "large_string[pyarrow]"
+# Text columns are parsed as Arrow large strings when pyarrow is installed: the pandas C parser
+# builds those directly, about four times faster than dtype=str, and turning them into pandas'
+# "str" dtype (which stores large strings) copies nothing.  Without pyarrow: str.
+_ARROW_TEXT = "large_string[pyarrow]"
 # The fast path finds a file's layout in its first lines: at most this many bytes of them.
 _HEAD_BYTES = 1 << 16
 _NUMBER_FIELDS = ("rank", "score", "rel")
@@ -339,14 +339,17 @@ def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
 
 def _read(source: Source, name: str | None, kind: str) -> pd.DataFrame:
     path = _regular_file(source)  # read by the fast path itself; else the bytes are loaded
-    data, default_name = (None, path) if path is not None else _load(source, name)
+    given, default_name = (path, path) if path is not None else _load(source, name)
     name = name or default_name or f"{kind} input"
-    _refuse_compressed(_start(path if data is None else data), name)
-    frame = _read_plain_trec(path if data is None else data, name, kind)
+    _refuse_compressed(_start(given), name)
+    frame = _read_plain_trec(given, name, kind)
     if frame is not None:
         return frame
-    arrow_kernels.release_unused()  # what the fast path read before it gave up
-    data, parse_data = _prepare(Path(path).read_bytes() if data is None else data)
+    kernels = arrow_support.kernels()
+    if kernels is not None:
+        kernels.release_unused()  # what the fast path read before it gave up
+    data, parse_data = _prepare(Path(given).read_bytes() if isinstance(given, str) else given)
+    del given  # loaded bytes: data holds them now
     first = next(_data_lines(data), None)
     if first is None:
         raise TrecFormatError(
@@ -451,8 +454,12 @@ def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame 
     value that is not a number or not finite, a rank that is not a whole number below 2**53,
     or two rows whose (qid, docno) hashes are equal (a duplicate pair, or rarely a collision).
     The checks make single-separator splitting agree with splitting at runs of spaces and
-    tabs, so a file read here gives exactly the DataFrame the general path gives.
+    tabs, so a file read here gives exactly the DataFrame the general path gives.  Always None
+    without pyarrow.
     """
+    kernels = arrow_support.kernels()
+    if kernels is None:
+        return None
     head = _head(source)
     first = next(_data_lines(head), None)
     if first is None or _COMMENT_START.search(head):  # comments: not worth a try
@@ -475,7 +482,7 @@ def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame 
         names[position] = field
     kinds = {field: "number" if field in _NUMBER_FIELDS else "text" for field in layout.positions}
     columns = {column: kinds.get(column, "ignored") for column in names}
-    table = arrow_kernels.read_delimited(source, columns, delimiter)
+    table = kernels.read_delimited(source, columns, delimiter)
     if table is None or table.num_rows == 0:
         return None
     # Splitting at single separators agrees with splitting at runs of spaces and tabs when no
@@ -483,12 +490,12 @@ def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame 
     # other separator; a comment line would have a qid starting with '#'.
     for column, what in columns.items():
         if what != "number":
-            shortest, has_other = arrow_kernels.text_check(table[column], other)
+            shortest, has_other = kernels.text_check(table[column], other)
             if shortest == 0 or has_other:
                 return None
-    if arrow_kernels.starts_with(table["qid"], "#"):
+    if kernels.starts_with(table["qid"], "#"):
         return None
-    if arrow_kernels.has_repeated_pair(table["qid"], table["docno"]) is not False:
+    if kernels.has_repeated_pair(table["qid"], table["docno"]) is not False:
         return None  # a document twice for a query (or a hash collision): let _read decide
     out: dict[str, object] = {}
     for field in ("qid", "docno", "score", "rel", "subtopic", "rank", "tag"):  # result order
@@ -499,13 +506,15 @@ def _read_plain_trec(source: str | bytes, name: str, kind: str) -> pd.DataFrame 
         if field not in _NUMBER_FIELDS:
             out[field] = pd.Series(values, dtype="str")  # the same Arrow strings, no copy
         elif field == "rank":
-            out[field] = arrow_kernels.whole_values(values, _FLOAT_INTS)
-            if out[field] is None:
+            ranks = kernels.whole_values(values, _FLOAT_INTS)
+            if ranks is None:
                 return None
+            out[field] = ranks
         else:
-            out[field] = values.to_numpy()
-            if not np.isfinite(out[field]).all():
+            numbers = values.to_numpy()
+            if not np.isfinite(numbers).all():
                 return None
+            out[field] = numbers
     return pd.DataFrame(out, copy=False)
 
 
@@ -651,11 +660,14 @@ def _parse(data: bytes, layout: _Layout, *, typed: bool = True) -> pd.DataFrame:
     names = [f"_{i}" for i in range(layout.n_fields)]
     for field, position in layout.positions.items():
         names[position] = field
-    dtypes: dict[str, object] = dict.fromkeys(names, _PARSED_TEXT)
+    text = str if arrow_support.kernels() is None else _ARROW_TEXT
+    dtypes: dict[str, str | type[object]] = dict.fromkeys(names, text)
     if typed:
         dtypes.update({f: np.float64 for f in ("score", "rel") if f in layout.positions})
         if "rank" in layout.positions:
             dtypes["rank"] = np.int64
+    # quotes are read as CSV reads them in CSV/TSV files, never in TREC files
+    quoting: Literal[0, 3] = csv.QUOTE_MINIMAL if layout.sep else csv.QUOTE_NONE
     with warnings.catch_warnings():
         # e.g. "invalid value encountered in cast" for a rank of 1e300: the value is checked
         # after the parse (and reported as the line's problem), the warning would add lines
@@ -668,7 +680,7 @@ def _parse(data: bytes, layout: _Layout, *, typed: bool = True) -> pd.DataFrame:
             # A TREC run may carry junk after the sixth field: usecols makes the parser ignore it.
             usecols=range(layout.n_fields) if layout.extra_fields_ok else None,
             dtype=dtypes,
-            quoting=csv.QUOTE_MINIMAL if layout.sep else csv.QUOTE_NONE,
+            quoting=quoting,
             keep_default_na=False,
             na_filter=False,
             encoding="utf-8",
@@ -693,28 +705,40 @@ def _looks_valid(frame: pd.DataFrame, layout: _Layout) -> bool:
 
 
 def has_duplicate_pair(qid: pd.Series, docno: pd.Series) -> bool:
-    """Whether some (qid, docno) pair occurs twice.
-
-    By hashing the texts (:func:`rankwork.collection.arrow_kernels.has_repeated_pair`, a pass over
-    the bytes): when no two rows' pair hashes are equal no pair repeats, and that is the answer
-    for every valid file.  Otherwise the rows sharing a hash are compared exactly, so that a
-    hash collision is never taken for a duplicate; when they are many (a file pasted twice),
-    all pairs are, with codes from ``pd.factorize`` (a hash table: ten times slower than the
-    hashing on 2 million rows).
-    """
-    qid_text, docno_text = arrow_kernels.arrow_text(qid), arrow_kernels.arrow_text(docno)
-    if qid_text is not None and docno_text is not None:
-        if arrow_kernels.has_repeated_pair(qid_text, docno_text) is False:
-            return False
-        rows = arrow_kernels.rows_sharing_a_pair_hash(qid_text, docno_text)
-        if len(rows) <= _EXACT_ROWS:
-            pairs = zip(qid.iloc[rows].tolist(), docno.iloc[rows].tolist(), strict=True)
-            return len(set(pairs)) < len(rows)
+    """Whether some (qid, docno) pair occurs twice: by hashing the texts when that can tell
+    (:func:`_duplicate_pair_by_hashing`), else with codes from ``pd.factorize`` for all pairs
+    (a hash table: ten times slower than the hashing on 2 million rows)."""
+    hashed = _duplicate_pair_by_hashing(qid, docno)
+    if hashed is not None:
+        return hashed
     pairs, all_distinct = _pair_codes(qid, docno)
     if all_distinct:
         return False
     pairs.sort()
     return bool((pairs[1:] == pairs[:-1]).any())
+
+
+def _duplicate_pair_by_hashing(qid: pd.Series, docno: pd.Series) -> bool | None:
+    """Whether some (qid, docno) pair occurs twice, found by hashing the texts
+    (:func:`rankwork.collection.arrow_kernels.has_repeated_pair`, a pass over the bytes): when
+    no two rows' pair hashes are equal no pair repeats, and that is the answer for every valid
+    file.  Otherwise the rows sharing a hash are compared exactly, so that a hash collision is
+    never taken for a duplicate.  None when this cannot tell: without pyarrow, for columns that
+    are not Arrow strings, or when more than _EXACT_ROWS rows share hashes (a file pasted
+    twice)."""
+    kernels = arrow_support.kernels()
+    if kernels is None:
+        return None
+    qid_text, docno_text = kernels.arrow_text(qid), kernels.arrow_text(docno)
+    if qid_text is None or docno_text is None:
+        return None
+    if kernels.has_repeated_pair(qid_text, docno_text) is False:
+        return False
+    rows = kernels.rows_sharing_a_pair_hash(qid_text, docno_text)
+    if len(rows) > _EXACT_ROWS:
+        return None
+    pairs = zip(qid.iloc[rows].tolist(), docno.iloc[rows].tolist(), strict=True)
+    return len(set(pairs)) < len(rows)
 
 
 def _pair_codes(qid: pd.Series, docno: pd.Series) -> tuple[np.ndarray, bool]:
@@ -791,10 +815,11 @@ def _raise_first_problem(
             table = frame if frame is not None else _parse(parse_data, layout, typed=False)
         except (ValueError, OverflowError):  # also: no data lines before the non-UTF-8 one
             table = None
-        searched = table is not None and isinstance(table.index, pd.RangeIndex)
-        if searched:
+        if table is not None and not isinstance(table.index, pd.RangeIndex):
+            table = None  # some line had more fields than names: not split into rows
+        if table is not None:
             _raise_at_first_flagged_row(data, table, layout, name)
-        if not_utf8 is not None and (searched or not_utf8.first_data_line):
+        if not_utf8 is not None and (table is not None or not_utf8.first_data_line):
             raise not_utf8.error
     _scan(data, layout, name)
     raise TrecFormatError(
@@ -1128,7 +1153,7 @@ def _check_tokens(frame: pd.DataFrame, columns: tuple[str, ...], kind: str) -> N
     for column in columns:
         bad = frame[column].str.contains(r"\s", regex=True) | (frame[column] == "")
         if bad.any():
-            value = frame[column][bad.idxmax()]
+            value = frame[column].iloc[int(np.argmax(bad.to_numpy()))]
             raise ValueError(
                 f"cannot write {kind}: the {column} {value!r} is empty or contains whitespace, "
                 "which the TREC format cannot hold"
