@@ -34,7 +34,7 @@ def blocks(text: str) -> list[tuple[str, str | None]]:
     return pairs
 
 
-def _lines(text: str) -> list[str]:
+def printed_lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.rstrip("\n").splitlines()]
 
 
@@ -54,4 +54,6 @@ def test_every_code_block_runs_and_prints_what_is_shown(document, monkeypatch):
         with contextlib.redirect_stdout(out):
             exec(compile(code, f"{document.name}, block {number}", "exec"), namespace)  # noqa: S102
         where = f"{document.relative_to(ROOT)}, python block {number}:\n{code}"
-        assert _lines(out.getvalue()) == (_lines(shown) if shown is not None else []), where
+        assert printed_lines(out.getvalue()) == (
+            printed_lines(shown) if shown is not None else []
+        ), where

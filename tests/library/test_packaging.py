@@ -24,6 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.library.test_docs import blocks
+from tests.library.test_docs import printed_lines as lines
+
 ROOT = Path(__file__).resolve().parents[2]
 PROJECT = ROOT / "metrics"
 SOURCES = PROJECT / "src" / "rankwork"
@@ -203,9 +206,6 @@ def test_the_console_script_evaluates_a_collection_as_worked_by_hand(venv):
 
 
 def test_the_public_evaluate_gives_the_hand_worked_mean(venv):
-    has = in_venv(venv, "python", "-c", "import rankwork; print(hasattr(rankwork, 'evaluate'))")
-    if has.strip() != "True":
-        pytest.skip("rankwork.evaluate is not in this checkout's public API yet")
     script = (
         "import json, rankwork; "
         "print(json.dumps(rankwork.evaluate('qrels.txt', 'run.txt', ['nDCG@10'])))"
@@ -213,3 +213,13 @@ def test_the_public_evaluate_gives_the_hand_worked_mean(venv):
     means = json.loads(in_venv(venv, "python", "-c", script))
     assert list(means) == ["nDCG@10"]
     assert means["nDCG@10"] == pytest.approx(MEAN, rel=1e-12, abs=0)
+
+
+def test_the_readmes_quick_starts_for_a_collection_and_one_list_run_in_the_fresh_venv(venv):
+    # metrics/README.md's first three python blocks need numpy and pandas only (the later ones
+    # use scikit-learn, LightGBM, XGBoost: tests/library/test_docs.py runs those in the
+    # checkout); run there, they print what the README shows
+    pairs = blocks((PROJECT / "README.md").read_text(encoding="utf-8"))[:3]
+    assert all(shown is not None for _, shown in pairs)
+    printed = in_venv(venv, "python", "-c", "\n".join(code for code, _ in pairs))
+    assert lines(printed) == [line for _, shown in pairs for line in lines(shown)]
