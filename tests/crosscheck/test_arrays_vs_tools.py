@@ -132,28 +132,30 @@ def test_ndcg_equals_scikit_learn_on_any_small_array(case):
 # --- the binary measures, ERR and RBP against trec_eval, ir_measures and ranx -----------------
 
 
-def as_dicts(labels, scores, mask):
-    """One query per row ("q<row>"): its real documents as qrels and as the run."""
+def as_dicts(labels, scores, mask, names=None):
+    """One query per row ("<row>"): its real documents as qrels and as the run, document j
+    named names[j] ("d<j>" by default)."""
+    names = names or [f"d{j}" for j in range(labels.shape[1])]
     qrels, run = {}, {}
     for q in range(len(labels)):
         docs = np.flatnonzero(mask[q])
-        qrels[f"{q}"] = {f"d{j}": int(labels[q, j]) for j in docs}
-        run[f"{q}"] = {f"d{j}": float(scores[q, j]) for j in docs}
+        qrels[f"{q}"] = {names[j]: int(labels[q, j]) for j in docs}
+        run[f"{q}"] = {names[j]: float(scores[q, j]) for j in docs}
     return qrels, run
 
 
-def trec_eval_rows(labels, scores, mask, measure: str, threshold: int) -> np.ndarray:
+def trec_eval_rows(labels, scores, mask, measure: str, threshold: int, names=None) -> np.ndarray:
     """pytrec_eval's value of each row; `measure` as trec_eval names it: "P.5", "map"."""
-    qrels, run = as_dicts(labels, scores, mask)
+    qrels, run = as_dicts(labels, scores, mask, names)
     evaluator = pytrec_eval.RelevanceEvaluator(qrels, {measure}, relevance_level=threshold)
     values = evaluator.evaluate(run)
     key = measure.replace(".", "_")
     return np.array([values[f"{q}"][key] for q in range(len(labels))])
 
 
-def ir_measures_rows(labels, scores, mask, measure) -> np.ndarray:
+def ir_measures_rows(labels, scores, mask, measure, names=None) -> np.ndarray:
     """ir_measures' value of each row (0 for a row it leaves out)."""
-    qrels, run = as_dicts(labels, scores, mask)
+    qrels, run = as_dicts(labels, scores, mask, names)
     values = {m.query_id: m.value for m in ir_measures.iter_calc([measure], qrels, run)}
     return np.array([values.get(f"{q}", 0.0) for q in range(len(labels))])
 
@@ -230,6 +232,34 @@ def test_err_hand_worked():
     labels, scores = [[3, 0, 1, 2]], [[4, 3, 2, 1]]
     assert arrays.err(labels, scores, k=3)[0] == pytest.approx(0.875 + 1 / 192, abs=1e-15)
     assert arrays.err(labels, scores)[0] == pytest.approx(0.875 + 1 / 192 + 21 / 2048, abs=1e-15)
+
+
+# --- ties="input": column order, against the tools' docno order ---------------------------------
+
+
+def test_ties_input_keeps_column_order_as_trec_eval_and_gdeval_keep_docno_descending():
+    # trec_eval (m_*.c via form_res_rels: ties by docno descending, strcmp) and gdeval.pl
+    # (runOrder: docno descending) rank tied documents by docno, descending. Naming column j
+    # "d<40 - j>" (two digits) makes that order the column order, so ties="input" must give
+    # their values on long ties (scores in {0, 1/4, 1/2, 3/4}: ~10 documents per tie, beyond
+    # the 16 documents under which numpy's default sort happens to be stable).
+    labels, scores, mask = random_arrays(30, rows=60, cols=40)
+    names = [f"d{40 - j:02d}" for j in range(40)]
+    ours = {
+        "P.5": arrays.precision(labels, scores, k=5, ties="input", mask=mask),
+        "P.20": arrays.precision(labels, scores, k=20, ties="input", mask=mask),
+        "map": arrays.average_precision(labels, scores, ties="input", mask=mask),
+        "recip_rank": arrays.reciprocal_rank(labels, scores, ties="input", mask=mask),
+        "ndcg": arrays.ndcg(labels, scores, gain="linear", ties="input", mask=mask),
+        "ndcg_cut.10": arrays.ndcg(labels, scores, k=10, gain="linear", ties="input", mask=mask),
+    }
+    for measure, mine in ours.items():
+        theirs = trec_eval_rows(labels, scores, mask, measure, 1, names)
+        assert np.abs(mine - theirs).max() <= TOL, measure
+    if shutil.which("perl") is not None:  # gdeval.pl needs perl; it prints 5 decimals
+        mine = arrays.err(labels, scores, k=20, gmax=4, mask=mask)
+        theirs = ir_measures_rows(labels, scores, mask, ir_measures.ERR @ 20, names)
+        assert np.abs(mine - theirs).max() <= 5e-6 + 1e-12
 
 
 # --- ties="average": the mean over every order of the tied documents, by brute force ----------

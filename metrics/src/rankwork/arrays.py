@@ -2,9 +2,12 @@
 
 Every function takes ``labels`` and ``scores`` of the same shape ``(n_queries, n_documents)``:
 row q holds one query's documents, ``labels[q, j]`` the graded relevance of document j (a
-number >= 0) and ``scores[q, j]`` the model's score, higher first. It returns a float64 array
-of length ``n_queries``, one value per row, never NaN or inf; take ``.mean()`` for the mean
-over queries.
+real number >= 0; booleans are read as the grades 0 and 1) and ``scores[q, j]`` the model's
+score, higher first (a real number; booleans, text and complex numbers are refused). It
+returns a float64 array of length ``n_queries``, one value per row, never NaN or inf: a row
+whose sums would go beyond the largest double (e.g. exponential gains of labels near 1023)
+raises a ValueError naming the measure and the row, e.g. ``DCG@10[3]``. Take ``.mean()`` for
+the mean over queries.
 
 Short rows. A row with fewer documents than columns marks the missing ones either with
 ``mask`` (a boolean array of the same shape, True = a real document) or with ``pad`` (the
@@ -19,22 +22,26 @@ Conventions, all keyword arguments, with the defaults of rankwork's single-list 
 - gain: ``"exponential"`` 2^g - 1 (default) or ``"linear"`` g (scikit-learn, trec_eval).
 - discount: 1/log2(i + 1).
 - the ideal ranking is the row's own real documents sorted by gain (the row is the pool: as
-  scikit-learn and LightGBM do), cut at k.
+  scikit-learn and LightGBM do; the core's default takes every judged document), cut at k.
 - binary measures: a document is relevant when its label >= ``threshold`` (1 by default);
   R is the number of relevant documents in the row.
 - a row with nothing relevant (or no real document): nDCG, R and AP give ``empty_value``
   (0 by default, as trec_eval and scikit-learn; 1 as LightGBM's nDCG); the other measures are
   0 there by their formulas.
 - ERR's top grade and graded RBP's gmax: None (default) takes the largest label of the whole
-  array, at least 1 (the array is the collection, as `rankwork.evaluate` takes the qrels'
-  largest grade), so a value then depends on the other rows of the batch: pass ``gmax``
-  (e.g. 4, gdeval's) to avoid that. RBP: p = 0.8, gain g/gmax.
+  array, at least 1 (the array is the collection), so a value then depends on the other rows
+  of the batch: pass ``gmax`` to avoid that. `rankwork.evaluate`, under its default preset
+  (trec_eval ndcg_cut), takes 4 as ERR's top grade (gdeval's, whatever the qrels' grades):
+  pass ``gmax=4`` to match it. Its graded RBP takes the qrels' largest grade, as None does
+  here on the same grades. RBP: p = 0.8, gain g/gmax.
 - ties (equal scores in a row): ``ties="average"`` (the default, except for ERR) gives the
   mean of the measure over every order of the tied documents (McSherry & Najork, ECIR 2008),
   which for DCG and nDCG is scikit-learn's ``dcg_score``/``ndcg_score`` (the gain averaged
   over the tie group, `_tie_averaged_dcg` in sklearn/metrics/_ranking.py); it is exact for
   every measure here but ERR, which refuses it. ``ties="input"`` breaks a tie by position in
-  the row: the lower column index ranks first (a stable sort, as LightGBM does).
+  the row: the lower column index ranks first (a stable sort, as LightGBM's
+  ``std::stable_sort`` by score in src/metric/dcg_calculator.cpp, 4.x). The core's default,
+  ties by docno descending, has no counterpart here: a row has no docnos.
 
 Scores may be +inf or -inf (ranked first or last); NaN scores and labels that are negative,
 NaN or infinite are refused at a real position (a ValueError naming the row and column).
@@ -49,7 +56,7 @@ from numpy.typing import ArrayLike
 
 from rankwork.arrays_ranking import (
     Floats,
-    Ranked,
+    finite,
     log_weights,
     rank,
     reciprocal_ranks,
@@ -90,8 +97,11 @@ def _gains(grades: Floats, gain: str) -> Floats:
     return np.asarray(graded_gain(grades, Convention(gain="exponential")), dtype=np.float64)
 
 
-def _dcg(ranked: Ranked, gains: Floats, k: int | None) -> Floats:
-    return tied(ranked, gains) @ log_weights(gains.shape[1], k)
+def _dcg(name: str, gains: Floats, k: int | None) -> Floats:
+    """sum over ranks i <= k of gains[:, i] / log2(i + 1), refused where it overflows."""
+    with np.errstate(over="ignore", invalid="ignore"):  # refused by finite
+        values = gains @ log_weights(gains.shape[1], k)
+    return finite(name, k, values)
 
 
 def dcg(
@@ -109,7 +119,9 @@ def dcg(
     Parameters
     ----------
     labels, scores : array_like, shape (n_queries, n_documents)
-        Graded relevance (numbers >= 0) and model scores (higher ranks first; not NaN).
+        Graded relevance (real numbers >= 0, or booleans read as 0 and 1) and model scores
+        (real numbers, higher ranks first; not NaN). Other dtypes (text, complex, booleans
+        as scores) are refused.
     k : int, optional
         Cutoff, at least 1; None reads the whole row. A k beyond the row adds nothing.
     gain : {"exponential", "linear"}
@@ -121,7 +133,7 @@ def dcg(
     mask : array_like of bool, optional
         True where a real document is; False positions are not ranked.
     pad : float, optional
-        A label value (e.g. -1 or NaN) marking positions with no document.
+        A label value (a real number, e.g. -1, or NaN) marking positions with no document.
 
     Returns
     -------
@@ -130,10 +142,11 @@ def dcg(
     Raises
     ------
     ValueError
-        Arrays that are not 2-D numbers or differ in shape; a label that is negative, NaN or
-        infinite, or a NaN score, at a real position; a mask that is not booleans of the
-        labels' shape; k < 1; an unknown gain or ties; exponential gain of a label >= 1024
-        (beyond a double).
+        Arrays that are not 2-D real numbers or differ in shape; a label that is negative, NaN
+        or infinite, or a NaN score, at a real position; a mask that is not booleans of the
+        labels' shape; a pad that is not a real number; k < 1; an unknown gain or ties;
+        exponential gain of a label >= 1024 (beyond a double); a row whose sums overflow a
+        double (``DCG@k[row]``; in `ndcg` also ``IDCG@k[row]``).
 
     Examples
     --------
@@ -151,7 +164,7 @@ def dcg(
     """
     k = check_cutoff(k)
     ranked = rank(labels, scores, mask, pad, ties)
-    return _dcg(ranked, _gains(ranked.grades, gain), k)
+    return _dcg("DCG", tied(ranked, _gains(ranked.grades, gain)), k)
 
 
 def ndcg(
@@ -208,7 +221,7 @@ def ndcg(
     ranked = rank(labels, scores, mask, pad, ties)
     gains = _gains(ranked.grades, gain)
     ideal = np.sort(gains, axis=1)[:, ::-1]
-    return safe_divide(_dcg(ranked, gains, k), ideal @ log_weights(gains.shape[1], k), empty_value)
+    return safe_divide(_dcg("DCG", tied(ranked, gains), k), _dcg("IDCG", ideal, k), empty_value)
 
 
 def precision(
@@ -516,7 +529,8 @@ def rbp(
     Raises
     ------
     ValueError
-        As `dcg`, a p outside (0, 1), a gmax below the largest label or not positive.
+        As `dcg` (an overflow named ``RBP[row]``), a p outside (0, 1), a gmax below the
+        largest label or not positive.
 
     Examples
     --------
@@ -547,4 +561,6 @@ def rbp(
             )
         gains = grades / top
     weights = (1.0 - p) * discount(grades.shape[1], Convention(discount="geometric", discount_p=p))
-    return tied(ranked, gains) @ weights
+    with np.errstate(over="ignore", invalid="ignore"):  # refused by finite
+        values = tied(ranked, gains) @ weights
+    return finite("RBP", None, values)

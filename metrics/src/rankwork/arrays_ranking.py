@@ -9,6 +9,7 @@ numpy sorts last, so the real documents take ranks 1..n of their row. Tie groups
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,6 +17,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from rankwork.core.conventions import Convention, _check_choice
 from rankwork.core.discounts import discount
+from rankwork.core.result import overflow_error
 from rankwork.language import _
 
 Floats = NDArray[np.float64]
@@ -54,19 +56,24 @@ class Groups:
         return (self._sums(values) / self.size)[self.index].reshape(values.shape)
 
 
-def _array(name: str, value: ArrayLike) -> Floats:
+def _array(name: str, value: ArrayLike, kinds: str) -> Floats:
+    """`value` as float64, or a ValueError if it is not 2-D or its dtype's kind is not in
+    `kinds` ("iuf": integers and floats; "b" adds booleans). An object array counts as the
+    dtype numpy gives its items (numbers pass; text, None or a mix does not)."""
     try:
-        out = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError):
+        out = np.asarray(value)
+        if out.dtype == object:
+            out = np.asarray(out.tolist())
+    except (TypeError, ValueError):
         out = None
-    if out is None or out.ndim != 2:
+    if out is None or out.ndim != 2 or out.dtype.kind not in kinds:
         raise ValueError(
             _(
-                "{name} must be a 2-D array of numbers (rows are queries, columns documents); "
-                "got {value!r:.60}."
+                "{name} must be a 2-D array of real numbers (rows are queries, columns "
+                "documents); got {value!r:.60}."
             ).format(name=name, value=value)
         )
-    return out
+    return out.astype(np.float64, copy=False)
 
 
 def _same_shape(name: str, shape: tuple[int, ...], expected: tuple[int, ...]) -> None:
@@ -107,6 +114,13 @@ def _real(labels: Floats, mask: ArrayLike | None, pad: float | None) -> NDArray[
             )
         real &= given
     if pad is not None:
+        if isinstance(pad, bool) or not isinstance(pad, numbers.Real):
+            raise ValueError(
+                _(
+                    "pad must be a real number or NaN (the label that marks a position with no "
+                    "document); got {value!r}."
+                ).format(value=pad)
+            )
         real &= ~np.isnan(labels) if np.isnan(pad) else labels != pad
     return real
 
@@ -132,8 +146,8 @@ def rank(
 ) -> Ranked:
     """Check the inputs and sort every row by score, descending (see the module docstring)."""
     _check_choice("ties", ties, ("average", "input"))
-    grades = _array("labels", labels)
-    keys = _array("scores", scores)
+    grades = _array("labels", labels, "iufb")  # booleans: True is grade 1
+    keys = _array("scores", scores, "iuf")
     _same_shape("scores", keys.shape, grades.shape)
     real = _real(grades, mask, pad)
     _check_values(grades, keys, real)
@@ -156,6 +170,17 @@ def rank(
     first = np.flatnonzero(starts.ravel())
     size = np.diff(np.append(first, starts.size))
     return Ranked(ranked, n_real, Groups(index, size, first))
+
+
+def finite(name: str, k: int | None, values: Floats) -> Floats:
+    """`values` (one per row), or `overflow_error` naming the measure and the first row whose
+    value is not finite: its sums went beyond the largest double (inf, or NaN from inf - inf
+    or inf * 0). The caller computes them under ``np.errstate`` so that no warning escapes."""
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        cut = "" if k is None else f"@{k}"
+        raise overflow_error(f"{name}{cut}[{bad[0]}]")
+    return values
 
 
 def tied(ranked: Ranked, values: Floats) -> Floats:
