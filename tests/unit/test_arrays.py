@@ -158,6 +158,56 @@ def test_output_is_one_float64_per_row():
     assert arrays.ndcg(np.zeros((2, 0)), np.zeros((2, 0))).tolist() == [0.0, 0.0]
 
 
+def test_boolean_labels_are_grades_0_and_1_and_object_arrays_of_numbers_are_numbers():
+    # Labels True, False ranked False first (scores 0, 1): gains 0, 1 at ranks 1, 2, so
+    # DCG = 1/log2(3), IDCG = 1 and nDCG = 1/log2(3); P@1 = 0, RR = 1/2.
+    labels, scores = [[True, False]], [[0, 1]]
+    assert arrays.ndcg(labels, scores)[0] == pytest.approx(D2, abs=1e-15)
+    assert arrays.precision(labels, scores, k=1)[0] == 0.0
+    assert arrays.reciprocal_rank(labels, scores)[0] == 0.5
+    numbers = np.array([[1, 0]], dtype=object), np.array([[0.0, 1.0]], dtype=object)
+    assert arrays.ndcg(*numbers)[0] == pytest.approx(D2, abs=1e-15)
+
+
+# --- no NaN or inf: a row whose sums overflow is refused, without a numpy warning -------------
+
+OVERFLOW = "cannot be computed in double precision: its sums overflow"
+G = 2.0**1023 - 1  # the exponential gain of 1023: 8.99e307, half the largest double
+
+
+@pytest.mark.filterwarnings("error")  # no RuntimeWarning may escape
+def test_a_row_whose_sums_overflow_is_refused_naming_the_measure_and_row():
+    # Row 1: four labels 1023 (gain G each); DCG@3 = G (1 + 0.6309 + 0.5) = 2.13 G = 1.9e308,
+    # beyond the largest double (1.797e308). Row 0 is fine.
+    labels = [[1, 0, 0, 0], [1023] * 4]
+    scores = [[4, 3, 2, 1]] * 2
+    for measure in (arrays.dcg, arrays.ndcg):
+        with pytest.raises(ValueError, match=rf"^DCG@3\[1\] {OVERFLOW}"):
+            measure(labels, scores, k=3)
+    # Linear gain: labels 1e308 at ranks 1 and 2 give DCG = 1e308 (1 + 0.6309) = 1.6e308 and
+    # 1e308 more at rank 3 goes beyond; nDCG would be inf / inf = NaN.
+    with pytest.raises(ValueError, match=rf"^DCG\[0\] {OVERFLOW}"):
+        arrays.ndcg([[1e308] * 3], [[3, 2, 1]], gain="linear")
+    # Only the ideal overflows: three labels 1023 ranked 18th to 20th of 20 give
+    # DCG = G (1/log2(19) + 1/log2(20) + 1/log2(21)) = 0.69 G, finite; IDCG = 2.13 G is not,
+    # so nDCG would silently be 0.
+    row = [0.0] * 17 + [1023.0] * 3
+    with pytest.raises(ValueError, match=rf"^IDCG\[0\] {OVERFLOW}"):
+        arrays.ndcg([row], [list(range(20, 0, -1))])
+    # RBP with the raw grade: two tied labels 1e308 sum to 2e308 before their mean is taken.
+    with pytest.raises(ValueError, match=rf"^RBP\[0\] {OVERFLOW}"):
+        arrays.rbp([[1e308, 1e308, 0]], [[1, 1, 0]], gain="raw")
+
+
+@pytest.mark.filterwarnings("error")
+def test_large_sums_within_a_double_are_computed():
+    # Linear gain, labels 1e308 and 0 ranked 1e308 first: DCG = 1e308, IDCG = 1e308, nDCG 1.
+    assert arrays.dcg([[1e308, 0]], [[2, 1]], gain="linear")[0] == 1e308
+    assert arrays.ndcg([[1e308, 0]], [[2, 1]], gain="linear")[0] == 1.0
+    # RBP raw, distinct scores: (1 - 0.5)(1e308 + 0.5 * 1e308) = 0.75e308, within a double.
+    assert arrays.rbp([[1e308, 1e308]], [[2, 1]], gain="raw", p=0.5)[0] == pytest.approx(0.75e308)
+
+
 # --- errors ------------------------------------------------------------------------------------
 
 
@@ -168,10 +218,26 @@ def test_every_measure_checks_its_input(measure):
         ValueError, match=r"scores must have the shape of labels, \(2, 2\); got \(2, 3\)"
     ):
         measure(good, [[1, 2, 3], [4, 5, 6]])
-    with pytest.raises(ValueError, match="labels must be a 2-D array of numbers"):
+    with pytest.raises(ValueError, match="labels must be a 2-D array of real numbers"):
         measure([1, 0], [0.5, 0.4])
-    with pytest.raises(ValueError, match="scores must be a 2-D array of numbers"):
+    with pytest.raises(ValueError, match="scores must be a 2-D array of real numbers"):
         measure(good, [["a", "b"], ["c", "d"]])
+    not_real = {
+        "text": [["1", "0"], ["0", "2"]],
+        "complex": [[1 + 0j, 0], [0, 2]],
+        "object holding text": np.array([[1, "0"], [0, 2]], dtype=object),
+        "None": [[1, None], [0, 2]],
+    }
+    for kind, labels in not_real.items():
+        with pytest.raises(ValueError, match="labels must be a 2-D array of real numbers"):
+            measure(labels, good)
+        with pytest.raises(ValueError, match="scores must be a 2-D array of real numbers"):
+            measure(good, labels)
+    with pytest.raises(ValueError, match="scores must be a 2-D array of real numbers"):
+        measure(good, [[True, False], [False, True]])  # booleans as labels only
+    for pad in ("x", True, [0]):
+        with pytest.raises(ValueError, match="pad must be a real number or NaN"):
+            measure(good, good, pad=pad)
     with pytest.raises(ValueError, match=r"scores\[1, 0\] is nan; a score must be a number"):
         measure(good, [[1, 2], [np.nan, 3]])
     with pytest.raises(ValueError, match=r"labels\[0, 1\] is -1.0; a label must be a finite"):
@@ -262,3 +328,22 @@ def test_defaults_agree_with_the_single_list_core():
                 ranking = Ranking.build(labels[q][real], scores=scores[q][real], scale_max=scale)
                 expected = core(ranking, convention, k).value
                 assert ours[q] == pytest.approx(expected, abs=1e-12), (name, ties, q)
+
+
+def test_evaluate_takes_gdevals_top_grade_4_for_err_and_the_largest_grade_for_rbp():
+    # The module docstring's sentence on gmax. One query, labels 1, 0, 2 ranked 0, 2, 1 by
+    # score. ERR with top grade 4: R = 0, 3/16, 1/16, so ERR = (1/2)(3/16) + (1/3)(13/16)(1/16)
+    # = 72/768 + 13/768 = 85/768. Graded RBP with gmax 2 (the largest grade), p = 0.8:
+    # r = 0, 1, 1/2, so RBP = 0.2 (0.8 + 0.64 / 2) = 0.224.
+    import rankwork
+
+    labels, scores = [[1, 0, 2]], [[0.1, 0.9, 0.5]]
+    qrels = {"q": {"a": 1, "b": 0, "c": 2}}
+    run = {"q": {"a": 0.1, "b": 0.9, "c": 0.5}}
+    with pytest.warns(UserWarning, match="ERR's top grade is 4"):
+        means = rankwork.evaluate(qrels, run, ["ERR@10", "RBP"])
+    assert means["ERR@10"] == pytest.approx(85 / 768, abs=1e-15)
+    assert arrays.err(labels, scores, k=10, gmax=4)[0] == pytest.approx(85 / 768, abs=1e-15)
+    assert arrays.err(labels, scores, k=10)[0] != pytest.approx(85 / 768)  # gmax 2 by default
+    assert means["RBP"] == pytest.approx(0.224, abs=1e-15)
+    assert arrays.rbp(labels, scores)[0] == pytest.approx(0.224, abs=1e-15)
