@@ -228,7 +228,7 @@ def test_every_measure_checks_its_input(measure):
         "object holding text": np.array([[1, "0"], [0, 2]], dtype=object),
         "None": [[1, None], [0, 2]],
     }
-    for kind, labels in not_real.items():
+    for labels in not_real.values():
         with pytest.raises(ValueError, match="labels must be a 2-D array of real numbers"):
             measure(labels, good)
         with pytest.raises(ValueError, match="scores must be a 2-D array of real numbers"):
