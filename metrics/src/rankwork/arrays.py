@@ -26,8 +26,8 @@ Conventions, all keyword arguments, with the defaults of rankwork's single-list 
 - binary measures: a document is relevant when its label >= ``threshold`` (1 by default);
   R is the number of relevant documents in the row.
 - a row with nothing relevant (or no real document): nDCG, R and AP give ``empty_value``
-  (0 by default, as trec_eval and scikit-learn; 1 as LightGBM's nDCG); the other measures are
-  0 there by their formulas.
+  (0 by default, as trec_eval and scikit-learn; 1 as LightGBM's nDCG, NDCGMetric::Eval in
+  src/metric/rank_metric.hpp); the other measures are 0 there by their formulas.
 - ERR's top grade and graded RBP's gmax: None (default) takes the largest label of the whole
   array, at least 1 (the array is the collection), so a value then depends on the other rows
   of the batch: pass ``gmax`` to avoid that. `rankwork.evaluate`, under its default preset
@@ -37,8 +37,8 @@ Conventions, all keyword arguments, with the defaults of rankwork's single-list 
 - ties (equal scores in a row): ``ties="average"`` (the default, except for ERR) gives the
   mean of the measure over every order of the tied documents (McSherry & Najork, ECIR 2008),
   which for DCG and nDCG is scikit-learn's ``dcg_score``/``ndcg_score`` (the gain averaged
-  over the tie group, `_tie_averaged_dcg` in sklearn/metrics/_ranking.py); it is exact for
-  every measure here but ERR, which refuses it. ``ties="input"`` breaks a tie by position in
+  over the tie group, `_tie_averaged_dcg` in sklearn/metrics/_ranking.py, 1.9); it is exact
+  for every measure here but ERR, which refuses it. ``ties="input"`` breaks a tie by position in
   the row: the lower column index ranks first (a stable sort, as LightGBM's
   ``std::stable_sort`` by score in src/metric/dcg_calculator.cpp, 4.x). The core's default,
   ties by docno descending, has no counterpart here: a row has no docnos.
