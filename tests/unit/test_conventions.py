@@ -113,6 +113,28 @@ def test_preset_fields(name, fields):
 def test_unknown_preset_lists_the_names():
     with pytest.raises(ValueError, match=r"Unknown preset 'trec'; choose one of: Textbook, "):
         C.preset("trec")
+    # a name that is not a string is unknown too (not an AttributeError)
+    with pytest.raises(ValueError, match=r"Unknown preset None; choose one of: .*, gdeval, "):
+        C.preset(None)
+
+
+@pytest.mark.parametrize(
+    ("given", "name"),
+    [
+        ("textbook", "Textbook"),
+        ("  TREC_EVAL NDCG_CUT\t", "trec_eval ndcg_cut"),
+        ("lightgbm / xgboost", "LightGBM / XGBoost"),
+        ("XGBOOST", "XGBoost"),
+        ("JÄRVELIN & KEKÄLÄINEN 2002", "Järvelin & Kekäläinen 2002"),
+    ],
+)
+def test_a_preset_is_found_in_any_case_and_with_spaces_around(given, name):
+    assert C.preset(given) is C.PRESETS[name]
+
+
+def test_spaces_inside_a_presets_name_still_count():
+    with pytest.raises(ValueError, match=r"Unknown preset 'trec_eval  ndcg'"):
+        C.preset("trec_eval  ndcg")
 
 
 def test_with_renames_and_differences():

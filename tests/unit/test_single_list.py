@@ -1,16 +1,20 @@
 """`measure(name, grades, ...)`: one list's value, its per-rank table and its worked solution.
 
-Values are worked by hand below, or compared with pytrec_eval and with the collection code
-(`rankwork.collection.batch.evaluate`, the command line's) on the same query; the working is
-compared with the lines the check page sets (`rankwork.core.working.lines` on the Result the
-page computes, `rankwork.core.scenario.correct`).
+Values are worked by hand below, or taken from pytrec_eval and ir_measures on the same query.
+One test also checks that `measure` agrees with the collection code
+(`rankwork.collection.batch.evaluate`, the command line's): a consistency check between two
+parts of rankwork, not a source of expected values. The working is compared with the lines the
+check page sets (`rankwork.core.working.lines` on the Result the page computes,
+`rankwork.core.scenario.correct`).
 """
 
 from __future__ import annotations
 
 import inspect
+import re
 from math import log2
 
+import ir_measures
 import pandas as pd
 import pytest
 import pytrec_eval
@@ -18,7 +22,7 @@ import pytrec_eval
 from rankwork.collection.batch import evaluate
 from rankwork.core.conventions import TEXTBOOK, TREC_EVAL_NDCG_CUT
 from rankwork.core.measures import MeasureNameError
-from rankwork.core.ranking import Ranking
+from rankwork.core.ranking import Ranking, RankingError
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
 from rankwork.core.single_list import measure
@@ -82,19 +86,33 @@ def test_scores_order_the_list_with_the_conventions_tie_rule():
 # not retrieved. The batch reads it as a collection; `measure` as one list.
 RUN = {"d1": 2.0, "d2": 1.5, "d3": 1.0, "d4": 0.9, "d5": 1.0, "d6": 0.2}
 QRELS = {"d1": 1, "d2": 0, "d3": 2, "d5": 3, "d6": 1, "d7": 2, "d8": 0}
-NAMES = [
-    "nDCG@5",
-    "nDCG",
-    "P@3",
-    "P(rel=2)@5",
-    "R@5",
-    "AP",
-    "RR",
-    "ERR@5",
-    "RBP(p=0.8)",
-    "RBP(p=0.5,rel=2)",
-    "Bpref",
-]
+# By hand. trec_eval's order (score descending, a tie by doc id descending): d1, d2, d5, d3,
+# d4, d6, with grades 1, 0, 3, 2, unjudged, 1. Relevant (grade >= 1): d1, d5, d3, d6 and the
+# unretrieved d7, so R = 5; grade >= 2: d5, d3 (and d7). Linear gain; the ideal ranking is
+# every judged grade, 3, 2, 2, 1, 1, 0, 0.
+_IDCG5 = 3 + 2 / log2(3) + 2 / log2(4) + 1 / log2(5) + 1 / log2(6)  # = 6.07939
+HAND = {
+    # DCG@5 = 1 + 0 + 3/log2(4) + 2/log2(5) + 0 = 3.36135; / 6.07939 = 0.55291
+    "nDCG@5": (1 + 3 / log2(4) + 2 / log2(5)) / _IDCG5,
+    # no cutoff: rank 6 adds 1/log2(7); the ideal's ranks 6 and 7 have grade 0 -> 0.61150
+    "nDCG": (1 + 3 / log2(4) + 2 / log2(5) + 1 / log2(7)) / _IDCG5,
+    "P@3": 2 / 3,  # d1, d5 relevant among d1, d2, d5
+    "P(rel=2)@5": 2 / 5,  # d5 (3) and d3 (2) among the top 5
+    "R@5": 3 / 5,  # d1, d5, d3 of R = 5
+    "AP": (1 / 1 + 2 / 3 + 3 / 4 + 4 / 6) / 5,  # relevant at ranks 1, 3, 4, 6; R = 5
+    "RR": 1.0,  # d1 at rank 1
+    # ERR, top grade 4 (the preset's): R_i = (2^g - 1) / 16 = 1/16, 0, 7/16, 3/16, 0
+    # = 1/16 + (1/3)(7/16)(15/16) + (1/4)(3/16)(15/16)(9/16) = 0.22394
+    "ERR@5": 1 / 16 + (1 / 3) * (7 / 16) * (15 / 16) + (1 / 4) * (3 / 16) * (15 / 16) * (9 / 16),
+    # graded RBP, g / gmax with gmax = 3 (the scale's top): (1 - p) sum g_i/3 p^(i-1)
+    "RBP(p=0.8)": 0.2 * (1 / 3 + 3 / 3 * 0.8**2 + 2 / 3 * 0.8**3 + 1 / 3 * 0.8**5),
+    # binary, grade >= 2 at ranks 3 and 4: (1 - 0.5)(0.5^2 + 0.5^3) = 0.1875
+    "RBP(p=0.5,rel=2)": 0.5 * (0.5**2 + 0.5**3),
+    # R = 5, N = 2 judged non-relevant (d2, d8): d1 has none above it (1), d5, d3, d6 have d2
+    # above (1 - 1/min(R, N) = 1/2 each): (1 + 3 * 0.5) / 5
+    "Bpref": (1 + 3 * 0.5) / 5,
+}
+NAMES = list(HAND)
 
 
 def _one_list(name: str, convention=TREC_EVAL_NDCG_CUT) -> float:
@@ -115,23 +133,47 @@ def test_the_default_convention_is_the_collection_codes():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_one_query_equals_the_collection_code(name):
+def test_one_query_by_hand(name):
+    assert _one_list(name) == pytest.approx(HAND[name], abs=1e-12)
+
+
+def test_one_query_equals_trec_eval_through_pytrec_eval():
+    measures = {"ndcg_cut.5", "ndcg", "P.3", "recall.5", "recip_rank", "map", "bpref"}
+    ref = pytrec_eval.RelevanceEvaluator({"q1": QRELS}, measures).evaluate({"q1": RUN})["q1"]
+    at_2 = pytrec_eval.RelevanceEvaluator({"q1": QRELS}, {"P.5"}, relevance_level=2)
+    ref["P_5_rel_2"] = at_2.evaluate({"q1": RUN})["q1"]["P_5"]
+    pairs = {
+        "nDCG@5": "ndcg_cut_5",
+        "nDCG": "ndcg",
+        "P@3": "P_3",
+        "P(rel=2)@5": "P_5_rel_2",
+        "R@5": "recall_5",
+        "RR": "recip_rank",
+        "AP": "map",
+        "Bpref": "bpref",
+    }
+    for name, key in pairs.items():
+        assert ref[key] == pytest.approx(HAND[name], abs=1e-12), name  # the hand-work
+        assert _one_list(name) == pytest.approx(ref[key], abs=1e-12), name
+
+
+def test_binary_rbp_equals_ir_measures():
+    ref = ir_measures.calc_aggregate(
+        [ir_measures.parse_measure("RBP(p=0.5,rel=2)")], {"q1": QRELS}, {"q1": RUN}
+    )
+    value = next(iter(ref.values()))
+    assert value == pytest.approx(HAND["RBP(p=0.5,rel=2)"], abs=1e-12)
+    assert _one_list("RBP(p=0.5,rel=2)") == pytest.approx(value, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_one_query_agrees_with_the_collection_code_consistency(name):
+    """Consistency between two parts of rankwork (one list and the batch code), not the source
+    of truth: the values themselves are checked by hand and against the tools above."""
     qrels = pd.DataFrame({"qid": "q1", "docno": list(QRELS), "rel": list(QRELS.values())})
     run = pd.DataFrame({"qid": "q1", "docno": list(RUN), "score": list(RUN.values())})
     batch = evaluate(qrels, run, [name]).per_query.loc["q1", name]
     assert _one_list(name) == pytest.approx(batch, abs=1e-12)
-
-
-def test_one_query_equals_trec_eval_through_pytrec_eval():
-    evaluator = pytrec_eval.RelevanceEvaluator(
-        {"q1": QRELS}, {"ndcg_cut.5", "P.3", "recip_rank", "map", "bpref"}
-    )
-    ref = evaluator.evaluate({"q1": RUN})["q1"]
-    assert _one_list("nDCG@5") == pytest.approx(ref["ndcg_cut_5"], abs=1e-12)
-    assert _one_list("P@3") == pytest.approx(ref["P_3"], abs=1e-12)
-    assert _one_list("RR") == pytest.approx(ref["recip_rank"], abs=1e-12)
-    assert _one_list("AP") == pytest.approx(ref["map"], abs=1e-12)
-    assert _one_list("Bpref") == pytest.approx(ref["bpref"], abs=1e-12)
 
 
 def test_the_result_records_the_family_and_the_names_convention():
@@ -139,6 +181,17 @@ def test_the_result_records_the_family_and_the_names_convention():
     assert result.family == "P"
     assert result.convention.rel_threshold == 2
     assert result.convention.gain == TREC_EVAL_NDCG_CUT.gain
+
+
+def test_the_result_keeps_the_name_as_given_and_names_the_conventions_changes():
+    # the name's parameters change the convention: its name says what changed, as the app's
+    # settings name a modified preset; a name whose parameters change nothing keeps the preset
+    result = measure("nDCG(dcg='exp-log2')@5", GRADES)
+    assert result.name == "nDCG(dcg='exp-log2')@5"
+    assert result.convention.name == "trec_eval ndcg_cut + exponential gain"
+    assert result.convention.gain == "exponential"
+    plain = measure("P(rel=1)@5", GRADES)
+    assert plain.name == "P(rel=1)@5" and plain.convention is TREC_EVAL_NDCG_CUT
 
 
 # --- the worked solution ----------------------------------------------------------------------
@@ -177,10 +230,60 @@ def test_latex_of_ndcg_by_hand():
 
 def test_markdown_has_the_value_the_formula_and_the_table():
     text = measure("P(rel=2)@5", GRADES).markdown()
-    assert text.startswith("**P@5** = 0.6")
+    header = "**P(rel=2)@5** = 0.6 (convention: trec_eval ndcg_cut + relevant if ≥ 2)\n"
+    assert text.startswith(header)
+    # the working writes the family's formula; its remark states the threshold
     assert "$$\n\\mathrm{P@5} = \\frac{3}{5} = 0.6\n$$" in text
+    assert "3 of the top 5 are relevant (judged, grade >= 2)" in text
     assert "| rank | doc_id | grade |" in text
     assert "| 4 | d4 | 0 |" in text  # rank 4, grade 0
+
+
+# Each name's header and value, by hand, on GRADES = 3, 2, 3, 0, 1 (UNRETRIEVED 2 for nDCG).
+HEADERS = [
+    # P@5: grades >= 1 at ranks 1, 2, 3, 5 -> 4/5
+    ("P@5", 4 / 5, "**P@5** = 0.8 (convention: trec_eval ndcg_cut)"),
+    # grades >= 2 at ranks 1, 2, 3 -> 3/5
+    (
+        "P(rel=2)@5",
+        3 / 5,
+        "**P(rel=2)@5** = 0.6 (convention: trec_eval ndcg_cut + relevant if ≥ 2)",
+    ),
+    # exponential gain: EXPONENTIAL, worked at the top of this file
+    (
+        "nDCG(dcg='exp-log2')@5",
+        EXPONENTIAL,
+        "**nDCG(dcg='exp-log2')@5** = 0.8756 (convention: trec_eval ndcg_cut + exponential gain)",
+    ),
+    # binary RBP, grade >= 2 at ranks 1, 2, 3: (1 - 0.5)(1 + 0.5 + 0.25) = 0.875
+    (
+        "RBP(p=0.5,rel=2)",
+        0.5 * (1 + 0.5 + 0.25),
+        "**RBP(p=0.5,rel=2)** = 0.875 (convention: trec_eval ndcg_cut + RBP p = 0.5 "
+        "+ binary RBP gain + relevant if ≥ 2)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "header"), HEADERS)
+def test_the_header_names_the_measure_as_given_and_its_effective_convention(name, value, header):
+    result = measure(name, GRADES, unretrieved=UNRETRIEVED)
+    assert result.name == name
+    assert result.value == pytest.approx(value, abs=1e-12)
+    assert result.markdown().splitlines()[0] == header
+    html_header = header.replace(f"**{name}**", f"<b>{name}</b>").replace("'", "&#x27;")
+    assert f"<p>{html_header}</p>" in result._repr_html_()
+
+
+def test_a_doc_id_with_a_line_break_or_a_bar_stays_in_its_cell():
+    docs = ["a|b", "x\ny", "c\\|d", "e\r\nf"]
+    text = measure("P@2", [1, 0, 1, 1], doc_ids=docs).markdown()
+    table = text[text.index("| rank |") :].splitlines()
+    assert len(table) == 2 + len(docs)  # the header, its rule, one line a document
+    # "|" and a backslash are escaped (so c\|d keeps its bar escaped); a line break is <br>
+    for line, shown in zip(table[2:], ["a\\|b", "x<br>y", "c\\\\\\|d", "e<br>f"], strict=True):
+        cells = re.split(r"(?<!\\)\|", line.strip())[1:-1]  # split on the bars not escaped
+        assert len(cells) == 9 and cells[1].strip() == shown
 
 
 def test_repr_html_shows_the_value_the_formula_and_the_table_escaped():
@@ -221,3 +324,28 @@ def test_errors_name_the_bad_value():
         measure("nDGC@5", GRADES)
     with pytest.raises(ValueError, match=r"Grade at rank 2: 'x' is not a number"):
         measure("nDCG@5", [1, "x"])
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        ((None, GRADES), r"The measure name must be a string such as 'nDCG@10' .*; got None\."),
+        (("nDCG@5", None), r"^grades must be a list, tuple or array .*; got None\.$"),
+        (("nDCG@5", "321"), r"^grades must be a list, .*; got '321'\.$"),
+        (("nDCG@5", 3), r"^grades must be a list, .*; got 3\.$"),
+    ],
+)
+def test_a_name_or_grades_of_the_wrong_kind_are_named(arguments, error):
+    with pytest.raises(ValueError, match=error):
+        measure(*arguments)
+
+
+def test_the_other_lists_of_the_wrong_kind_are_named():
+    with pytest.raises(RankingError, match=r"^unretrieved must be a list, .*; got None\.$"):
+        measure("nDCG@5", GRADES, unretrieved=None)
+    with pytest.raises(RankingError, match=r"^doc_ids must be a list, .*; got 'abcde'\.$"):
+        measure("nDCG@5", GRADES, doc_ids="abcde")
+    with pytest.raises(RankingError, match=r"^scores must be a list, .*; got b'12345'\.$"):
+        measure("nDCG@5", GRADES, scores=b"12345")
+    # any iterable of values is read: a generator, a tuple
+    assert measure("P@2", (g for g in [1, 0]), unretrieved=(1,)).value == 0.5

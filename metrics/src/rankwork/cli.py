@@ -37,7 +37,7 @@ from rankwork.collection.batch import (
     data_line,
     evaluate,
 )
-from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
+from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention, preset
 from rankwork.core.measures import EXAMPLES, Measure, parse
 from rankwork.core.specs import SPECS
 
@@ -193,10 +193,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _convention(name: str) -> Convention:
-    for preset_name, convention in PRESETS.items():
-        if preset_name.lower() == name.strip().lower():
-            return convention
-    raise InputError(f"unknown --convention {name!r}; choose one of: {'; '.join(PRESETS)}")
+    """The preset --convention names (any case, as `preset` reads it), or the option's error."""
+    try:
+        return preset(name)
+    except ValueError:
+        raise InputError(
+            f"unknown --convention {name!r}; choose one of: {'; '.join(PRESETS)}"
+        ) from None
 
 
 def _measures(names: Sequence[str], convention: Convention) -> list[tuple[str, Measure]]:

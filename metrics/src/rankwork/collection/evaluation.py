@@ -13,7 +13,7 @@ import pandas as pd
 
 from rankwork.collection import batch, inputs
 from rankwork.collection.inputs import Source
-from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention, preset
+from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, preset
 from rankwork.core.measures import Measure, MeasureNameError, parse
 
 __all__ = ["evaluate"]
@@ -146,7 +146,7 @@ def evaluate(
     1       q2  0.630930  0.5
     """
     names = [measures] if isinstance(measures, str) else list(measures)
-    base = _convention(convention)
+    base = convention if isinstance(convention, Convention) else preset(convention)
     parsed = _parsed(names, base)
     subtopics = any(measure.spec.subtopics for measure in parsed)
     qrels_df = inputs.read_qrels(qrels, subtopics=subtopics)
@@ -159,16 +159,6 @@ def evaluate(
     table = result.per_query.reset_index().rename(columns={"qid": "query_id"})
     table["query_id"] = table["query_id"].astype(str)
     return table
-
-
-def _convention(convention: Convention | str) -> Convention:
-    """The convention, or the preset of that name (ignoring case, as the command line)."""
-    if isinstance(convention, Convention):
-        return convention
-    for name, found in PRESETS.items():
-        if name.lower() == str(convention).strip().lower():
-            return found
-    return preset(convention)  # raises the ValueError that lists the presets
 
 
 def _parsed(names: list[str], convention: Convention) -> list[Measure]:

@@ -477,12 +477,44 @@ PRESETS: dict[str, Convention] = {
 
 
 def preset(name: str) -> Convention:
-    """The preset called `name` (as in PRESETS), or a ValueError listing the names."""
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise ValueError(
-            _("Unknown preset {name!r}; choose one of: {presets}.").format(
-                name=name, presets=", ".join(PRESETS)
-            )
-        ) from None
+    """The preset called `name`, matched ignoring case and surrounding spaces.
+
+    Parameters
+    ----------
+    name : str
+        A name in ``PRESETS`` (``"Textbook"``, ``"trec_eval ndcg_cut"``, ``"ranx ndcg"``, ...),
+        in any case and with any spaces around it: ``" TEXTBOOK "`` is ``"Textbook"``. The
+        command line's ``--convention``, `rankwork.evaluate` and `rankwork.measure` all read a
+        preset's name through this function.
+
+    Returns
+    -------
+    Convention
+        The preset itself (``PRESETS[...]``), not a copy.
+
+    Raises
+    ------
+    ValueError
+        When no preset has that name (or `name` is not a string); the message lists the names.
+
+    Examples
+    --------
+    >>> from rankwork.core.conventions import PRESETS, preset
+    >>> preset("  trec_eval NDCG_CUT ") is PRESETS["trec_eval ndcg_cut"]
+    True
+    >>> preset("textbook").gain
+    'exponential'
+    >>> preset("trec")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown preset 'trec'; choose one of: Textbook, trec_eval ndcg_cut, ...
+    """
+    key = name.strip().lower() if isinstance(name, str) else None
+    for preset_name, convention in PRESETS.items():
+        if preset_name.lower() == key:
+            return convention
+    raise ValueError(
+        _("Unknown preset {name!r}; choose one of: {presets}.").format(
+            name=name, presets=", ".join(PRESETS)
+        )
+    )

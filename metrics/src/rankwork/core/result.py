@@ -30,7 +30,10 @@ from rankwork.language import _
 class Result:
     """A measure's `value` on one list, its per-rank `table`, the totals its working reads
     (`details`) and a remark (`note`); `family` (e.g. 'nDCG') and `convention` (with the
-    measure name's parameters applied) when the maker recorded them, as `measure` does."""
+    measure name's parameters applied, and named for them) when the maker recorded them, as
+    `measure` does. `measure` keeps `name` as the user gave it (``P(rel=2)@5``) and records in
+    `working_name` the family's short name its equations write (``P@5``: the threshold is the
+    convention's and the working's remark states it); None means `name`."""
 
     name: str
     value: float
@@ -39,6 +42,7 @@ class Result:
     note: str = ""
     family: str | None = None
     convention: Convention | None = None
+    working_name: str | None = None
 
     def __float__(self) -> float:
         return float(self.value)
@@ -87,9 +91,11 @@ class Result:
         Returns
         -------
         str
-            The value with the convention's name, each equation of the working as a
-            ``$$ ... $$`` block followed by its remark, and `table` as a Markdown table
-            (numbers rounded, an empty cell as "–", HTML in a cell escaped).
+            The name as given, the value and the convention's name (with what the name's
+            parameters change, e.g. ``trec_eval ndcg_cut + relevant if ≥ 2``), each equation
+            of the working as a ``$$ ... $$`` block followed by its remark, and `table` as a
+            Markdown table (numbers rounded, an empty cell as "–", HTML, a backslash and "|"
+            in a cell escaped, a line break written as ``<br>``).
 
         Raises
         ------

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention, preset
-from rankwork.core.measures import parse
-from rankwork.core.ranking import Ranking
+from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, preset
+from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.ranking import Ranking, RankingError
 from rankwork.core.result import Result
+from rankwork.language import _
 
 
 def measure(
@@ -47,23 +48,28 @@ def measure(
         One score per document: the list is then ordered by descending score, and equal
         scores by the convention's tie rule (trec_eval's: larger doc id first).
     convention : Convention or str, optional
-        A `Convention`, or a preset's name from ``PRESETS`` (ignoring case), e.g.
-        ``"Textbook"``. The default is trec_eval's ``ndcg_cut`` preset, the one the command
+        A `Convention`, or a preset's name from ``PRESETS`` in any case (`preset` reads it),
+        e.g. ``"textbook"``. The default is trec_eval's ``ndcg_cut`` preset, the one the command
         line and ``rankwork.collection.batch.evaluate`` use: linear gain ``g``, discount
         ``1/log2(i+1)``, the ideal ranking from every judged document.
 
     Returns
     -------
     Result
-        ``value``, the per-rank ``table`` whose ``contribution`` column makes the value,
-        ``family`` and ``convention`` (with the name's parameters applied); ``latex()`` and
+        ``name`` as given, ``value``, the per-rank ``table`` whose ``contribution`` column
+        makes the value, ``family`` and ``convention``: the one the value was computed under,
+        with the name's parameters applied and named for what they change (``trec_eval
+        ndcg_cut + exponential gain`` for ``nDCG(dcg='exp-log2')@5``); ``latex()`` and
         ``markdown()`` give the worked solution, and Jupyter shows it (``_repr_html_``).
 
     Raises
     ------
     ValueError
-        For a name that does not parse or names no measure, a preset name that does not
-        exist, or a grade, score or doc id that is not valid (each error names the value).
+        For a name that is not a string, does not parse or names no measure
+        (`MeasureNameError`); a preset name that does not exist; `grades`, `unretrieved`,
+        `doc_ids` or `scores` that is not a list, tuple or array (None, a string, a number),
+        or a grade, score or doc id in it that is not valid (`RankingError`; each error names
+        the argument or the value).
 
     Examples
     --------
@@ -82,9 +88,13 @@ def measure(
     >>> f'{measure("nDCG@5", [3, 2, 3, 0, 1], unretrieved=[2], convention="Textbook").value:.4f}'
     '0.8756'
 
-    P(rel=2)@5 counts grades >= 2 among the top 5, with its working:
+    P(rel=2)@5 counts grades >= 2 among the top 5, 3 / 5; the name is kept as given and the
+    convention is named for the threshold, which the working's P@5 reads:
 
-    >>> print(measure("P(rel=2)@5", [3, 2, 3, 0, 1]).latex())
+    >>> result = measure("P(rel=2)@5", [3, 2, 3, 0, 1])
+    >>> result.name, result.convention.name
+    ('P(rel=2)@5', 'trec_eval ndcg_cut + relevant if ≥ 2')
+    >>> print(result.latex())
     \\[ \\mathrm{P@5} = \\frac{3}{5} = 0.6 \\]
 
     With scores, a tie is broken by the convention: trec_eval's puts the larger doc id
@@ -93,17 +103,46 @@ def measure(
     >>> measure("RR", [0, 1, 1], doc_ids=["a", "b", "c"], scores=[0.9, 0.5, 0.9]).value
     1.0
     """
+    if not isinstance(name, str):
+        raise MeasureNameError(
+            _(
+                "The measure name must be a string such as 'nDCG@10' or 'P(rel=2)@5'; "
+                "got {value!r}."
+            ).format(value=name)
+        )
     parsed = parse(name)
-    base = _preset(convention)
+    base = convention if isinstance(convention, Convention) else preset(convention)
+    _check_values("grades", grades)
+    _check_values("unretrieved", unretrieved)
+    for argument, optional in (("doc_ids", doc_ids), ("scores", scores)):
+        if optional is not None:
+            _check_values(argument, optional)
     ranking = Ranking.build(grades, doc_ids=doc_ids, scores=scores, unretrieved=unretrieved)
     result = parsed(ranking, base)
-    return replace(result, family=parsed.family, convention=parsed.convention(base))
+    return replace(
+        result,
+        name=name,
+        working_name=result.name,
+        family=parsed.family,
+        convention=_named_for_changes(base, parsed.convention(base)),
+    )
 
 
-def _preset(convention: Convention | str) -> Convention:
-    """`convention` itself, or the preset of that name, ignoring case as the command line does
-    (`preset` names the presets when there is none)."""
-    if isinstance(convention, Convention):
-        return convention
-    by_lower = {name.lower(): name for name in PRESETS}
-    return preset(by_lower.get(str(convention).strip().lower(), str(convention)))
+def _check_values(argument: str, values: object) -> None:
+    """`values` is a collection of values, one per document (a string is refused: it would be
+    read character by character)."""
+    if values is None or isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise RankingError(
+            _(
+                "{argument} must be a list, tuple or array with one value per document; "
+                "got {value!r}."
+            ).format(argument=argument, value=values)
+        )
+
+
+def _named_for_changes(base: Convention, applied: Convention) -> Convention:
+    """`applied` (the base with the measure name's parameters) named for what they change, as
+    the app names a modified preset: 'trec_eval ndcg_cut + exponential gain' for
+    nDCG(dcg='exp-log2'); `base` itself when they change nothing."""
+    changes = {field: new for field, (_old, new) in base.differences(applied).items()}
+    return base.with_(**changes) if changes else base

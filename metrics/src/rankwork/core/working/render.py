@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import html as html_text
 import math
+import re
+from dataclasses import replace
 from numbers import Real
 
 import numpy as np
@@ -23,6 +25,7 @@ from rankwork.core.working.lines import WORKED, lines
 from rankwork.language import _
 
 EMPTY = "–"  # an empty cell, as the Playground's table shows it
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def working(result: Result, decimals: int = 4) -> list[Line]:
@@ -36,7 +39,8 @@ def working(result: Result, decimals: int = 4) -> list[Line]:
                 "working cannot be written; compute it with rankwork.measure(...)."
             ).format(name=result.name)
         )
-    return lines(result.family, result, result.convention, decimals)
+    named = replace(result, name=result.working_name or result.name)
+    return lines(result.family, named, result.convention, decimals)
 
 
 def latex(result: Result, decimals: int = 4) -> str:
@@ -70,7 +74,9 @@ def html(result: Result, decimals: int = 4) -> str:
 
 def _value_line(result: Result, decimals: int, as_html: bool = False) -> str:
     """'**nDCG@5** = 0.8166 (convention: trec_eval ndcg_cut)', then the Result's note if any;
-    in HTML, escaped, with the name in <b>."""
+    in HTML, escaped, with the name in <b>. The convention is the one the value was computed
+    under, named for what the measure's parameters change ('trec_eval ndcg_cut + exponential
+    gain' for nDCG(dcg='exp-log2')@5)."""
     said = [f"= {number(result.value, decimals)}"]
     if result.convention is not None:
         said.append(_("(convention: {name})").format(name=_(result.convention.name)))
@@ -79,7 +85,7 @@ def _value_line(result: Result, decimals: int, as_html: bool = False) -> str:
     rest = " ".join(said)
     if as_html:
         return f"<b>{html_text.escape(result.name)}</b> {html_text.escape(rest)}"
-    return f"**{result.name}** {rest}"
+    return f"**{_markdown_text(result.name)}** {rest}"
 
 
 def shown_table(table: pd.DataFrame, decimals: int = 4) -> pd.DataFrame:
@@ -96,14 +102,20 @@ def _cell(value: object, decimals: int) -> str:
 
 
 def _markdown_table(table: pd.DataFrame) -> str:
-    """A GitHub-flavoured Markdown table, each cell's "|" and HTML escaped (a doc id such as
-    `<b>x</b>` is shown as written, not rendered)."""
+    """A GitHub-flavoured Markdown table, each cell written by `_markdown_text`."""
 
     def row(cells: list[str]) -> str:
-        shown = (html_text.escape(c, quote=False).replace("|", "\\|") for c in cells)
-        return "| " + " | ".join(shown) + " |"
+        return "| " + " | ".join(_markdown_text(c) for c in cells) + " |"
 
     header = [str(c) for c in table.columns]
     out = [row(header), row(["---"] * len(header))]
     out += [row(list(values)) for values in table.itertuples(index=False)]
     return "\n".join(out)
+
+
+def _markdown_text(text: str) -> str:
+    """`text` shown as written in Markdown, even in a table's cell (a doc id is the user's):
+    HTML escaped (`<b>x</b>` is not rendered), a backslash and "|" escaped, a line break
+    written as <br> (it would end the table's row)."""
+    shown = html_text.escape(text, quote=False).replace("\\", "\\\\").replace("|", "\\|")
+    return _LINE_BREAK.sub("<br>", shown)
