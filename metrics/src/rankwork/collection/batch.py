@@ -185,9 +185,12 @@ def compare(
            query has the same difference), queries.
 
     Pairs are compared on the queries both runs evaluated (all the qrels' queries unless
-    missing='skip'). Also returns notes for the user (a t-test that could not be done)."""
+    missing='skip'). Also returns notes for the user (a t-test that could not be done).
+    Without scipy (the optional extra ``stats``) it raises a ValueError saying how to install it,
+    before computing anything."""
     from rankwork.stats import stats  # noqa: PLC0415 (only comparisons need it)
 
+    stats.require_scipy()
     names = list(results)
     measures = list(results[names[0]].per_query.columns)
     few = [name for name in names if len(results[name].per_query) < 2]

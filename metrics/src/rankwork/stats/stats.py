@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 import pandas as pd
@@ -215,10 +216,30 @@ def percentile_interval_coverage(n: int, confidence: float = 0.95) -> float:
     _check_confidence(confidence)
     if n < 2:
         raise ValueError(_("an interval needs at least 2 queries, got {n}").format(n=n))
-    from scipy import stats as scipy_stats  # noqa: PLC0415 (slow to import; see the module doc)
-
+    scipy_stats = _scipy_stats()
     z = float(scipy_stats.norm.ppf((1.0 + confidence) / 2.0))
     return 1.0 - 2.0 * float(scipy_stats.t.sf(z * math.sqrt((n - 1) / n), n - 1))
+
+
+def require_scipy() -> None:
+    """Raise the ValueError of :func:`_scipy_stats` now when scipy is not installed (for work
+    that needs it at its end, e.g. comparing runs)."""
+    _scipy_stats()
+
+
+def _scipy_stats() -> ModuleType:
+    """``scipy.stats``, imported here (slow to import; see the module doc). scipy is the
+    library's optional extra ``stats``: without it, a ValueError says how to install it."""
+    try:
+        from scipy import stats as scipy_stats  # noqa: PLC0415
+    except ImportError as missing:
+        raise ValueError(
+            _(
+                "this needs scipy (the t and normal distributions), which is not installed: "
+                'pip install "rankwork[stats]"'
+            )
+        ) from missing
+    return scipy_stats
 
 
 # ------------------------------------------------------------------------ paired significance
@@ -293,8 +314,7 @@ def paired_t_test(a, b) -> TTest:
     mean, sd = float(d.mean()), float(d.std(ddof=1))
     t = mean / (sd / math.sqrt(n))
     df = n - 1
-    from scipy import stats as scipy_stats  # noqa: PLC0415 (slow to import; see the module doc)
-
+    scipy_stats = _scipy_stats()
     p = 2.0 * float(scipy_stats.t.sf(abs(t), df))
     return TTest(n, mean, sd, t, df, p)
 
