@@ -15,6 +15,7 @@ from rankwork.collection import batch, inputs
 from rankwork.collection.inputs import Source
 from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention, preset
 from rankwork.core.measures import Measure, MeasureNameError, parse
+from rankwork.language import _
 
 __all__ = ["evaluate"]
 
@@ -145,12 +146,13 @@ def evaluate(
     0       q1  0.950234  1.0
     1       q2  0.630930  0.5
     """
-    names = [measures] if isinstance(measures, str) else list(measures)
+    names = _names(measures)
     base = _convention(convention)
     parsed = _parsed(names, base)
     subtopics = any(measure.spec.subtopics for measure in parsed)
     qrels_df = inputs.read_qrels(qrels, subtopics=subtopics)
     run_df = inputs.read_run(run)
+    inputs.check_queries_meet(qrels_df, run_df)
     result = batch.evaluate(qrels_df, run_df, names, base, missing)
     for message in result.warnings:
         warnings.warn(message, UserWarning, stacklevel=2)
@@ -169,6 +171,27 @@ def _convention(convention: Convention | str) -> Convention:
         if name.lower() == str(convention).strip().lower():
             return found
     return preset(convention)  # raises the ValueError that lists the presets
+
+
+def _names(measures: object) -> list[str]:
+    """The measure names asked for: one name, or an iterable of names (at least one)."""
+    if isinstance(measures, str):
+        return [measures]
+    given: list[object] = [measures]
+    if isinstance(measures, Iterable) and not isinstance(measures, bytes):
+        given = list(measures)
+    if not given:
+        raise MeasureNameError(_("No measure asked for: give a measure name or a list of names."))
+    names = [name for name in given if isinstance(name, str)]
+    if len(names) < len(given):
+        wrong = next(name for name in given if not isinstance(name, str))
+        raise MeasureNameError(
+            _(
+                "The measures must be a measure name or a list of names, such as 'nDCG@10' or "
+                "['P@5', 'AP']; got {value!r}."
+            ).format(value=wrong)
+        )
+    return names
 
 
 def _parsed(names: list[str], convention: Convention) -> list[Measure]:
