@@ -87,7 +87,8 @@ def evaluate(
         score`` (ranx) or ``qid, docno, score``. The rank column of a file is ignored.
     measures : str or iterable of str
         Measure names in ir_measures' spelling, e.g. ``"nDCG@10"``, ``"P(rel=2)@5"``,
-        ``"AP"``, ``"RR@10"``, ``"nDCG(dcg='exp-log2')@10"``; one name or several.
+        ``"AP"``, ``"RR@10"``, ``"nDCG(dcg='exp-log2')@10"``; one name or several (at
+        least one).
     per_query : bool, default False
         False: return the means; True: return every query's values.
     convention : Convention or str, default the preset ``"trec_eval ndcg_cut"``
@@ -111,9 +112,13 @@ def evaluate(
     ------
     ValueError
         Its subclasses name what is wrong and where: `rankwork.MeasureNameError` for a
-        measure name that does not parse; `rankwork.InputError` for qrels or a run that
-        cannot be used (a DataFrame without the expected columns, a grade or score that is not
-        a number, a document twice in a query, an input of another type);
+        measure name that does not parse, ``measures`` that are not names (``None``, ``5``)
+        or no measure at all (``[]``); `rankwork.InputError` for qrels or a run that cannot
+        be used (a DataFrame without the expected columns or with one of them twice, a grade
+        or score that is not a number or is a boolean, a document twice in a query, an input
+        of another type, a run none of whose queries is in the qrels: ids are compared as
+        text, and ``1``, ``1.0`` and ``"1"`` are all ``"1"``, see
+        `rankwork.collection.inputs`);
         `rankwork.TrecFormatError` for a file that cannot be read (with its line); and
         `rankwork.BatchError` for a collection a measure cannot take, or with
         ``missing="error"``, a query the run misses.

@@ -28,8 +28,9 @@ becomes ``str(x)`` (``1.5``: ``"1.5"``). A file's ids are its text (``1.0`` stay
 
 Every grade and score must be a finite number: an ``int`` or ``float`` (numpy's too), or text
 that the TREC reader reads as a number (digits with an optional sign, decimal point and
-exponent: ``"2"``, ``"-1"``, ``"0.5"``, ``"1e3"``; not ``" 2"``, ``"0x1"`` or ``"1_000"``),
-as a grade in a TREC file is text that is a number. A boolean is not a grade or a score and
+exponent: ``"2"``, ``"-1"``, ``"0.5"``, ``"1e3"``, with spaces or tabs around it ignored as
+in a CSV file; not ``"0x1"``, ``"1_000"`` or ``"two"``), as a grade in a TREC file is text
+that is a number. A boolean is not a grade or a score and
 is refused. No document may appear twice for a query (except once per subtopic in a
 diversity qrels). Bad input raises :class:`InputError`
 (a ValueError) naming the input and where the problem is (the DataFrame's row, by index label,
@@ -249,7 +250,8 @@ def _number(value: object) -> float:
     if isinstance(value, bool):
         return np.nan
     if isinstance(value, str):
-        return float(value) if trec._NUMBER.fullmatch(value) else np.nan
+        text = value.strip(" \t")  # as the CSV reader: "q,d, 2" has the grade 2
+        return float(text) if trec._NUMBER.fullmatch(text) else np.nan
     if isinstance(value, (int, float, np.integer, np.floating)):
         try:
             return float(value)
