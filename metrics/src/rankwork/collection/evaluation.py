@@ -85,6 +85,9 @@ def evaluate(
         plain or gzip; a ``.parquet`` file; a dict ``{query id: {document id: score}}``; or a
         DataFrame with the columns ``query_id, doc_id, score`` (ir_measures), ``q_id, doc_id,
         score`` (ranx) or ``qid, docno, score``. The rank column of a file is ignored.
+        In a dict or DataFrame, ids become text alike for qrels and run (``1``, ``1.0`` and
+        ``"1"`` are all ``"1"``) and a grade or score is a number or text that is one as in a
+        TREC file (``"2"``), never a boolean (`rankwork.collection.inputs` says exactly).
     measures : str or iterable of str
         Measure names in ir_measures' spelling, e.g. ``"nDCG@10"``, ``"P(rel=2)@5"``,
         ``"AP"``, ``"RR@10"``, ``"nDCG(dcg='exp-log2')@10"``; one name or several (at
