@@ -62,5 +62,5 @@ def test_the_coverage_refuses_with_the_same_advice_and_the_means_still_run():
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "{'AP': 1.0}",
-        'this needs scipy (the t and normal distributions), which is not installed: ' + INSTALL,
+        "this needs scipy (the t and normal distributions), which is not installed: " + INSTALL,
     ]

@@ -21,6 +21,7 @@ import math
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -299,3 +300,119 @@ def test_a_missing_id_is_named_by_its_row_or_its_ids():
     with pytest.raises(InputError, match=r"^The qrels dict, query 'q', document None: the "
                        r"document id is missing\.$"):  # fmt: skip
         evaluate({"q": {"d": 1, None: 0}}, RUN, "P@2")
+
+
+# ------------------------------------------- measures, columns, grades and ids (review B, 9)
+
+
+@pytest.mark.parametrize("measures", [None, 5, ["P@2", 5], b"P@2"])
+def test_measures_that_are_not_names_are_refused(measures):
+    shown = repr(5 if isinstance(measures, list) else measures)
+    with pytest.raises(MeasureNameError) as error:
+        evaluate(QRELS, RUN, measures)
+    assert str(error.value) == (
+        "The measures must be a measure name or a list of names, such as 'nDCG@10' or "
+        f"['P@5', 'AP']; got {shown}."
+    )
+
+
+def test_no_measure_asked_for_is_refused_not_an_empty_result():
+    for nothing in ([], (), iter([])):
+        with pytest.raises(MeasureNameError, match=r"^No measure asked for: give a measure name"):
+            evaluate(QRELS, RUN, nothing)
+
+
+def test_a_repeated_column_that_is_read_is_named():
+    run = pd.DataFrame([["q1", "d1", 1.0, 2.0]], columns=["query_id", "doc_id", "score", "score"])
+    with pytest.raises(InputError, match=r"^The run DataFrame has more than one column named "
+                       r"'score'; keep one\.$"):  # fmt: skip
+        evaluate(QRELS, run, "P@2")
+    # a repeated column the evaluation does not read is no problem: q1 has d1 (grade 2) at
+    # rank 1, so RR = 1; q2 and q3 are missed (0): mean 1/3
+    run = pd.DataFrame([["q1", "d1", 1.0, "x", "y"]],
+                       columns=["query_id", "doc_id", "score", "note", "note"])  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert evaluate(QRELS, run, "RR") == pytest.approx({"RR": 1 / 3}, abs=1e-15)
+
+
+def test_booleans_are_not_grades_or_scores():
+    with pytest.raises(InputError, match=r"^The qrels dict, query 'q', document 'd': the "
+                       r"relevance grade True is a boolean, not a number\.$"):  # fmt: skip
+        evaluate({"q": {"c": 1, "d": True}}, RUN, "RR")
+    with pytest.raises(InputError, match=r"^The run dict, query 'q1', document 'd1': the score "
+                       r"False is a boolean, not a number\.$"):  # fmt: skip
+        evaluate(QRELS, {"q1": {"d1": False}}, "RR")
+    qrels = pd.DataFrame({"query_id": ["q", "q"], "doc_id": ["a", "b"], "relevance": [True, False]})
+    with pytest.raises(InputError, match=r"^The qrels DataFrame, row 0: the relevance grade "
+                       r"True is a boolean, not a number\.$"):  # fmt: skip
+        evaluate(qrels, RUN, "RR")
+
+
+def test_text_grades_are_read_as_the_trec_reader_reads_them(tmp_path):
+    # q: a (grade 2) at rank 2, b (grade 1) at rank 1. nDCG@2 = (1/log2 2 + 2/log2 3) /
+    # (2/log2 2 + 1/log2 3); the same whether the grades are numbers, text, or a file's text
+    by_hand = {"nDCG@2": (1 + 2 / math.log2(3)) / (2 + 1 / math.log2(3))}
+    run = {"q": {"b": 2.0, "a": 1.0}}
+    (tmp_path / "qrels.txt").write_text("q 0 a 2\nq 0 b 1e0\n")
+    (tmp_path / "qrels.csv").write_text("qid,docno,rel\nq,a, 2\nq,b,1\t\n")  # spaces ignored
+    files = (tmp_path / "qrels.txt", tmp_path / "qrels.csv")
+    texts = ({"q": {"a": "2", "b": "1e0"}}, {"q": {"a": " 2", "b": "1\t"}})
+    for qrels in ({"q": {"a": 2, "b": 1}}, *texts, *files):
+        assert evaluate(qrels, run, "nDCG@2") == pytest.approx(by_hand, abs=1e-15)
+    assert evaluate({"q": {"a": "+2.0", "b": ".5"}}, {"q": {"a": "0.5", "b": "1"}}, "RR") == {
+        "RR": 1 / 2  # b (score 1) first, a (score 0.5, the relevant one: grade 2) second
+    }
+
+
+@pytest.mark.parametrize("text", ["0x1", "1_000", "\u0662", "two"])
+def test_text_the_trec_reader_refuses_is_refused_in_a_dict_too(tmp_path, text):
+    (tmp_path / "qrels.txt").write_text(f"q 0 a {text}\n")
+    with pytest.raises(TrecFormatError, match=r"line 1: the relevance grade .* is not a number"):
+        evaluate(tmp_path / "qrels.txt", RUN, "RR")
+    with pytest.raises(InputError, match=rf"document 'a': the relevance grade {text!r} is not a "
+                       r"finite number\.$"):  # fmt: skip
+        evaluate({"q": {"a": text}}, RUN, "RR")
+
+
+def test_whole_number_ids_are_their_decimal_text_on_both_sides():
+    # q 1: doc 7 (grade 1) at rank 2 behind doc 8 (not judged): RR = 1/2; q 2: doc 9 (grade 1)
+    # at rank 1: RR = 1. Written as floats, integers or text, the ids are "1", "2", "7", ...
+    run = {"1": {"8": 2.0, "7": 1.0}, "2": {"9": 1.0}}
+    by_hand = {"RR": (1 / 2 + 1) / 2}
+    floats = pd.DataFrame({"query_id": [1.0, 2.0], "doc_id": [7.0, 9.0], "relevance": [1, 1]})
+    integers = pd.DataFrame({"q_id": [1, 2], "doc_id": [7, 9], "score": [1, 1]})
+    mixed = {1: {7.0: 1}, np.float32(2): {np.int64(9): 1}}
+    for qrels in (floats, integers, mixed):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # no query missed, none ignored
+            assert evaluate(qrels, run, "RR") == pytest.approx(by_hand, abs=1e-15)
+            table = evaluate(qrels, run, "RR", per_query=True)
+        assert table["query_id"].tolist() == ["1", "2"]
+    # the run's float ids too; a float that is not whole keeps its decimals
+    run_floats = pd.DataFrame({"q_id": [1.0, 1.0, 2.0], "doc_id": ["8", "7", "9"],
+                               "score": [2.0, 1.0, 1.0]})  # fmt: skip
+    assert evaluate({"1": {"7": 1}, "2": {"9": 1}}, run_floats, "RR") == by_hand
+    assert evaluate({"1.5": {"a": 1}}, {1.5: {"a": 1.0}}, "RR") == {"RR": 1.0}
+
+
+def test_no_query_of_the_run_in_the_qrels_is_an_error_showing_both_sides(tmp_path):
+    # a file's ids are its text: "1.0" is not the qrels' 1 (which is "1")
+    (tmp_path / "run.txt").write_text("1.0 Q0 a 1 2.0 t\n2.0 Q0 a 1 2.0 t\n")
+    qrels = {1: {"a": 1}, 2: {"a": 1}, 3: {"a": 1}, 4: {"a": 1}}
+    with pytest.raises(InputError) as error:
+        evaluate(qrels, tmp_path / "run.txt", "P@2")
+    assert str(error.value) == (
+        "No query of the run is in the qrels (the qrels' query ids: '1', '2', '3', ...; the "
+        "run's: '1.0', '2.0'). Ids are compared as text: check that both write them alike."
+    )
+    # above 2**53 a float is not exact: it keeps str()'s text, so it does not meet the integer
+    with pytest.raises(InputError, match=r"the run's: '9007199254740992.0'\)"):
+        evaluate({"9007199254740992": {"a": 1}}, {2.0**53: {"a": 1.0}}, "P@2")
+
+
+def test_an_empty_run_still_scores_every_query_zero():
+    # no query meets, but the run has none at all: a system that found nothing (missing="zero")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert evaluate(QRELS, {}, "RR") == {"RR": 0.0}

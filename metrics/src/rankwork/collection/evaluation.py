@@ -15,6 +15,7 @@ from rankwork.collection import batch, inputs
 from rankwork.collection.inputs import Source
 from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, preset
 from rankwork.core.measures import Measure, MeasureNameError, parse
+from rankwork.language import _
 
 __all__ = ["evaluate"]
 
@@ -84,9 +85,13 @@ def evaluate(
         plain or gzip; a ``.parquet`` file; a dict ``{query id: {document id: score}}``; or a
         DataFrame with the columns ``query_id, doc_id, score`` (ir_measures), ``q_id, doc_id,
         score`` (ranx) or ``qid, docno, score``. The rank column of a file is ignored.
+        In a dict or DataFrame, ids become text alike for qrels and run (``1``, ``1.0`` and
+        ``"1"`` are all ``"1"``) and a grade or score is a number or text that is one as in a
+        TREC file (``"2"``), never a boolean (`rankwork.collection.inputs` says exactly).
     measures : str or iterable of str
         Measure names in ir_measures' spelling, e.g. ``"nDCG@10"``, ``"P(rel=2)@5"``,
-        ``"AP"``, ``"RR@10"``, ``"nDCG(dcg='exp-log2')@10"``; one name or several.
+        ``"AP"``, ``"RR@10"``, ``"nDCG(dcg='exp-log2')@10"``; one name or several (at
+        least one).
     per_query : bool, default False
         False: return the means; True: return every query's values.
     convention : Convention or str, default the preset ``"trec_eval ndcg_cut"``
@@ -110,9 +115,13 @@ def evaluate(
     ------
     ValueError
         Its subclasses name what is wrong and where: `rankwork.MeasureNameError` for a
-        measure name that does not parse; `rankwork.InputError` for qrels or a run that
-        cannot be used (a DataFrame without the expected columns, a grade or score that is not
-        a number, a document twice in a query, an input of another type);
+        measure name that does not parse, ``measures`` that are not names (``None``, ``5``)
+        or no measure at all (``[]``); `rankwork.InputError` for qrels or a run that cannot
+        be used (a DataFrame without the expected columns or with one of them twice, a grade
+        or score that is not a number or is a boolean, a document twice in a query, an input
+        of another type, a run none of whose queries is in the qrels: ids are compared as
+        text, and ``1``, ``1.0`` and ``"1"`` are all ``"1"``, see
+        `rankwork.collection.inputs`);
         `rankwork.TrecFormatError` for a file that cannot be read (with its line); and
         `rankwork.BatchError` for a collection a measure cannot take, or with
         ``missing="error"``, a query the run misses.
@@ -145,12 +154,13 @@ def evaluate(
     0       q1  0.950234  1.0
     1       q2  0.630930  0.5
     """
-    names = [measures] if isinstance(measures, str) else list(measures)
+    names = _names(measures)
     base = convention if isinstance(convention, Convention) else preset(convention)
     parsed = _parsed(names, base)
     subtopics = any(measure.spec.subtopics for measure in parsed)
     qrels_df = inputs.read_qrels(qrels, subtopics=subtopics)
     run_df = inputs.read_run(run)
+    inputs.check_queries_meet(qrels_df, run_df)
     result = batch.evaluate(qrels_df, run_df, names, base, missing)
     for message in result.warnings:
         warnings.warn(message, UserWarning, stacklevel=2)
@@ -159,6 +169,27 @@ def evaluate(
     table = result.per_query.reset_index().rename(columns={"qid": "query_id"})
     table["query_id"] = table["query_id"].astype(str)
     return table
+
+
+def _names(measures: object) -> list[str]:
+    """The measure names asked for: one name, or an iterable of names (at least one)."""
+    if isinstance(measures, str):
+        return [measures]
+    given: list[object] = [measures]
+    if isinstance(measures, Iterable) and not isinstance(measures, bytes):
+        given = list(measures)
+    if not given:
+        raise MeasureNameError(_("No measure asked for: give a measure name or a list of names."))
+    names = [name for name in given if isinstance(name, str)]
+    if len(names) < len(given):
+        wrong = next(name for name in given if not isinstance(name, str))
+        raise MeasureNameError(
+            _(
+                "The measures must be a measure name or a list of names, such as 'nDCG@10' or "
+                "['P@5', 'AP']; got {value!r}."
+            ).format(value=wrong)
+        )
+    return names
 
 
 def _parsed(names: list[str], convention: Convention) -> list[Measure]:

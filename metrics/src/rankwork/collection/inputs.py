@@ -20,9 +20,19 @@ The forms, for qrels (grades) and runs (scores) alike:
   DataFrame has more than one of a field's names, the first in that order is read. A qrels
   DataFrame with a ``subtopic`` column is a diversity qrels.
 
-Query and document ids become text (``str(x)``). Every grade and score must be a finite number
-(a number written as text, ``"2"``, is read as one), and no document may appear twice for a
-query (except once per subtopic in a diversity qrels). Bad input raises :class:`InputError`
+Query and document ids become text, alike for qrels and runs: text stays as it is; an integer
+becomes its decimal text (``1`` and ``numpy.int64(1)``: ``"1"``); so does a float that is a
+whole number below 2**53 in size (``1.0``: ``"1"``, as a column of integer ids that pandas
+turned into floats, because of a missing value or a merge, held them); any other value
+becomes ``str(x)`` (``1.5``: ``"1.5"``). A file's ids are its text (``1.0`` stays ``"1.0"``).
+
+Every grade and score must be a finite number: an ``int`` or ``float`` (numpy's too), or text
+that the TREC reader reads as a number (digits with an optional sign, decimal point and
+exponent: ``"2"``, ``"-1"``, ``"0.5"``, ``"1e3"``, with spaces or tabs around it ignored as
+in a CSV file; not ``"0x1"``, ``"1_000"`` or ``"two"``), as a grade in a TREC file is text
+that is a number. A boolean is not a grade or a score and
+is refused. No document may appear twice for a query (except once per subtopic in a
+diversity qrels). Bad input raises :class:`InputError`
 (a ValueError) naming the input and where the problem is (the DataFrame's row, by index label,
 or the dict's query and document), or, for a file, `rankwork.collection.trec.TrecFormatError`
 naming the file and line (the file's name and the system's reason when it cannot be opened).
@@ -34,7 +44,7 @@ import errno
 import gzip
 import os
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeAlias
 
@@ -44,7 +54,7 @@ import pandas as pd
 from rankwork.collection import trec
 from rankwork.language import _
 
-__all__ = ["COLUMNS", "InputError", "Source", "read_qrels", "read_run"]
+__all__ = ["COLUMNS", "InputError", "Source", "check_queries_meet", "read_qrels", "read_run"]
 
 # What a caller may pass as qrels or as a run (ids of any type: they become text).
 Source: TypeAlias = str | os.PathLike[str] | Mapping[Any, Mapping[Any, float]] | pd.DataFrame
@@ -60,6 +70,9 @@ COLUMNS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }  # fmt: skip
 SUBTOPIC = "subtopic"
 GZIP_MAGIC = b"\x1f\x8b"
+# floats hold every whole number below this exactly: such a float id is that integer's text
+EXACT_INTEGERS = 2.0**53
+SHOWN_IDS = 3  # ids of each side shown when no query of the run is in the qrels
 
 
 class InputError(ValueError):
@@ -185,6 +198,13 @@ def _from_frame(frame: pd.DataFrame, kind: str, name: str) -> pd.DataFrame:
             )
         )
     qid, docno, value = found
+    for label in (*found, SUBTOPIC):
+        if int((frame.columns == label).sum()) > 1:
+            raise InputError(
+                _("{source} has more than one column named {column!r}; keep one.").format(
+                    source=name, column=label
+                )
+            )
 
     def column(label: str) -> pd.Series:  # positions 0, 1, ...; Arrow strings stay Arrow's
         return frame[label].reset_index(drop=True)
@@ -202,8 +222,65 @@ def _from_frame(frame: pd.DataFrame, kind: str, name: str) -> pd.DataFrame:
 
 
 def _ids(values: pd.Series) -> pd.Series:
-    """Ids as text (a DataFrame's or a dict's ids may be numbers, or numbers and text)."""
-    return values if isinstance(values.dtype, pd.StringDtype) else values.astype(str)
+    """Ids as text, as the module docstring says (1, 1.0 and "1" are all "1")."""
+    if isinstance(values.dtype, pd.StringDtype):
+        return values
+    found = pd.api.types.infer_dtype(values, skipna=False)
+    if found == "string":
+        return values
+    if found == "integer":
+        return values.astype(str)
+    if found not in ("floating", "mixed-integer-float"):  # e.g. booleans, which equal 0 and 1
+        return values.astype(object).map(_id)
+    codes, unique = pd.factorize(values)  # each distinct number once (1 and 1.0 are one)
+    text = np.array([_id(value) for value in unique], dtype=object)
+    return pd.Series(text[codes], index=values.index, dtype=object)
+
+
+def _id(value: object) -> str:
+    """One id as text: a whole float below 2**53 in size as its integer's text."""
+    if isinstance(value, (float, np.floating)) and value.is_integer():
+        if abs(float(value)) < EXACT_INTEGERS:
+            return str(int(value))
+    return str(value)
+
+
+def _number(value: object) -> float:
+    """A grade or score as a float: NaN when it is not a number the module docstring accepts
+    (text as the TREC reader reads it; no boolean)."""
+    if isinstance(value, bool):
+        return np.nan
+    if isinstance(value, str):
+        text = value.strip(" \t")  # as the CSV reader: "q,d, 2" has the grade 2
+        return float(text) if trec._NUMBER.fullmatch(text) else np.nan
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        try:
+            return float(value)
+        except OverflowError:  # an int beyond float64: not a finite number
+            return np.inf
+    return np.nan
+
+
+def _numbers(raw: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """The grades or scores as float64 (NaN where not a number) and where they are
+    booleans."""
+    if raw.dtype.kind == "b":
+        return np.full(len(raw), np.nan), np.ones(len(raw), dtype=bool)
+    if raw.dtype.kind in "iuf":
+        return raw.to_numpy(dtype=float, na_value=np.nan), np.zeros(len(raw), dtype=bool)
+    if pd.api.types.infer_dtype(raw, skipna=False) in (
+        "floating",
+        "integer",
+        "mixed-integer-float",
+    ):
+        try:  # the usual dict of Python numbers, at numpy's speed
+            return raw.to_numpy(dtype=float), np.zeros(len(raw), dtype=bool)
+        except OverflowError:  # an int beyond float64: found below
+            pass
+    items = raw.astype(object).tolist()
+    booleans = np.fromiter((isinstance(v, (bool, np.bool_)) for v in items), bool, len(items))
+    numbers = np.fromiter((_number(v) for v in items), float, len(items))
+    return numbers, booleans
 
 
 def _python(values: pd.Index | pd.Series, row: int) -> object:
@@ -234,15 +311,18 @@ def _checked(
             frame[column] = _ids(frame[column])
     field = _value_field(kind)
     raw = frame[field]
-    values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    values, booleans = _numbers(raw)
     bad = ~np.isfinite(values)
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         word = _("relevance grade") if kind == "qrels" else _("score")
+        problem = (
+            _("{source}, {where}: the {field} {value!r} is a boolean, not a number.")
+            if booleans[row]
+            else _("{source}, {where}: the {field} {value!r} is not a finite number.")
+        )
         raise InputError(
-            _("{source}, {where}: the {field} {value!r} is not a finite number.").format(
-                source=name, where=where(row), field=word, value=_python(raw, row)
-            )
+            problem.format(source=name, where=where(row), field=word, value=_python(raw, row))
         )
     frame[field] = values
     # a diversity qrels has one line per subtopic: batch.prepare checks its repeats
@@ -268,3 +348,25 @@ def _raise_repeat(frame: pd.DataFrame, name: str, where: Callable[[int], str]) -
             again=where(again),
         )
     )
+
+
+def check_queries_meet(qrels: pd.DataFrame, run: pd.DataFrame) -> None:
+    """Raise InputError when the qrels and the run (as read here, ids as text) both have
+    queries and no query of the run is in the qrels: every query would score 0, and a
+    mismatch of ids (``"q1"`` and ``"1"``, ``"1.0"`` in a file and ``1`` in a dict) would look
+    like a system that found nothing. The message shows a few ids of each side."""
+    qrels_ids = qrels["qid"].drop_duplicates().tolist()
+    run_ids = run["qid"].drop_duplicates().tolist()
+    if len(qrels_ids) and len(run_ids) and not run["qid"].isin(qrels_ids).any():
+        raise InputError(
+            _(
+                "No query of the run is in the qrels (the qrels' query ids: {qrels}; the "
+                "run's: {run}). Ids are compared as text: check that both write them alike."
+            ).format(qrels=_some(qrels_ids), run=_some(run_ids))
+        )
+
+
+def _some(ids: Sequence[object]) -> str:
+    """The first few ids, quoted, and "..." when there are more."""
+    shown = ", ".join(repr(str(qid)) for qid in ids[:SHOWN_IDS])
+    return shown + (", ..." if len(ids) > SHOWN_IDS else "")
