@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from rankwork.adapters._groups import group_means, lightgbm_query_weights, measure_names
+from rankwork.adapters._groups import group_means, measure_names
 from rankwork.core.conventions import LIGHTGBM, Convention
 from rankwork.language import _
 
@@ -91,9 +91,8 @@ def lightgbm_feval(
                 _("The LightGBM Dataset has no groups (query sizes): set group= when making it.")
             )
         bounds = np.concatenate(([0], np.cumsum(np.asarray(sizes, dtype=np.int64))))
-        rows = eval_data.get_weight()
-        weights = None if rows is None else lightgbm_query_weights(rows, bounds)
-        means = group_means(eval_data.get_label(), preds, bounds, names, convention, weights)
+        labels, rows = eval_data.get_label(), eval_data.get_weight()
+        means = group_means(eval_data, labels, preds, bounds, names, convention, rows, "row")
         return [(name, means[name], True) for name in names]
 
     return feval

@@ -90,9 +90,9 @@ def xgboost_metric(
         if len(bounds) == 0:  # no groups: the whole set is one query, as XGBoost reads it
             bounds = np.array([0, len(predt)])
         weights = dmatrix.get_weight()  # one per group, or none
-        means = group_means(
-            dmatrix.get_label(), predt, bounds, names, convention, weights if len(weights) else None
-        )
+        labels = dmatrix.get_label()
+        given = weights if len(weights) else None
+        means = group_means(dmatrix, labels, predt, bounds, names, convention, given)
         return [(name, means[name]) for name in names]
 
     return custom_metric
