@@ -14,6 +14,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -23,12 +24,13 @@ from numpy.typing import NDArray
 from rankwork import arrays
 from rankwork.collection import batch
 from rankwork.core.conventions import Convention
+from rankwork.core.gains import gain
 from rankwork.core.measures import Measure, parse
 from rankwork.language import _
 
 Floats = NDArray[np.float64]
 #: per-row values of one measure from 2-D labels, scores and mask
-RowMeasure = Callable[[Floats, Floats, NDArray[np.bool_]], Floats]
+RowMeasure = Callable[["Bucket", Floats], Floats]
 
 
 def measure_names(measures: str | Sequence[str]) -> list[str]:
@@ -44,16 +46,23 @@ def measure_names(measures: str | Sequence[str]) -> list[str]:
 @dataclass(frozen=True)
 class Bucket:
     """Groups of similar size as rows of 2-D arrays: `groups` their numbers, `take` the data
-    set's row of each cell (0 where `mask` is False: no document), `labels` the grades."""
+    set's row of each cell (0 where `mask` is False: no document; `mask` None when every cell
+    holds one), `labels` the grades."""
 
     groups: NDArray[np.intp]
     take: NDArray[np.intp]
-    mask: NDArray[np.bool_]
+    mask: NDArray[np.bool_] | None
     labels: Floats
+
+    @cached_property
+    def exponential_gains(self) -> Floats:
+        """2^g - 1 of every label (0 where no document), by the core's gain: nDCG with
+        exponential gain is nDCG with linear gain over these (computed once per data set)."""
+        return np.asarray(gain(self.labels, Convention(gain="exponential")), dtype=np.float64)
 
     def pad(self, values: NDArray[Any]) -> NDArray[Any]:
         """One value per data set row laid out as this bucket's cells (0 where no document)."""
-        return np.where(self.mask, values[self.take], 0)
+        return values[self.take] if self.mask is None else np.where(self.mask, values[self.take], 0)
 
 
 @dataclass(frozen=True)
@@ -73,15 +82,18 @@ _LAYOUTS: weakref.WeakKeyDictionary[Any, Layout] = weakref.WeakKeyDictionary()
 
 
 def _buckets(bounds: NDArray[np.int64], labels: Floats) -> tuple[Bucket, ...]:
+    """The non-empty groups in buckets by size class (sizes up to the same power of 2), each
+    padded to its longest group."""
     starts, sizes = bounds[:-1], np.diff(bounds)
-    width = 2 ** np.ceil(np.log2(np.maximum(sizes, 1))).astype(np.int64)
+    size_class = np.ceil(np.log2(np.maximum(sizes, 1))).astype(np.int64)
     buckets = []
-    for w in np.unique(width[sizes > 0]):
-        groups = np.flatnonzero((width == w) & (sizes > 0))
-        offsets = np.arange(w)
+    for c in np.unique(size_class[sizes > 0]):
+        groups = np.flatnonzero((size_class == c) & (sizes > 0))
+        offsets = np.arange(sizes[groups].max())
         mask = offsets < sizes[groups, None]
         take = np.where(mask, starts[groups, None] + offsets, 0)
-        buckets.append(Bucket(groups, take, mask, np.where(mask, labels[take], 0.0)))
+        grades = np.where(mask, labels[take], 0.0)
+        buckets.append(Bucket(groups, take, None if mask.all() else mask, grades))
     return tuple(buckets)
 
 
@@ -185,12 +197,19 @@ def _fast(measure: Measure, convention: Convention, gmax: float) -> RowMeasure |
             and convention.ideal_cut
             and (convention.dcg_cutoff or k is None)
         )
-        options = {"gain": convention.gain, "empty_value": convention.empty_value}
-        return (
-            (lambda g, s, m: arrays.ndcg(g, s, mask=m, **common, **options)) if standard else None
+        if not standard:
+            return None
+        exponential, empty = convention.gain == "exponential", convention.empty_value
+        return lambda b, s: arrays.ndcg(
+            b.exponential_gains if exponential else b.labels,
+            s,
+            mask=b.mask,
+            gain="linear",
+            empty_value=empty,
+            **common,
         )
     if family == "ERR":
-        return lambda g, s, m: arrays.err(g, s, mask=m, gmax=gmax, **common)
+        return lambda b, s: arrays.err(b.labels, s, mask=b.mask, gmax=gmax, **common)
     binary: dict[str, Callable[..., Floats]] = {
         "P": arrays.precision,
         "R": arrays.recall,
@@ -200,7 +219,7 @@ def _fast(measure: Measure, convention: Convention, gmax: float) -> RowMeasure |
     if family not in binary or (family == "P" and k is None):
         return None
     function = binary[family]
-    return lambda g, s, m: function(g, s, mask=m, threshold=rel, **common)
+    return lambda b, s: function(b.labels, s, mask=b.mask, threshold=rel, **common)
 
 
 def _per_group(shape: Layout, scores: Floats, measure: RowMeasure, float32: bool) -> Floats:
@@ -210,7 +229,7 @@ def _per_group(shape: Layout, scores: Floats, measure: RowMeasure, float32: bool
         s = bucket.pad(scores)
         if float32:  # compared as 32-bit floats: scores equal there are ties
             s = s.astype(np.float32)
-        values[bucket.groups] = measure(bucket.labels, s, bucket.mask)
+        values[bucket.groups] = measure(bucket, s)
     return values
 
 
