@@ -44,6 +44,9 @@ def sentence_transformers_metrics(
     ranked by score, descending; equal scores keep the list's order, as Python's stable
     ``sorted`` does). From an evaluator, ``dict(zip(evaluator.queries_ids,
     queries_result_list))``. ``relevant_docs[qid]`` is the set of its relevant corpus ids.
+    Ids are compared as the evaluator compares them, with Python's ``==``: corpus id 1 is not
+    the relevant id "1" (and query 1 is not query "1"), 1.0 is 1, and an id listed twice in
+    ``relevant_docs[qid]`` is one relevant document.
 
     As in the evaluator (sentence-transformers 5.1.2,
     sentence_transformers/evaluation/InformationRetrievalEvaluator.py), relevance is binary
