@@ -159,24 +159,26 @@ def check_rows(labels: Any, scores: Any, bounds: Any) -> tuple[Floats, Floats, N
     return labels, scores, bounds
 
 
-def check_weights(weights: Any, count: int, per: str) -> Floats:
-    """Weights as floats: `count` of them (one per `per`, "group" or "row"), finite, >= 0."""
+def check_weights(weights: Any, count: int, per_row: bool) -> Floats:
+    """Weights as floats: `count` of them (one per row, or one per group), finite, >= 0."""
     w = np.asarray(weights, dtype=float).ravel()
     if len(w) != count:
-        raise ValueError(
-            _("There are {n} weights for {count} {per}s; there must be one per {per}.").format(
-                n=len(w), count=count, per=per
-            )
+        message = (
+            _("There are {n} weights for {count} rows; there must be one per row.")
+            if per_row
+            else _("There are {n} weights for {count} groups; there must be one per group.")
         )
+        raise ValueError(message.format(n=len(w), count=count))
     with np.errstate(invalid="ignore"):
         bad = ~(np.isfinite(w) & (w >= 0))
     if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(
-            _("The weight of {per} {i} is {value}; it must be a finite number >= 0.").format(
-                per=per, i=i, value=w[i]
-            )
+        message = (
+            _("The weight of row {i} is {value}; it must be a finite number >= 0.")
+            if per_row
+            else _("The weight of group {i} is {value}; it must be a finite number >= 0.")
         )
+        i = int(np.argmax(bad))
+        raise ValueError(message.format(i=i, value=w[i]))
     return w
 
 
@@ -289,10 +291,10 @@ def group_means(
         return {name: float(values[name][used].mean()) for name in measures}
     n_groups = len(bounds) - 1
     if weights_per == "row":
-        rows = check_weights(weights, len(labels), _("row"))
+        rows = check_weights(weights, len(labels), per_row=True)
         w = lightgbm_query_weights(rows, shape)[used]
     else:
-        w = check_weights(weights, n_groups, _("group"))[used]
+        w = check_weights(weights, n_groups, per_row=False)[used]
     if not w.sum() > 0:
         raise ValueError(
             _("The query weights sum to {total}; they must sum to more than 0.").format(
