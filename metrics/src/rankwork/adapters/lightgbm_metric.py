@@ -24,11 +24,14 @@ def lightgbm_feval(
     set in ``valid_sets``: ``eval_data.get_group()`` gives the queries' sizes (consecutive
     rows), ``eval_data.get_label()`` the grades, ``eval_data.get_weight()`` the rows' weights
     (or None) and ``preds`` the model's scores. Each query's documents are ranked by score,
-    descending, and every measure is computed per query by
-    `rankwork.collection.batch.evaluate`, then averaged over the queries as LightGBM averages
-    its ``ndcg@k``: a plain mean, or with row weights the mean weighted by each query's weight,
-    the mean of its rows' weights in 32-bit floats (src/io/metadata.cpp), where LightGBM adds
-    the nDCG of a query with nothing relevant with weight 1 (src/metric/rank_metric.hpp).
+    descending, and every measure is computed per query
+    (by `rankwork.arrays` on the groups padded into 2-D arrays, laid out once per data set
+    and reused at every iteration; by `rankwork.collection.batch.evaluate` for a measure or
+    convention that `rankwork.arrays` does not compute), then averaged over the queries as
+    LightGBM averages its ``ndcg@k``: a plain mean, or with row weights the mean weighted by
+    each query's weight, the mean of its rows' weights in 32-bit floats (src/io/metadata.cpp),
+    where LightGBM adds the nDCG of a query with nothing relevant with weight 1
+    (src/metric/rank_metric.hpp).
 
     Under the default convention, `rankwork.core.conventions.LIGHTGBM`, nDCG@k is LightGBM's
     own ``ndcg@k``: gain 2^g - 1 (LightGBM's default ``label_gain``), discount 1/log2(i + 1),
