@@ -18,6 +18,7 @@ from __future__ import annotations
 import lightgbm as lgb
 import numpy as np
 import pytest
+import pytrec_eval
 
 from rankwork.adapters import lightgbm_feval
 
@@ -98,11 +99,67 @@ def test_the_feval_equals_lightgbms_ndcg_at_every_iteration(weighted):
             assert len(set(theirs)) > 5  # the model, and its nDCG, changed during training
 
 
-def test_other_measures_are_reported_under_their_names():
-    record = _train(lightgbm_feval(["ERR@10", "AP", "P@5"]))
-    for name in ("ERR@10", "AP", "P@5"):
-        values = record["valid"][name]
-        assert len(values) == ROUNDS and all(0.0 <= v <= 1.0 for v in values)
+def _trec_names(n: int) -> list[str]:
+    """Doc ids for rows 0..n-1 that trec_eval, breaking ties by docno descending, ranks in row
+    order (LightGBM's stable sort): row 0 gets the largest id."""
+    return [f"d{n - j:06d}" for j in range(n)]
+
+
+def _pytrec_means(labels, preds, sizes) -> dict[str, float]:
+    """AP and P@5 by pytrec_eval (trec_eval's map and P_5), every group a query."""
+    bounds = np.cumsum([0, *sizes])
+    qrels, run = {}, {}
+    for q, (a, b) in enumerate(zip(bounds[:-1], bounds[1:], strict=True)):
+        names = _trec_names(b - a)
+        qrels[str(q)] = {d: int(g) for d, g in zip(names, labels[a:b], strict=True)}
+        run[str(q)] = {d: float(s) for d, s in zip(names, preds[a:b], strict=True)}
+        # trec_eval compares scores as 32-bit floats: no tie there that the doubles lack
+        assert len(set(preds[a:b])) == len(set(preds[a:b].astype(np.float32)))
+    found = pytrec_eval.RelevanceEvaluator(qrels, {"map", "P.5"}).evaluate(run)
+    return {name: np.mean([v[key] for v in found.values()]) for name, key in MEASURES.items()}
+
+
+def _err_by_hand(labels, preds, sizes, k: int) -> float:
+    """ERR@k (Chapelle et al. 2009), R_i = (2^g - 1)/2^gmax, gmax the largest label of the
+    data set (the grade scale's maximum, as the LIGHTGBM convention's err_gmax=None takes
+    it), each group ranked by prediction descending, ties in row order."""
+    gmax = labels.max()
+    bounds = np.cumsum([0, *sizes])
+    values = []
+    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
+        order = sorted(range(b - a), key=lambda j: (-preds[a + j], j))
+        err, reach = 0.0, 1.0
+        for i, j in enumerate(order[:k], start=1):
+            stop = (2 ** labels[a + j] - 1) / 2**gmax
+            err += reach * stop / i
+            reach *= 1 - stop
+        values.append(err)
+    return float(np.mean(values))
+
+
+MEASURES = {"AP": "map", "P@5": "P_5"}
+
+
+def test_other_measures_equal_pytrec_eval_and_err_by_hand_at_every_iteration():
+    # the predictions LightGBM passes the feval on the validation set, at each iteration
+    _, vy, vgroups = _ranking_data(1)
+    inner = lightgbm_feval(["ERR@10", "AP", "P@5"])
+    seen = []
+
+    def feval(preds, data):
+        if len(preds) == len(vy) and np.array_equal(data.get_label(), vy):
+            seen.append(preds.copy())
+        return inner(preds, data)
+
+    record = _train(feval)
+    assert len(seen) == ROUNDS
+    for i, preds in enumerate(seen):
+        theirs = _pytrec_means(vy, preds, vgroups)
+        for name in MEASURES:
+            assert record["valid"][name][i] == pytest.approx(theirs[name], abs=TOL), (i, name)
+        by_hand = _err_by_hand(vy, preds, vgroups, 10)
+        assert record["valid"]["ERR@10"][i] == pytest.approx(by_hand, abs=TOL), i
+    assert len({tuple(p) for p in seen}) > 5  # the predictions changed during training
 
 
 def test_a_bad_measure_name_fails_before_training():

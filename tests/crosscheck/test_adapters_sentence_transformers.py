@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from math import log2
 
+import numpy as np
 import pytest
 
 from rankwork.adapters import sentence_transformers_metrics
@@ -164,7 +165,66 @@ def test_results_without_a_relevant_document_are_an_error():
         sentence_transformers_metrics({"q3": RESULTS["q3"]}, RELEVANT)
 
 
-@pytest.mark.parametrize("k", [0, 2.5, True])
+@pytest.mark.parametrize("k", [0, 2.5, True, None])
 def test_a_cutoff_must_be_a_positive_whole_number(k):
-    with pytest.raises(ValueError, match="ndcg_at_k must be a positive whole number"):
+    with pytest.raises(ValueError, match="ndcg_at_k: .*cutoff"):
         sentence_transformers_metrics(RESULTS, RELEVANT, ndcg_at_k=[k])
+
+
+def test_a_numpy_integer_is_a_cutoff():
+    # q2 alone: e5 at rank 3, R = 1: ndcg@3 = (1/log2(4)) / 1 = 0.5
+    got = sentence_transformers_metrics({"q2": RESULTS["q2"]}, RELEVANT, ndcg_at_k=[np.int64(3)])
+    assert got["ndcg@3"] == pytest.approx(0.5, abs=1e-12)
+
+
+ONE = {"mrr_at_k": [3], "ndcg_at_k": [2], "accuracy_at_k": [1], "precision_recall_at_k": [2]}
+
+
+def test_corpus_id_1_is_not_the_relevant_id_text_1():
+    # The evaluator tests `corpus_id in relevant_docs[qid]`: 1 in {"1"} is False. Ranked: 1
+    # (0.9, not relevant), "1" (0.5, relevant at rank 2), R = 1. accuracy@1 = 0,
+    # precision@2 = 1/2, recall@2 = 1, mrr@3 = 1/2, ndcg@2 = (1/log2(3)) / 1 = 0.6309,
+    # map@2 = (1/2) / min(2, 1) = 0.5.
+    results = {"q": hits((1, 0.9), ("1", 0.5))}
+    got = sentence_transformers_metrics(results, {"q": {"1"}}, **ONE, map_at_k=[2])
+    expected = {"accuracy@1": 0.0, "precision@2": 0.5, "recall@2": 1.0, "mrr@3": 0.5}
+    expected |= {"ndcg@2": 1 / np.log2(3), "map@2": 0.5}
+    assert got == pytest.approx(expected, abs=1e-12)
+    # without "1" in the results nothing relevant is retrieved: every metric 0
+    alone = sentence_transformers_metrics({"q": hits((1, 0.9))}, {"q": {"1"}}, **ONE)
+    assert set(alone.values()) == {0.0}
+
+
+def test_ids_equal_in_python_are_one_document():
+    # 1.0 == 1 in Python, so the evaluator counts 1.0 as the relevant document 1: rank 1.
+    got = sentence_transformers_metrics({"q": hits((1.0, 0.9), (2, 0.1))}, {"q": {1}}, **ONE)
+    assert got["accuracy@1"] == 1.0 and got["mrr@3"] == 1.0
+
+
+def test_query_ids_1_and_text_1_are_two_queries():
+    # query 1: a relevant at rank 1 (mrr 1, accuracy@1 1, ndcg@2 1); query "1": b relevant at
+    # rank 2 (mrr 1/2, accuracy@1 0, ndcg@2 = 1/log2(3) = 0.6309). Means: 0.75, 0.5, 0.8155.
+    results = {1: hits(("a", 0.9), ("b", 0.5)), "1": hits(("a", 0.9), ("b", 0.5))}
+    got = sentence_transformers_metrics(results, {1: {"a"}, "1": {"b"}}, **ONE)
+    assert got["mrr@3"] == pytest.approx(0.75, abs=1e-12)
+    assert got["accuracy@1"] == pytest.approx(0.5, abs=1e-12)
+    assert got["ndcg@2"] == pytest.approx((1 + 1 / np.log2(3)) / 2, abs=1e-12)
+
+
+def test_a_relevant_id_listed_twice_is_one_relevant_document():
+    # relevant a, a, c: R = 2. Ranked b (0.9), a (0.5), c (0.1): recall@2 = 1/2,
+    # ndcg@3 = (1/log2(3) + 1/log2(4)) / (1 + 1/log2(3)) = 1.1309 / 1.6309 = 0.6934,
+    # map@3 = (1/2 + 2/3) / min(3, 2) = 0.5833.
+    results = {"q": hits(("a", 0.5), ("b", 0.9), ("c", 0.1))}
+    got = sentence_transformers_metrics(
+        results,
+        {"q": ["a", "a", "c"]},
+        mrr_at_k=[3],
+        ndcg_at_k=[3],
+        accuracy_at_k=[1],
+        precision_recall_at_k=[2],
+        map_at_k=[3],
+    )
+    assert got["recall@2"] == pytest.approx(0.5, abs=1e-12)
+    assert got["ndcg@3"] == pytest.approx((1 / np.log2(3) + 0.5) / (1 + 1 / np.log2(3)), abs=1e-12)
+    assert got["map@3"] == pytest.approx((1 / 2 + 2 / 3) / 2, abs=1e-12)

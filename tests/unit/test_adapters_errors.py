@@ -62,10 +62,34 @@ def test_weights_that_sum_to_zero_are_an_error():
         lightgbm_feval()(np.zeros(2), Dataset([2], [1, 0], weight=np.zeros(2)))
 
 
-def test_a_negative_label_names_its_group_and_row():
-    # the batch code's message: query = group number, document = row number
-    with pytest.raises(ValueError, match="query 1 document 3 has the negative grade -1"):
-        xgboost_metric()(np.zeros(4), DMatrix([0, 2, 4], [1, 0, 0, -1]))
+@pytest.mark.parametrize("bad", [-1.0, np.nan, np.inf])
+def test_a_label_that_is_not_a_number_at_least_0_names_its_row_and_group(bad):
+    with pytest.raises(ValueError, match=rf"label of row 3 \(group 1\) is {bad}"):
+        xgboost_metric()(np.zeros(4), DMatrix([0, 2, 4], [1, 0, 0, bad]))
+    with pytest.raises(ValueError, match=rf"label of row 2 \(group 1\) is {bad}"):
+        lightgbm_feval("ERR@3")(np.zeros(4), Dataset([1, 3], [1, 0, bad, 0]))
+
+
+@pytest.mark.parametrize("bad", [np.nan, -np.inf])
+def test_a_prediction_that_is_not_finite_names_its_row_and_group(bad):
+    scores = np.array([0.5, 0.1, bad, 0.2])
+    with pytest.raises(ValueError, match=rf"prediction of row 2 \(group 1\) is {bad}"):
+        lightgbm_feval()(scores, Dataset([2, 2], [1, 0, 0, 1]))
+
+
+def test_xgboost_weights_must_be_one_per_group():
+    data = DMatrix([0, 2, 4], [1, 0, 0, 1])
+    data.get_weight = lambda: np.array([1.0, 2.0, 3.0], dtype=np.float32)
+    with pytest.raises(ValueError, match="3 weights for 2 groups; there must be one per group"):
+        xgboost_metric()(np.zeros(4), data)
+
+
+def test_lightgbm_weights_must_be_one_per_row_and_not_negative():
+    with pytest.raises(ValueError, match="3 weights for 4 rows; there must be one per row"):
+        lightgbm_feval()(np.zeros(4), Dataset([2, 2], [1, 0, 0, 1], weight=np.ones(3)))
+    weight = np.array([1.0, 1.0, -2.0, 1.0])
+    with pytest.raises(ValueError, match="weight of row 2 is -2.0; it must be a finite"):
+        lightgbm_feval()(np.zeros(4), Dataset([2, 2], [1, 0, 0, 1], weight=weight))
 
 
 def test_without_groups_xgboost_reads_one_query():

@@ -36,9 +36,11 @@ ALLOWED = {
     "explore": {"core", "explore", "language"},
     "stats": {"stats", "language"},
     "collection": {"core", "stats", "collection", "language"},
-    # the training loops' metrics (LightGBM, XGBoost, sentence-transformers): the batch code
-    # computes them under the core's conventions; the tools themselves are imported by no one
-    "adapters": {"core", "collection", "stats", "adapters", "language"},
+    # the training loops' metrics (LightGBM, XGBoost, sentence-transformers): the 2-D array
+    # measures (rankwork.arrays, rankwork.arrays_ranking) compute them at every boosting
+    # iteration, the batch code the measures arrays lacks, under the core's conventions; the
+    # tools themselves are imported by no one
+    "adapters": {"core", "collection", "stats", "adapters", "arrays", "arrays_ranking", "language"},
 }
 COMMAND_LINE = ("rankwork.cli", "rankwork.__main__")
 

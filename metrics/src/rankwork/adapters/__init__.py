@@ -7,8 +7,10 @@
 
 None of them imports lightgbm, xgboost, torch or sentence_transformers: they read the objects
 the tools pass them (a Dataset, a DMatrix, lists of dicts) through the methods named in their
-docstrings. The numbers come from the batch evaluation (`rankwork.collection.batch`), so every
-measure name that `rankwork.collection.batch.evaluate` takes can be reported.
+docstrings. The numbers come from the 2-D array measures (`rankwork.arrays`) where they
+compute the measure under the convention, else from the batch evaluation
+(`rankwork.collection.batch`), so every measure name that `rankwork.collection.batch.evaluate`
+takes can be reported.
 """
 
 from rankwork.adapters.lightgbm_metric import lightgbm_feval

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from rankwork.adapters._groups import group_means, lightgbm_query_weights, measure_names
+from rankwork.adapters._groups import group_means, measure_names
 from rankwork.core.conventions import LIGHTGBM, Convention
 from rankwork.language import _
 
@@ -24,11 +24,14 @@ def lightgbm_feval(
     set in ``valid_sets``: ``eval_data.get_group()`` gives the queries' sizes (consecutive
     rows), ``eval_data.get_label()`` the grades, ``eval_data.get_weight()`` the rows' weights
     (or None) and ``preds`` the model's scores. Each query's documents are ranked by score,
-    descending, and every measure is computed per query by
-    `rankwork.collection.batch.evaluate`, then averaged over the queries as LightGBM averages
-    its ``ndcg@k``: a plain mean, or with row weights the mean weighted by each query's weight,
-    the mean of its rows' weights in 32-bit floats (src/io/metadata.cpp), where LightGBM adds
-    the nDCG of a query with nothing relevant with weight 1 (src/metric/rank_metric.hpp).
+    descending, and every measure is computed per query
+    (by `rankwork.arrays` on the groups padded into 2-D arrays, laid out once per data set
+    and reused at every iteration; by `rankwork.collection.batch.evaluate` for a measure or
+    convention that `rankwork.arrays` does not compute), then averaged over the queries as
+    LightGBM averages its ``ndcg@k``: a plain mean, or with row weights the mean weighted by
+    each query's weight, the mean of its rows' weights in 32-bit floats (src/io/metadata.cpp),
+    where LightGBM adds the nDCG of a query with nothing relevant with weight 1
+    (src/metric/rank_metric.hpp).
 
     Under the default convention, `rankwork.core.conventions.LIGHTGBM`, nDCG@k is LightGBM's
     own ``ndcg@k``: gain 2^g - 1 (LightGBM's default ``label_gain``), discount 1/log2(i + 1),
@@ -91,9 +94,8 @@ def lightgbm_feval(
                 _("The LightGBM Dataset has no groups (query sizes): set group= when making it.")
             )
         bounds = np.concatenate(([0], np.cumsum(np.asarray(sizes, dtype=np.int64))))
-        rows = eval_data.get_weight()
-        weights = None if rows is None else lightgbm_query_weights(rows, bounds)
-        means = group_means(eval_data.get_label(), preds, bounds, names, convention, weights)
+        labels, rows = eval_data.get_label(), eval_data.get_weight()
+        means = group_means(eval_data, labels, preds, bounds, names, convention, rows, "row")
         return [(name, means[name], True) for name in names]
 
     return feval

@@ -10,6 +10,7 @@ import pandas as pd
 
 from rankwork.collection import batch
 from rankwork.core.conventions import SENTENCE_TRANSFORMERS, Convention
+from rankwork.core.ranking import check_cutoff
 from rankwork.language import _
 
 # Each of the evaluator's metrics (in its order), the RankLab measure that computes it (k filled
@@ -43,6 +44,9 @@ def sentence_transformers_metrics(
     ranked by score, descending; equal scores keep the list's order, as Python's stable
     ``sorted`` does). From an evaluator, ``dict(zip(evaluator.queries_ids,
     queries_result_list))``. ``relevant_docs[qid]`` is the set of its relevant corpus ids.
+    Ids are compared as the evaluator compares them, with Python's ``==``: corpus id 1 is not
+    the relevant id "1" (and query 1 is not query "1"), 1.0 is 1, and an id listed twice in
+    ``relevant_docs[qid]`` is one relevant document.
 
     As in the evaluator (sentence-transformers 5.1.2,
     sentence_transformers/evaluation/InformationRetrievalEvaluator.py), relevance is binary
@@ -119,8 +123,8 @@ def sentence_transformers_metrics(
     }
     names = {}  # the evaluator's name -> RankLab's
     for metric, (measure, parameter) in _METRICS.items():
-        for k in cutoffs[parameter]:
-            _check_cutoff(parameter, k)
+        for given in cutoffs[parameter]:
+            k = _cutoff(parameter, given)
             names[f"{metric}@{k}"] = measure.format(k=k)
     qrels, run = _frames(results, relevant_docs)
     measures = list(dict.fromkeys([*names.values(), "NumRel"]))
@@ -145,13 +149,15 @@ def _mean(values: pd.Series) -> float:
     return float(values.mean())
 
 
-def _check_cutoff(parameter: str, k: int) -> None:
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(
-            _("{what} must be a positive whole number, got {count!r}").format(
-                what=parameter, count=k
-            )
-        )
+def _cutoff(parameter: str, k: Any) -> int:
+    """k as an int, checked by the core's check_cutoff; the message names the keyword."""
+    try:
+        checked = check_cutoff(k)
+    except ValueError as error:
+        raise ValueError(f"{parameter}: {error}") from None
+    if checked is None:
+        raise ValueError(f"{parameter}: " + _("a cutoff is needed; got None."))
+    return checked
 
 
 def _frames(
@@ -159,17 +165,28 @@ def _frames(
     relevant_docs: Mapping[Hashable, Collection[Hashable]],
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The qrels (grade 1 for each relevant document of the queries in `results`) and the
-    run (each result, in the list's order), with ids as text; a query of `results` without
-    relevant documents is in neither."""
+    run (each result, in the list's order); a query of `results` without relevant documents
+    is in neither. Query ids and corpus ids become codes, one per distinct id as Python's
+    equality tells them apart (the evaluator's `corpus_id in relevant_docs[qid]`): corpus id 1
+    and "1" are two documents, 1 and 1.0 one; a relevant id listed twice is one document."""
     kept = [qid for qid in results if relevant_docs.get(qid)]
     if not kept:
         raise ValueError(
             _("No query of the results has a relevant document: there is nothing to evaluate.")
         )
-    judged = [(str(qid), str(doc)) for qid in kept for doc in relevant_docs[qid]]
+    docs: dict[Hashable, str] = {}  # each distinct corpus id -> its code
+
+    def code(doc: Hashable) -> str:
+        return docs.setdefault(doc, str(len(docs)))
+
+    judged = [
+        (str(q), code(doc))
+        for q, qid in enumerate(kept)
+        for doc in dict.fromkeys(relevant_docs[qid])
+    ]
     qrels = pd.DataFrame(judged, columns=["qid", "docno"]).assign(rel=1.0)
     rows = []
-    for qid in kept:
+    for q, qid in enumerate(kept):
         seen = set()
         for hit in results[qid]:
             if "corpus_id" not in hit or "score" not in hit:
@@ -178,7 +195,7 @@ def _frames(
                         "Query {qid}: each result needs a 'corpus_id' and a 'score'; got {hit!r}."
                     ).format(qid=qid, hit=hit)
                 )
-            doc = str(hit["corpus_id"])
+            doc = hit["corpus_id"]
             if doc in seen:
                 raise ValueError(
                     _("Query {qid} lists corpus id {doc} twice; each may appear once.").format(
@@ -186,12 +203,12 @@ def _frames(
                     )
                 )
             seen.add(doc)
-            rows.append((str(qid), doc, _score(hit["score"], qid, doc)))
+            rows.append((str(q), code(doc), _score(hit["score"], qid, doc)))
     run = pd.DataFrame(rows, columns=["qid", "docno", "score"])
     return qrels, run
 
 
-def _score(value: Any, qid: Hashable, doc: str) -> float:
+def _score(value: Any, qid: Hashable, doc: Hashable) -> float:
     try:
         score = float(value)
     except (TypeError, ValueError):

@@ -23,11 +23,13 @@ def xgboost_metric(
     data set in ``evals``: ``dmatrix.get_uint_info("group_ptr")`` gives the queries' row
     boundaries, ``dmatrix.get_label()`` the grades, ``dmatrix.get_weight()`` the groups'
     weights (empty when there are none) and ``predt`` the model's scores. Each query's
-    documents are ranked by score, descending, and every measure is computed per query by
-    `rankwork.collection.batch.evaluate`, then averaged over the queries as XGBoost averages
-    its ``ndcg@k``: a plain mean, or the mean weighted by the group weights, where XGBoost adds
-    the nDCG of a group with nothing relevant with weight 1 (src/metric/rank_metric.cc,
-    EvalNDCG).
+    documents are ranked by score, descending, and every measure is computed per query
+    (by `rankwork.arrays` on the groups padded into 2-D arrays, laid out once per data set
+    and reused at every iteration; by `rankwork.collection.batch.evaluate` for a measure or
+    convention that `rankwork.arrays` does not compute), then averaged over the queries as
+    XGBoost averages its ``ndcg@k``: a plain mean, or the mean weighted by the group weights,
+    where XGBoost adds the nDCG of a group with nothing relevant with weight 1
+    (src/metric/rank_metric.cc, EvalNDCG).
 
     Under the default convention, `rankwork.core.conventions.XGBOOST`, nDCG@k is XGBoost's
     own ``ndcg@k``: gain 2^g - 1 (``ndcg_exp_gain``, the default), discount 1/log2(i + 1),
@@ -90,9 +92,9 @@ def xgboost_metric(
         if len(bounds) == 0:  # no groups: the whole set is one query, as XGBoost reads it
             bounds = np.array([0, len(predt)])
         weights = dmatrix.get_weight()  # one per group, or none
-        means = group_means(
-            dmatrix.get_label(), predt, bounds, names, convention, weights if len(weights) else None
-        )
+        labels = dmatrix.get_label()
+        given = weights if len(weights) else None
+        means = group_means(dmatrix, labels, predt, bounds, names, convention, given)
         return [(name, means[name]) for name in names]
 
     return custom_metric
