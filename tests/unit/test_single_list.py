@@ -301,9 +301,10 @@ def test_repr_html_shows_the_value_the_formula_and_the_table_escaped():
 def test_a_result_without_its_context_has_no_working_but_shows_value_and_table():
     table = pd.DataFrame({"rank": [1, 2], "doc_id": ["a", "b"], "contribution": [0.5, 0.25]})
     bare = Result("P@2", 0.75, table)
-    for write in (bare.latex, bare.markdown):
-        with pytest.raises(ValueError, match=r"P@2 does not record its measure family"):
-            write()
+    with pytest.raises(ValueError, match=r"P@2 does not record its measure family"):
+        bare.latex()
+    text = bare.markdown()
+    assert text.startswith("**P@2** = 0.75") and "| 2 | b | 0.25 |" in text and "$$" not in text
     page = bare._repr_html_()
     assert "= 0.75" in page and "<td>0.25</td>" in page and "$$" not in page
 
@@ -313,6 +314,11 @@ def test_a_measure_without_a_working_says_so():
     with pytest.raises(ValueError, match=r"Bpref has no worked solution; .*nDCG"):
         result.latex()
     assert "$$" not in result._repr_html_()
+    # R = 2 relevant, N = 2 judged nonrelevant (d2 and the unretrieved one); the relevant at
+    # rank 1 has no nonrelevant above it (1 - 0/2), the one at rank 3 has d2 (1 - 1/2):
+    # bpref = (1 + 0.5) / 2 = 0.75; markdown gives the value and the table, no working
+    text = result.markdown()
+    assert text.startswith("**Bpref** = 0.75") and "$$" not in text and "| 3 | d3 |" in text
 
 
 def test_errors_name_the_bad_value():

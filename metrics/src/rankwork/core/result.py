@@ -97,10 +97,8 @@ class Result:
             Markdown table (numbers rounded, an empty cell as "–", HTML, a backslash and "|"
             in a cell escaped, a line break written as ``<br>``).
 
-        Raises
-        ------
-        ValueError
-            As `latex` does.
+        A Result without a worked solution (its family has none, e.g. Bpref, or it was not
+        made by `measure`) gives the value and the table only, as in Jupyter.
 
         Examples
         --------

@@ -49,9 +49,10 @@ def latex(result: Result, decimals: int = 4) -> str:
 
 
 def markdown(result: Result, decimals: int = 4) -> str:
-    """The value, each equation as a `$$ ... $$` block with its remark, the per-rank table."""
+    """The value, each equation as a `$$ ... $$` block with its remark (when the Result has a
+    working), the per-rank table."""
     blocks = [_value_line(result, decimals)]
-    for line in working(result, decimals):
+    for line in _working_if_any(result, decimals):
         blocks.append(f"$$\n{line.display}\n$$")
         if line.note:
             blocks.append(line.note)
@@ -63,13 +64,20 @@ def html(result: Result, decimals: int = 4) -> str:
     """Jupyter's view: the value, the working as MathJax `$$` blocks (when the Result has
     one), the per-rank table; every text escaped."""
     parts = [f"<p>{_value_line(result, decimals, as_html=True)}</p>"]
-    if result.family in WORKED and result.convention is not None:
-        for line in working(result, decimals):
-            parts.append(f"<div>$${html_text.escape(line.display)}$$</div>")
-            if line.note:
-                parts.append(f"<p><small>{html_text.escape(line.note)}</small></p>")
+    for line in _working_if_any(result, decimals):
+        parts.append(f"<div>$${html_text.escape(line.display)}$$</div>")
+        if line.note:
+            parts.append(f"<p><small>{html_text.escape(line.note)}</small></p>")
     parts.append(shown_table(result.table, decimals).to_html(index=False, escape=True))
     return "<div>\n" + "\n".join(parts) + "\n</div>"
+
+
+def _working_if_any(result: Result, decimals: int) -> list[Line]:
+    """The working's lines, or none for a Result without one (its family has no worked
+    solution, or it does not record its family and convention)."""
+    if result.family in WORKED and result.convention is not None:
+        return working(result, decimals)
+    return []
 
 
 def _value_line(result: Result, decimals: int, as_html: bool = False) -> str:
