@@ -39,7 +39,9 @@ if [[ ! -x .venv/bin/python ]]; then
     python3 -m venv .venv
 fi
 
-# Idempotent: with everything pinned and installed, pip only checks (about a second).
+# Idempotent: with everything pinned and installed, pip only checks the pins, and reinstalls
+# the editable library from metrics/ (-e ./metrics in requirements.txt: a few seconds; its build
+# backend, hatchling, comes from the package index into an isolated build environment).
 say "installing requirements-test.txt into .venv"
 start=$SECONDS
 PIP_DISABLE_PIP_VERSION_CHECK=1 .venv/bin/pip install -q -r requirements-test.txt
