@@ -215,11 +215,11 @@ def test_the_public_evaluate_gives_the_hand_worked_mean(venv):
     assert means["nDCG@10"] == pytest.approx(MEAN, rel=1e-12, abs=0)
 
 
-def test_the_readmes_quick_starts_for_a_collection_and_one_list_run_in_the_fresh_venv(venv):
-    # metrics/README.md's first three python blocks need numpy and pandas only (the later ones
-    # use scikit-learn, LightGBM, XGBoost: tests/library/test_docs.py runs those in the
-    # checkout); run there, they print what the README shows
-    pairs = blocks((PROJECT / "README.md").read_text(encoding="utf-8"))[:3]
+def test_the_readmes_quick_starts_without_a_training_library_run_in_the_fresh_venv(venv):
+    # metrics/README.md's first four python blocks (a collection, one list, arrays) need numpy
+    # and pandas only (the later ones use LightGBM and XGBoost: tests/library/test_docs.py runs
+    # those in the checkout); run there, they print what the README shows
+    pairs = blocks((PROJECT / "README.md").read_text(encoding="utf-8"))[:4]
     assert all(shown is not None for _, shown in pairs)
     printed = in_venv(venv, "python", "-c", "\n".join(code for code, _ in pairs))
     assert lines(printed) == [line for _, shown in pairs for line in lines(shown)]
