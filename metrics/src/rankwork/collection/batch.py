@@ -68,7 +68,7 @@ class BatchError(ValueError):
         run_row: int | None = None,
         measure_error: bool = False,
         qrels_file: bool = False,
-    ):
+    ) -> None:
         super().__init__(message)
         self.qrels_row = qrels_row
         self.run_row = run_row

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Literal, get_args, get_origin, get_type_hints
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from rankwork.core.numbers import beyond_double, too_large
 from rankwork.language import N_, _
@@ -165,7 +165,7 @@ class Convention:
                 )
             )
 
-    def with_(self, **changes) -> Convention:
+    def with_(self, **changes: Any) -> Convention:
         """A copy with some fields changed. Unless a name is given it is named for what
         changed, in the current language, e.g. 'Textbook + linear gain' (the name stays when
         nothing changed); show a name with `_(name)`, which translates a preset's."""

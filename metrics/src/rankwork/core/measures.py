@@ -100,7 +100,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     text = text.strip()
     while pos < len(text):
         m = _TOKEN.match(text, pos)
-        if not m or m.end() == pos:
+        if not m or m.end() == pos or m.lastgroup is None:
             raise MeasureNameError(
                 _("Cannot read the measure name {text!r} at {rest!r}. {hint}").format(
                     text=text, rest=text[pos:], hint=_hint()
@@ -243,13 +243,14 @@ def parse(text: str) -> Measure:
                 )
             )
         cutoff = int(float(raw))
-    if p.peek() is not None:
+    extra = p.peek()
+    if extra is not None:
         read = "".join(value for _kind, value in p.toks[: p.i])
         raise MeasureNameError(
             _(
                 "Unexpected {token!r} after {read!r} in {text!r}; a name ends with its cutoff, "
                 "e.g. nDCG@10. {hint}"
-            ).format(token=p.peek()[1], read=read, text=text, hint=_hint())
+            ).format(token=extra[1], read=read, text=text, hint=_hint())
         )
     _check_params(spec, given, text)
     if spec.cutoff == "required" and cutoff is None:
