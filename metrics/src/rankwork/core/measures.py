@@ -28,7 +28,26 @@ from rankwork.language import _
 
 
 class MeasureNameError(ValueError):
-    """A measure name that does not parse or names no known measure."""
+    """A measure name that does not parse or names no known measure.
+
+    Raised by `rankwork.evaluate`, `rankwork.measure` and `parse` before anything is computed.
+    The message quotes the name, says what is wrong in it (an unknown family, with the right
+    spelling when only the case differs; an unknown or repeated parameter; a bad value or
+    cutoff) and lists valid names. A ValueError, so ``except ValueError`` catches it too.
+
+    Examples
+    --------
+    >>> import rankwork
+    >>> rankwork.measure("nDGC@10", [1, 0])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rankwork.core.measures.MeasureNameError: Unknown measure 'nDGC' in 'nDGC@10'. Valid ...
+    >>> try:
+    ...     rankwork.evaluate({"q1": {"d1": 1}}, {"q1": {"d1": 0.5}}, ["ndcg@10"])
+    ... except ValueError as error:
+    ...     print(type(error).__name__, str(error)[:57])
+    MeasureNameError Unknown measure 'ndcg' in 'ndcg@10'. Did you mean 'nDCG'?
+    """
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,27 @@ MAX_DOCS = 100_000
 
 
 class RankingError(ValueError):
-    """Bad input for one query, with a message that names the value and what is allowed."""
+    """Bad input for one query, with a message that names the value and what is allowed.
+
+    Raised by `rankwork.measure` (and `Ranking.build`, which it calls) for a grade or score that
+    is not a finite number, a doc id that is empty or repeated, lists of different lengths, a
+    grade above the scale's maximum, and by a convention that rejects negative grades. The
+    message names the place (e.g. "Grade at rank 2"). A ValueError, so ``except ValueError``
+    catches it too.
+
+    Examples
+    --------
+    >>> import rankwork
+    >>> rankwork.measure("P@2", [1, "x"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rankwork.core.ranking.RankingError: Grade at rank 2: 'x' is not a number. Grades are ...
+    >>> try:
+    ...     rankwork.measure("P@2", [1, 0], doc_ids=["a", "a"])
+    ... except rankwork.RankingError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    Doc id 'a' appears twice (ranks 1 and 2); a document can be retrieved only once. ...
+    """
 
 
 def _as_grade(value: object, place: Callable[[], str]) -> float:
