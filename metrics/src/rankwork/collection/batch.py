@@ -55,11 +55,31 @@ _SHOWN = 10  # query ids named in a warning before "and N more"
 
 
 class BatchError(ValueError):
-    """A problem with the collection as a whole. `qrels_row` / `run_row` (0-based row of the
-    DataFrame) point at the line to blame when there is one, so a caller that knows the line
-    numbers can name it; `qrels_file` says that the qrels as a whole is to blame (a diversity
-    measure asked of a qrels without subtopics); `measure_error` that a measure's parameters
-    are (the command line then names its -m argument)."""
+    """A problem with the collection as a whole, raised by `rankwork.evaluate` and the batch
+    evaluation: e.g. a qrels query the run does not answer under ``missing="error"``, a run
+    with none of the qrels' queries, a diversity measure asked of qrels without subtopics.
+
+    `qrels_row` / `run_row` (0-based row of the DataFrame) point at the line to blame when
+    there is one, so a caller that knows the line numbers can name it; `qrels_file` says that
+    the qrels as a whole is to blame (a diversity measure asked of a qrels without
+    subtopics); `measure_error` that a measure's parameters are (the command line then names
+    its -m argument). A ValueError, so ``except ValueError`` catches it too.
+
+    Examples
+    --------
+    >>> import rankwork
+    >>> qrels = {"q1": {"d1": 1}, "q2": {"d2": 1}}
+    >>> run = {"q1": {"d1": 0.5}}  # nothing for q2
+    >>> rankwork.evaluate(qrels, run, "P@1", missing="error")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rankwork.collection.batch.BatchError: 1 qrels query has no results in the run: q2 ...
+    >>> try:
+    ...     rankwork.evaluate(qrels, run, "P@1", missing="error")
+    ... except rankwork.BatchError as error:
+    ...     print(error.qrels_row, error.run_row, error.qrels_file, error.measure_error)
+    None None False False
+    """
 
     def __init__(
         self,
@@ -68,7 +88,7 @@ class BatchError(ValueError):
         run_row: int | None = None,
         measure_error: bool = False,
         qrels_file: bool = False,
-    ):
+    ) -> None:
         super().__init__(message)
         self.qrels_row = qrels_row
         self.run_row = run_row

@@ -77,7 +77,25 @@ SHOWN_IDS = 3  # ids of each side shown when no query of the run is in the qrels
 
 class InputError(ValueError):
     """Qrels or a run given to `rankwork.evaluate` that cannot be used: the message names the
-    input (the DataFrame, the dict, the file) and where the problem is."""
+    input (the DataFrame, the dict, the file) and where the problem is.
+
+    A ValueError, so ``except ValueError`` catches it too. (A file whose lines cannot be read
+    raises `rankwork.TrecFormatError` instead, naming the line.)
+
+    Examples
+    --------
+    >>> import rankwork
+    >>> qrels = {"q1": {"d1": "high"}}  # a grade must be a number
+    >>> rankwork.evaluate(qrels, {"q1": {"d1": 0.5}}, "P@1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rankwork.collection.inputs.InputError: The qrels dict, query 'q1', document 'd1': ...
+    >>> try:
+    ...     rankwork.evaluate(qrels, {"q1": {"d1": 0.5}}, "P@1")
+    ... except ValueError as error:
+    ...     print(type(error).__name__)
+    InputError
+    """
 
 
 def read_qrels(source: Source, *, subtopics: bool = False) -> pd.DataFrame:

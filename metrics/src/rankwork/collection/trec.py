@@ -218,7 +218,25 @@ class TrecFormatError(ValueError):
     line is at fault); the parts are also available as ``file``, ``line`` (1-based, or None)
     and ``problem``; ``repeat`` is True when the problem is a line repeating an earlier line's
     document (and query). The words are in the current language (English outside a page's run:
-    the command line's).
+    the command line's). A ValueError, so ``except ValueError`` catches it too.
+
+    Examples
+    --------
+    A qrels file whose second line has three fields where TREC qrels have four
+    (``qid iter docno rel``):
+
+    >>> import rankwork, tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     qrels = Path(folder, "qrels.txt")
+    ...     size = qrels.write_text("q1 0 d1 1\\nq1 0 d2\\n")
+    ...     try:
+    ...         rankwork.evaluate(qrels, {"q1": {"d1": 0.5}}, "P@1")
+    ...     except rankwork.TrecFormatError as error:
+    ...         print(Path(error.file).name, error.line, error.repeat)
+    ...         print(str(error) == f"{error.file}, line 2: {error.problem}")
+    qrels.txt 2 False
+    True
     """
 
     def __init__(self, file: str, line: int | None, problem: str, *, repeat: bool = False) -> None:

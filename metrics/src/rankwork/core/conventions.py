@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Literal, get_args, get_origin, get_type_hints
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from rankwork.core.numbers import beyond_double, too_large
 from rankwork.language import N_, _
@@ -55,48 +55,101 @@ def _check_probability(name: str, value: float) -> None:
 
 @dataclass(frozen=True)
 class Convention:
-    """One complete set of choices. Field by field:
+    """One complete set of choices: each field is a choice that changes a number.
 
-    gain          'exponential' (2^g - 1, Burges et al. 2005), 'linear' (g, Järvelin &
-                  Kekäläinen 2002; trec_eval), or 'custom' (the grade -> gain map `gain_map`).
-    gain_map      for 'custom': pairs (grade, gain); every grade in the data must be listed.
-    discount      'log': 1/log_b(i + 1) with b = `log_base` (b = 2 is the usual 1/log2(i+1));
-                  'jk': Järvelin-Kekäläinen rank-b, 1 for i < b, then 1/log_b(i);
-                  'geometric': p^(i-1) with p = `discount_p`; 'reciprocal': 1/i;
-                  'flat': 1 up to the cutoff k (cumulated gain). i is the 1-based rank.
-    log_base      b for 'log' and 'jk' (> 1).
-    discount_p    p for the geometric discount, in (0, 1).
-    ideal         where IDCG's ideal ranking comes from: 'judged' (every judged document,
-                  retrieved or not: trec_eval, ranx, ir_measures), 'retrieved' (the retrieved
-                  list re-sorted: scikit-learn, LightGBM), 'none' (scaled DCG: k documents of the
-                  top grade, as cwl_eval's SDCG).
-    ideal_cut     True: the ideal ranking is cut at k like the list (trec_eval ndcg_cut);
-                  False: the whole ideal ranking counts while the list is still cut at k
-                  (DCG@k over the uncut IDCG: a mistake no tool prints, see the pitfalls).
-    dcg_cutoff    True: DCG, IDCG and nDCG read the top k; False: they ignore k and read the
-                  whole list and the whole ideal ranking, as trec_eval's `ndcg` does (it takes
-                  no cutoff; m_ndcg.c).
-    empty_value   nDCG of a query whose IDCG is 0 (nothing relevant): 0 by trec_eval and most
-                  tools, 1 by LightGBM and XGBoost.
-    err_gmax      ERR's top grade in R_i = (2^g - 1) / 2^gmax; None = the grade scale's maximum
-                  (Chapelle et al. 2009); gdeval and ir_measures fix it at 4.
-    rbp_p         RBP's persistence p in (0, 1) (Moffat & Zobel 2008).
-    rbp_gain      'graded': g / gmax; 'binary': 1 when g >= rel_threshold; 'raw': g (ranx).
-    rbp_gmax      gmax of graded RBP; None = the grade scale's maximum.
-    rel_threshold a document is relevant for the binary measures when its grade >= this.
-    ties          order of documents with equal scores: 'docno_desc' (doc id descending in
-                  byte order: trec_eval), 'input' (input order: LightGBM, ranx on short lists),
-                  'reverse_input' (scikit-learn's ignore_ties=True on small ties such as T1;
-                  numpy's argsort is not stable, so elsewhere its order among ties is
-                  arbitrary), 'average' (gains averaged over the tied positions, McSherry &
-                  Najork 2008: scikit-learn's DCG; the other measures then use input order
-                  within a tie).
-    float32_scores compare scores as 32-bit floats (trec_eval <= 9.0.8, pytrec_eval), which
-                  turns scores that differ only past the 7th digit into ties.
-    negative      negative grades: 'reject' (an error), 'clip' (to 0), 'unjudged' (trec_eval:
-                  in the pool but not judged), 'keep' (used as they are: a negative gain, -1
-                  with linear gain as in scikit-learn's dcg_score, 2^-1 - 1 = -0.5 with
-                  exponential gain; shown as a pitfall).
+    Take a tool's from `PRESETS` (or `preset(name)`) and change fields with `with_`, or give
+    the fields by hand. The fields are checked on construction: a bad value raises a ValueError
+    that names it and what is allowed (a gain map missing a grade is found later, against the
+    data). The formulas below write g for a grade and i for the 1-based rank.
+
+    Parameters
+    ----------
+    name : str
+        What the convention is called ("Custom" by default); show it with ``_(name)``, which
+        translates a preset's name.
+    source : str
+        Where its behaviour comes from: the tool's file and version, or the paper.
+    gain : {'exponential', 'linear', 'custom'}
+        'exponential': 2^g - 1 (Burges et al. 2005; the default); 'linear': g (Järvelin &
+        Kekäläinen 2002; trec_eval); 'custom': the grade -> gain map `gain_map`.
+    gain_map : tuple of (float, float)
+        For 'custom': pairs (grade, gain); every grade in the data must be listed.
+    discount : {'log', 'jk', 'geometric', 'reciprocal', 'flat'}
+        'log': 1/log_b(i + 1) with b = `log_base` (b = 2 is the usual 1/log2(i + 1); the
+        default); 'jk': Järvelin-Kekäläinen rank-b, 1 for i < b, then 1/log_b(i);
+        'geometric': p^(i - 1) with p = `discount_p`; 'reciprocal': 1/i; 'flat': 1 up to the
+        cutoff k (cumulated gain).
+    log_base : float
+        b for 'log' and 'jk' (> 1; 2 by default).
+    discount_p : float
+        p for the geometric discount, in (0, 1) (0.8 by default).
+    ideal : {'judged', 'retrieved', 'none'}
+        Where IDCG's ideal ranking comes from: 'judged' (every judged document, retrieved or
+        not: trec_eval, ranx, ir_measures; the default), 'retrieved' (the retrieved list
+        re-sorted: scikit-learn, LightGBM), 'none' (scaled DCG: k documents of the top grade,
+        as cwl_eval's SDCG).
+    ideal_cut : bool
+        True (the default): the ideal ranking is cut at k like the list (trec_eval ndcg_cut);
+        False: the whole ideal ranking counts while the list is still cut at k (DCG@k over
+        the uncut IDCG: a mistake no tool prints, see the pitfalls).
+    dcg_cutoff : bool
+        True (the default): DCG, IDCG and nDCG read the top k; False: they ignore k and read
+        the whole list and the whole ideal ranking, as trec_eval's `ndcg` does (it takes no
+        cutoff; m_ndcg.c).
+    empty_value : float
+        nDCG of a query whose IDCG is 0 (nothing relevant): 0 by trec_eval and most tools
+        (the default), 1 by LightGBM and XGBoost.
+    err_gmax : float or None
+        ERR's top grade in R_i = (2^g - 1) / 2^gmax; None (the default) = the grade scale's
+        maximum (Chapelle et al. 2009); gdeval and ir_measures fix it at 4.
+    rbp_p : float
+        RBP's persistence p in (0, 1) (Moffat & Zobel 2008; 0.8 by default).
+    rbp_gain : {'graded', 'binary', 'raw'}
+        RBP's gain: 'graded': g / gmax (the default); 'binary': 1 when g >= `rel_threshold`;
+        'raw': g (ranx).
+    rbp_gmax : float or None
+        gmax of graded RBP; None (the default) = the grade scale's maximum.
+    rel_threshold : float
+        A document is relevant for the binary measures when its grade >= this (1 by default).
+    ties : {'docno_desc', 'input', 'reverse_input', 'average'}
+        Order of documents with equal scores: 'docno_desc' (doc id descending in byte order:
+        trec_eval; the default), 'input' (input order: LightGBM, ranx on short lists),
+        'reverse_input' (scikit-learn's ignore_ties=True on small ties such as T1; numpy's
+        argsort is not stable, so elsewhere its order among ties is arbitrary), 'average'
+        (gains averaged over the tied positions, McSherry & Najork 2008: scikit-learn's DCG;
+        the other measures then use input order within a tie).
+    float32_scores : bool
+        Compare scores as 32-bit floats (trec_eval <= 9.0.8, pytrec_eval), which turns scores
+        that differ only past the 7th digit into ties (False by default).
+    negative : {'reject', 'clip', 'unjudged', 'keep'}
+        Negative grades: 'reject' (an error; the default), 'clip' (to 0), 'unjudged'
+        (trec_eval: in the pool but not judged), 'keep' (used as they are: a negative gain, -1
+        with linear gain as in scikit-learn's dcg_score, 2^-1 - 1 = -0.5 with exponential gain;
+        shown as a pitfall).
+    notes : tuple of str
+        Remarks on the tool that no field can say; they take no part in ``==``.
+
+    Raises
+    ------
+    ValueError
+        When a field's value is not one it allows (the message names the field and the value).
+
+    Examples
+    --------
+    DCG@2 of the grades 2, 1 with the default exponential gain is
+    (2^2 - 1)/log2(2) + (2^1 - 1)/log2(3) = 3 + 0.6309 = 3.6309, and with linear gain
+    2/log2(2) + 1/log2(3) = 2 + 0.6309 = 2.6309:
+
+    >>> import rankwork
+    >>> from rankwork import Convention
+    >>> round(rankwork.measure("DCG@2", [2, 1], convention=Convention()).value, 4)
+    3.6309
+    >>> round(rankwork.measure("DCG@2", [2, 1], convention=Convention(gain="linear")).value, 4)
+    2.6309
+    >>> Convention(gain="square")
+    Traceback (most recent call last):
+    ...
+    ValueError: gain must be one of exponential, linear, custom; got 'square'.
     """
 
     name: str = N_("Custom")
@@ -165,10 +218,41 @@ class Convention:
                 )
             )
 
-    def with_(self, **changes) -> Convention:
-        """A copy with some fields changed. Unless a name is given it is named for what
-        changed, in the current language, e.g. 'Textbook + linear gain' (the name stays when
-        nothing changed); show a name with `_(name)`, which translates a preset's."""
+    def with_(self, **changes: Any) -> Convention:
+        """A copy with some fields changed, named for what changed.
+
+        Parameters
+        ----------
+        **changes
+            New values of fields, by name (``gain="linear"``), each checked as on construction.
+            Unless ``name`` is among them the copy is named for what changed, in the current
+            language: this convention's name (translated) and each changed field in a few
+            words, joined by " + ", e.g. 'Textbook + linear gain'; unless ``source`` is given
+            it says this convention's name, modified. When no field changes, both stay.
+
+        Returns
+        -------
+        Convention
+            A new convention; this one is unchanged (it is frozen).
+
+        Raises
+        ------
+        ValueError
+            When a new value is not one its field allows.
+        TypeError
+            When a name is not a field of Convention.
+
+        Examples
+        --------
+        >>> from rankwork import preset
+        >>> linear = preset("Textbook").with_(gain="linear")
+        >>> linear.name, linear.source, linear.gain
+        ('Textbook + linear gain', 'Textbook, modified.', 'linear')
+        >>> preset("Textbook").with_(gain="exponential").name  # the Textbook gain already
+        'Textbook'
+        >>> preset("Textbook").with_(rbp_p=0.9, name="Patient RBP").name
+        'Patient RBP'
+        """
         other = replace(self, **{k: v for k, v in changes.items() if k not in _META})
         what = [_change(name, value) for name, (_old, value) in self.differences(other).items()]
         base = _(self.name)
@@ -180,8 +264,35 @@ class Convention:
     def differences(
         self, other: Convention, names: Iterable[str] | None = None
     ) -> dict[str, tuple[object, object]]:
-        """The fields on which two conventions differ: every field, or only `names` (e.g. the
-        fields a measure reads, `rankwork.core.specs.SPECS[family].reads`)."""
+        """The fields on which two conventions differ, with the value each has.
+
+        Parameters
+        ----------
+        other : Convention
+            The convention to compare with.
+        names : iterable of str, optional
+            The fields to compare, e.g. those a measure reads
+            (``rankwork.core.specs.SPECS[family].reads``); by default every field except
+            ``name``, ``source`` and ``notes``.
+
+        Returns
+        -------
+        dict of str to (object, object)
+            Field name -> (this convention's value, `other`'s value), for each field compared
+            whose values differ, in the order compared (the fields' order by default).
+
+        Examples
+        --------
+        ranx's ndcg and trec_eval's ndcg_cut both use linear gain, 1/log2(i + 1) and the
+        judged ideal, but ranx keeps ties in input order, its RBP gain is the raw grade and
+        its ERR reads the scale's top grade (trec_eval's preset fixes it at 4):
+
+        >>> from rankwork import preset
+        >>> preset("ranx ndcg").differences(preset("trec_eval ndcg_cut"))
+        {'err_gmax': (None, 4.0), 'rbp_gain': ('raw', 'graded'), 'ties': ('input', 'docno_desc')}
+        >>> preset("ranx ndcg").differences(preset("trec_eval ndcg_cut"), ["gain", "ties"])
+        {'ties': ('input', 'docno_desc')}
+        """
         if names is None:
             names = [f.name for f in fields(self) if f.name not in _META]
         return {

@@ -28,7 +28,26 @@ from rankwork.language import _
 
 
 class MeasureNameError(ValueError):
-    """A measure name that does not parse or names no known measure."""
+    """A measure name that does not parse or names no known measure.
+
+    Raised by `rankwork.evaluate`, `rankwork.measure` and `parse` before anything is computed.
+    The message quotes the name, says what is wrong in it (an unknown family, with the right
+    spelling when only the case differs; an unknown or repeated parameter; a bad value or
+    cutoff) and lists valid names. A ValueError, so ``except ValueError`` catches it too.
+
+    Examples
+    --------
+    >>> import rankwork
+    >>> rankwork.measure("nDGC@10", [1, 0])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rankwork.core.measures.MeasureNameError: Unknown measure 'nDGC' in 'nDGC@10'. Valid ...
+    >>> try:
+    ...     rankwork.evaluate({"q1": {"d1": 1}}, {"q1": {"d1": 0.5}}, ["ndcg@10"])
+    ... except ValueError as error:
+    ...     print(type(error).__name__, str(error)[:57])
+    MeasureNameError Unknown measure 'ndcg' in 'ndcg@10'. Did you mean 'nDCG'?
+    """
 
 
 @dataclass(frozen=True)
@@ -100,7 +119,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     text = text.strip()
     while pos < len(text):
         m = _TOKEN.match(text, pos)
-        if not m or m.end() == pos:
+        if not m or m.end() == pos or m.lastgroup is None:
             raise MeasureNameError(
                 _("Cannot read the measure name {text!r} at {rest!r}. {hint}").format(
                     text=text, rest=text[pos:], hint=_hint()
@@ -243,13 +262,14 @@ def parse(text: str) -> Measure:
                 )
             )
         cutoff = int(float(raw))
-    if p.peek() is not None:
+    extra = p.peek()
+    if extra is not None:
         read = "".join(value for _kind, value in p.toks[: p.i])
         raise MeasureNameError(
             _(
                 "Unexpected {token!r} after {read!r} in {text!r}; a name ends with its cutoff, "
                 "e.g. nDCG@10. {hint}"
-            ).format(token=p.peek()[1], read=read, text=text, hint=_hint())
+            ).format(token=extra[1], read=read, text=text, hint=_hint())
         )
     _check_params(spec, given, text)
     if spec.cutoff == "required" and cutoff is None:

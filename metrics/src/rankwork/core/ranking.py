@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -28,7 +29,27 @@ MAX_DOCS = 100_000
 
 
 class RankingError(ValueError):
-    """Bad input for one query, with a message that names the value and what is allowed."""
+    """Bad input for one query, with a message that names the value and what is allowed.
+
+    Raised by `rankwork.measure` (and `Ranking.build`, which it calls) for a grade or score that
+    is not a finite number, a doc id that is empty or repeated, lists of different lengths, a
+    grade above the scale's maximum, and by a convention that rejects negative grades. The
+    message names the place (e.g. "Grade at rank 2"). A ValueError, so ``except ValueError``
+    catches it too.
+
+    Examples
+    --------
+    >>> import rankwork
+    >>> rankwork.measure("P@2", [1, "x"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rankwork.core.ranking.RankingError: Grade at rank 2: 'x' is not a number. Grades are ...
+    >>> try:
+    ...     rankwork.measure("P@2", [1, 0], doc_ids=["a", "a"])
+    ... except rankwork.RankingError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    Doc id 'a' appears twice (ranks 1 and 2); a document can be retrieved only once. ...
+    """
 
 
 def _as_grade(value: object, place: Callable[[], str]) -> float:
@@ -60,6 +81,14 @@ def _as_grade(value: object, place: Callable[[], str]) -> float:
             )
         )
     return grade
+
+
+def _retrieved_place(rank: int) -> str:
+    return _("Grade at rank {rank}").format(rank=rank)
+
+
+def _unretrieved_place(n: int) -> str:
+    return _("Unretrieved grade {n}").format(n=n)
 
 
 def _as_score(value: object, where: str) -> float:
@@ -116,10 +145,7 @@ class Ranking:
                 )
             )
         g = np.array(
-            [
-                _as_grade(v, lambda i=i: _("Grade at rank {rank}").format(rank=i + 1))
-                for i, v in enumerate(grades_list)
-            ]
+            [_as_grade(v, partial(_retrieved_place, i + 1)) for i, v in enumerate(grades_list)]
         )
         g = g.astype(float).reshape(n)
         if doc_ids is None:
@@ -166,11 +192,8 @@ class Ranking:
             )
             s = s.astype(float).reshape(n)
         u = np.array(
-            [
-                _as_grade(v, lambda i=i: _("Unretrieved grade {n}").format(n=i + 1))
-                for i, v in enumerate(unretrieved)
-            ],
-            dtype=float,
+            [_as_grade(v, partial(_unretrieved_place, i + 1)) for i, v in enumerate(unretrieved)],
+            dtype=np.float64,
         )
         if np.isnan(u).any():
             raise RankingError(
@@ -311,8 +334,9 @@ def order(ranking: Ranking, convention: Convention) -> Ordered:
     idx = np.arange(n)
     if convention.ties == "docno_desc":
         # Stable sorts: first by doc id descending, then by score descending.
-        by_doc = sorted(idx, key=lambda i: _docno_key(ranking.doc_ids[i]), reverse=True)
-        by_doc = np.array(by_doc, dtype=int)
+        by_doc = np.array(
+            sorted(idx, key=lambda i: _docno_key(ranking.doc_ids[i]), reverse=True), dtype=int
+        )
         perm = by_doc[np.argsort(-scores[by_doc], kind="stable")]
     elif convention.ties == "reverse_input":
         rev = idx[::-1]

@@ -28,12 +28,54 @@ from rankwork.language import _
 
 @dataclass(frozen=True, eq=False)
 class Result:
-    """A measure's `value` on one list, its per-rank `table`, the totals its working reads
-    (`details`) and a remark (`note`); `family` (e.g. 'nDCG') and `convention` (with the
-    measure name's parameters applied, and named for them) when the maker recorded them, as
-    `measure` does. `measure` keeps `name` as the user gave it (``P(rel=2)@5``) and records in
-    `working_name` the family's short name its equations write (``P@5``: the threshold is the
-    convention's and the working's remark states it); None means `name`."""
+    """A measure's value on one list with the per-rank working it was computed from.
+
+    `rankwork.measure` returns one; ``float(result)`` is its value. In Jupyter it shows the
+    value, the formula with the list's numbers and the table; `latex` and `markdown` write the
+    same worked solution as text.
+
+    Attributes
+    ----------
+    name : str
+        The measure's name as the user gave it, e.g. ``P(rel=2)@5``.
+    value : float
+        The measure's value: the sum of the table's ``contribution`` column, except as the
+        module docstring lists (nDCG of a query with nothing relevant, RBP_resid, the counts).
+    table : pandas.DataFrame
+        One row per rank: ``rank``, ``doc_id``, ``grade``, the columns the measure's formula
+        reads (for nDCG: ``gain``, ``discount``, ``ideal_gain``, ...) and ``contribution``.
+    details : Mapping[str, float]
+        The totals the working reads, e.g. ``{"DCG": ..., "IDCG": ..., "nDCG": ...}``.
+    note : str
+        A remark on the value ("" when there is none), e.g. that IDCG is 0.
+    family : str or None
+        The measure's family (``"nDCG"``), when the maker recorded it, as `measure` does.
+    convention : Convention or None
+        The convention it was computed under, with the name's parameters applied and named
+        for them, when the maker recorded it.
+    working_name : str or None
+        The family's short name the equations write (``P@5`` for ``P(rel=2)@5``: the
+        threshold is the convention's and the working's remark states it); None means `name`.
+
+    Examples
+    --------
+    nDCG@3 of the grades 2, 0, 1 under trec_eval's conventions (linear gain, discount
+    1/log2(i + 1)): DCG = 2/1 + 0/log2(3) + 1/log2(4) = 2.5; the ideal order 2, 1, 0 gives
+    IDCG = 2/1 + 1/log2(3) = 2.6309; nDCG = 2.5 / 2.6309 = 0.9502, and each rank contributes
+    gain × discount / IDCG: 2/2.6309 = 0.7602, 0 and 0.5/2.6309 = 0.1900.
+
+    >>> import rankwork
+    >>> result = rankwork.measure("nDCG@3", [2, 0, 1])
+    >>> round(result.value, 4), round(result.details["IDCG"], 4)
+    (0.9502, 2.6309)
+    >>> result.table[["rank", "grade", "gain", "discount", "contribution"]].round(4)
+       rank  grade  gain  discount  contribution
+    0     1    2.0   2.0    1.0000        0.7602
+    1     2    0.0   0.0    0.6309        0.0000
+    2     3    1.0   1.0    0.5000        0.1900
+    >>> result.family, result.convention.name
+    ('nDCG', 'trec_eval ndcg_cut')
+    """
 
     name: str
     value: float
