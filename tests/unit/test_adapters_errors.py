@@ -97,3 +97,29 @@ def test_without_groups_xgboost_reads_one_query():
     # Grades 0, 1 ranked by scores 0.9, 0.1: DCG@2 = 1/log2(3), IDCG@2 = 1 -> 0.6309
     ((name, value),) = xgboost_metric("nDCG@2")(np.array([0.9, 0.1]), DMatrix([], [0, 1]))
     assert name == "nDCG@2" and value == pytest.approx(1 / np.log2(3), abs=1e-12)
+
+
+class _TwoQueries:
+    """A LightGBM-like data set: query 1 grades 2, 0, 1; query 2 has nothing relevant."""
+
+    def get_group(self):
+        return np.array([3, 2])
+
+    def get_label(self):
+        return np.array([2.0, 0.0, 1.0, 0.0, 0.0])
+
+    def get_weight(self):
+        return None
+
+
+def test_a_preset_is_given_by_name_and_an_unknown_name_fails_before_training():
+    feval = lightgbm_feval("nDCG@2", convention="SCIKIT-LEARN")
+    # scikit-learn: gain = grade, ideal from the scored list. Query 1 ranks 2, 0 in its top 2:
+    # DCG@2 = 2; its ideal 2, 1: IDCG@2 = 2 + 1/log2(3) = 2.6309; 0.7602. Query 2 has nothing
+    # relevant: scikit-learn's 0. Mean 0.3801.
+    [(name, value, _)] = feval(np.array([0.9, 0.5, 0.3, 0.1, 0.2]), _TwoQueries())
+    assert name == "nDCG@2"
+    assert value == pytest.approx((2 / (2 + 1 / np.log2(3))) / 2, abs=1e-12)
+    for build in (lightgbm_feval, xgboost_metric):
+        with pytest.raises(ValueError, match=r"Unknown preset 'sklearn'; choose one of"):
+            build("nDCG@2", convention="sklearn")

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from rankwork.adapters._groups import group_means, measure_names
-from rankwork.core.conventions import LIGHTGBM, Convention
+from rankwork.core.conventions import LIGHTGBM, Convention, resolve
 from rankwork.language import _
 
 #: What LightGBM calls a feval with, and what it reads back: (name, value, is_higher_better).
@@ -16,7 +16,7 @@ LightGBMFeval = Callable[[np.ndarray, Any], list[tuple[str, float, bool]]]
 
 
 def lightgbm_feval(
-    measures: str | Sequence[str] = "nDCG@10", *, convention: Convention = LIGHTGBM
+    measures: str | Sequence[str] = "nDCG@10", *, convention: Convention | str = LIGHTGBM
 ) -> LightGBMFeval:
     """A `feval` for `lightgbm.train` reporting `measures` at every iteration.
 
@@ -45,7 +45,8 @@ def lightgbm_feval(
     measures : str or sequence of str
         RankLab measure names, ir_measures spelling: "nDCG@10", "ERR@10", "AP", "P@5", ...
         They are checked here, before training.
-    convention : Convention
+    convention : Convention or str
+        A Convention, or a preset's name (``rankwork.PRESETS``, any case).
         The choices behind the numbers (gain, ideal, ties, ...).
 
     Returns
@@ -86,6 +87,7 @@ def lightgbm_feval(
     first) and 0: mean 0.5.
     """
     names = measure_names(measures)
+    convention = resolve(convention)  # before training: an unknown preset fails now
 
     def feval(preds: np.ndarray, eval_data: Any) -> list[tuple[str, float, bool]]:
         sizes = eval_data.get_group()

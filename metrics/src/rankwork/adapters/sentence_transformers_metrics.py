@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from rankwork.collection import batch
-from rankwork.core.conventions import SENTENCE_TRANSFORMERS, Convention
+from rankwork.core.conventions import SENTENCE_TRANSFORMERS, Convention, resolve
 from rankwork.core.ranking import check_cutoff
 from rankwork.language import _
 
@@ -34,7 +34,7 @@ def sentence_transformers_metrics(
     accuracy_at_k: Sequence[int] = (1, 3, 5, 10),
     precision_recall_at_k: Sequence[int] = (1, 3, 5, 10),
     map_at_k: Sequence[int] = (100,),
-    convention: Convention = SENTENCE_TRANSFORMERS,
+    convention: Convention | str = SENTENCE_TRANSFORMERS,
 ) -> dict[str, float]:
     """The metrics sentence-transformers' ``InformationRetrievalEvaluator`` reports, computed
     by RankLab from the same inputs and named as it names them.
@@ -70,7 +70,7 @@ def sentence_transformers_metrics(
         Query id -> its relevant corpus ids. Queries absent from `results` are ignored.
     mrr_at_k, ndcg_at_k, accuracy_at_k, precision_recall_at_k, map_at_k : sequence of int
         The evaluator's cutoffs, with its defaults.
-    convention : Convention
+    convention : Convention or str
         The choices behind the numbers; `rankwork.core.conventions.SENTENCE_TRANSFORMERS`
         reproduces the evaluator.
 
@@ -128,7 +128,7 @@ def sentence_transformers_metrics(
             names[f"{metric}@{k}"] = measure.format(k=k)
     qrels, run = _frames(results, relevant_docs)
     measures = list(dict.fromkeys([*names.values(), "NumRel"]))
-    per_query = batch.evaluate(qrels, run, measures, convention).per_query
+    per_query = batch.evaluate(qrels, run, measures, resolve(convention)).per_query
     return {
         name: _map_at_k(per_query, measure)
         if name.startswith("map@")

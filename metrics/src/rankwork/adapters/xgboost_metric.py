@@ -8,14 +8,14 @@ from typing import Any
 import numpy as np
 
 from rankwork.adapters._groups import group_means, measure_names
-from rankwork.core.conventions import XGBOOST, Convention
+from rankwork.core.conventions import XGBOOST, Convention, resolve
 
 #: What XGBoost calls a custom metric with, and what it reads back: (name, value) pairs.
 XGBoostMetric = Callable[[np.ndarray, Any], list[tuple[str, float]]]
 
 
 def xgboost_metric(
-    measures: str | Sequence[str] = "nDCG@10", *, convention: Convention = XGBOOST
+    measures: str | Sequence[str] = "nDCG@10", *, convention: Convention | str = XGBOOST
 ) -> XGBoostMetric:
     """A `custom_metric` for `xgboost.train` reporting `measures` at every iteration.
 
@@ -47,7 +47,8 @@ def xgboost_metric(
     measures : str or sequence of str
         RankLab measure names, ir_measures spelling: "nDCG@10", "ERR@10", "AP", "P@5", ...
         They are checked here, before training.
-    convention : Convention
+    convention : Convention or str
+        A Convention, or a preset's name (``rankwork.PRESETS``, any case).
         The choices behind the numbers (gain, ideal, ties, ...).
 
     Returns
@@ -86,6 +87,7 @@ def xgboost_metric(
     Query 2 scores 1. The mean is (0.5788 + 1)/2 = 0.7894. RR: 1/2 and 1, mean 0.75.
     """
     names = measure_names(measures)
+    convention = resolve(convention)  # before training: an unknown preset fails now
 
     def custom_metric(predt: np.ndarray, dmatrix: Any) -> list[tuple[str, float]]:
         bounds = dmatrix.get_uint_info("group_ptr")

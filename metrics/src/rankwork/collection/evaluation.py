@@ -13,7 +13,7 @@ import pandas as pd
 
 from rankwork.collection import batch, inputs
 from rankwork.collection.inputs import Source
-from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, preset
+from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, resolve
 from rankwork.core.measures import Measure, MeasureNameError, parse
 from rankwork.language import _
 
@@ -155,7 +155,7 @@ def evaluate(
     1       q2  0.630930  0.5
     """
     names = _names(measures)
-    base = convention if isinstance(convention, Convention) else preset(convention)
+    base = resolve(convention)
     parsed = _parsed(names, base)
     subtopics = any(measure.spec.subtopics for measure in parsed)
     qrels_df = inputs.read_qrels(qrels, subtopics=subtopics)

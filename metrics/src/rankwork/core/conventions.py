@@ -629,3 +629,13 @@ def preset(name: str) -> Convention:
             name=name, presets=", ".join(PRESETS)
         )
     )
+
+
+def resolve(convention: Convention | str) -> Convention:
+    """`convention` itself, or the preset it names (read by :func:`preset`): what every public
+    function taking ``convention: Convention | str`` calls.
+
+    >>> resolve("ranx ndcg") is PRESETS["ranx ndcg"], resolve(TEXTBOOK) is TEXTBOOK
+    (True, True)
+    """
+    return convention if isinstance(convention, Convention) else preset(convention)

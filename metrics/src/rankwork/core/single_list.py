@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, preset
+from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, resolve
 from rankwork.core.measures import MeasureNameError, parse
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.core.result import Result
@@ -111,7 +111,7 @@ def measure(
             ).format(value=name)
         )
     parsed = parse(name)
-    base = convention if isinstance(convention, Convention) else preset(convention)
+    base = resolve(convention)
     _check_values("grades", grades)
     _check_values("unretrieved", unretrieved)
     for argument, optional in (("doc_ids", doc_ids), ("scores", scores)):
