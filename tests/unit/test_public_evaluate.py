@@ -126,6 +126,23 @@ def test_missing_policies_are_the_command_lines(tmp_path):
     assert table["query_id"].tolist() == ["q1", "q2"]
 
 
+def test_the_messages_spell_the_policy_as_the_caller_wrote_it():
+    # a notebook user passed missing="zero", not the command line's --missing zero
+    with pytest.warns(UserWarning) as said:
+        evaluate(QRELS, RUN, MEASURES)
+    missed = next(str(w.message) for w in said if "q3" in str(w.message))
+    assert missed == (
+        "1 qrels query has no results in the run and score 0 (an empty ranking) "
+        '(missing="zero"): q3.'
+    )
+    with pytest.raises(BatchError) as refused:
+        evaluate(QRELS, RUN, MEASURES, missing="error")
+    assert str(refused.value) == (
+        '1 qrels query has no results in the run: q3 (use missing="zero" or missing="skip" '
+        "to go on)."
+    )
+
+
 def test_one_measure_as_a_string_and_names_kept_as_given():
     qrels = {"q": {"a": 2, "b": 1, "c": 0}}
     run = {"q": {"c": 3.0, "b": 2.0, "a": 1.0}}

@@ -51,6 +51,8 @@ from rankwork.language import _, ngettext
 # the Evaluate page's first choice.
 DEFAULT_MEASURES = ("nDCG@10", "P@10", "AP", "RR")
 MISSING = ("zero", "skip", "error")
+# how the command line's user writes the missing-query policy, in its messages
+MISSING_OPTION = "--missing {value}"
 _SHOWN = 10  # query ids named in a warning before "and N more"
 
 
@@ -128,14 +130,18 @@ def evaluate(
     measures: Sequence[Measure | str],
     convention: Convention = TREC_EVAL_NDCG_CUT,
     missing: str = "zero",
+    *,
+    option: str = MISSING_OPTION,
 ) -> BatchResult:
     """Every measure for every query of the qrels. Raises MeasureNameError for a bad name and
     BatchError for a collection a measure cannot take (e.g. a grade above ERR's top grade).
     Each document must appear once per query in the run, as `rankwork.collection.trec.read_run`
-    ensures. Nothing is printed: the caller shows `warnings`."""
+    ensures. Nothing is printed: the caller shows `warnings`. `option` is how the caller's user
+    spells the missing-query policy, a template with ``{value}`` (the command line's
+    ``--missing {value}`` by default; `rankwork.evaluate` passes ``missing="{value}"``)."""
     named = _named_measures(measures)
-    prepared, qids, absent, ignored = prepare(qrels, run, convention, missing)
-    warnings = _query_warnings(absent, ignored, missing)
+    prepared, qids, absent, ignored = prepare(qrels, run, convention, missing, option=option)
+    warnings = _query_warnings(absent, ignored, option.format(value=missing), missing)
     columns: dict[str, np.ndarray] = {}
     for name, measure in named.items():
         try:
@@ -283,26 +289,28 @@ def _listing(qids: Sequence[str]) -> str:
     return shown
 
 
-def _query_warnings(absent: list[str], ignored: list[str], missing: str) -> list[str]:
+def _query_warnings(absent: list[str], ignored: list[str], option: str, missing: str) -> list[str]:
+    """What the user is told about queries: those of the qrels the run misses (scored 0 or
+    left out, as `missing` says, which the user wrote as `option`) and those of the run the
+    qrels do not have."""
     out = []
     if absent:
         if missing == "zero":
             said = ngettext(
                 "{n} qrels query has no results in the run and score 0 (an empty ranking) "
-                "(--missing {missing}): {queries}.",
+                "({option}): {queries}.",
                 "{n} qrels queries have no results in the run and score 0 (an empty ranking) "
-                "(--missing {missing}): {queries}.",
+                "({option}): {queries}.",
                 len(absent),
             )
         else:
             said = ngettext(
-                "{n} qrels query has no results in the run and are left out "
-                "(--missing {missing}): {queries}.",
+                "{n} qrels query has no results in the run and are left out ({option}): {queries}.",
                 "{n} qrels queries have no results in the run and are left out "
-                "(--missing {missing}): {queries}.",
+                "({option}): {queries}.",
                 len(absent),
             )
-        out.append(said.format(n=len(absent), missing=missing, queries=_listing(absent)))
+        out.append(said.format(n=len(absent), option=option, queries=_listing(absent)))
     if ignored:
         said = ngettext(
             "{n} run query is not in the qrels and was ignored: {queries}.",
@@ -357,6 +365,8 @@ def prepare(
     run: pd.DataFrame,
     convention: Convention = TREC_EVAL_NDCG_CUT,
     missing: str = "zero",
+    *,
+    option: str = MISSING_OPTION,
 ) -> tuple[Prepared, np.ndarray, list[str], list[str]]:
     """The compact arrays every measure reads, the evaluated query ids (in order), the qrels
     queries absent from the run and the run queries absent from the qrels.
@@ -366,14 +376,14 @@ def prepare(
     subtopic judgments for the diversity measures (`Prepared.subtopics`); rows named in
     errors and `Prepared.*_row` are rows of the diversity qrels as given."""
     if SUBTOPIC not in qrels.columns:
-        return _prepare(qrels, run, convention, missing)
+        return _prepare(qrels, run, convention, missing, option)
     _check_columns(qrels, ("qid", "docno", "rel"), "qrels")
     try:
         graded, origin, line_pair = subtopic_qrels.collapse(qrels)
     except subtopic_qrels.RepeatedJudgment as error:
         raise BatchError(str(error), qrels_row=error.row) from None
     try:
-        prepared, qids, absent, ignored = _prepare(graded, run, convention, missing)
+        prepared, qids, absent, ignored = _prepare(graded, run, convention, missing, option)
     except BatchError as error:
         if error.qrels_row is not None:
             error.qrels_row = int(origin[error.qrels_row])
@@ -399,7 +409,7 @@ SUBTOPIC = "subtopic"  # the column that makes a qrels a diversity qrels (rankwo
 
 
 def _prepare(
-    qrels: pd.DataFrame, run: pd.DataFrame, convention: Convention, missing: str
+    qrels: pd.DataFrame, run: pd.DataFrame, convention: Convention, missing: str, option: str
 ) -> tuple[Prepared, np.ndarray, list[str], list[str]]:
     """`prepare` for an ordinary qrels (one row per judged query and document)."""
     if missing not in MISSING:
@@ -419,13 +429,13 @@ def _prepare(
     ignored = sorted(str(q) for q in run_qids[to_qrels < 0])
     if missing == "error" and absent:
         said = ngettext(
-            "{n} qrels query has no results in the run: {queries} (use --missing zero or skip "
-            "to go on).",
-            "{n} qrels queries have no results in the run: {queries} (use --missing zero or "
-            "skip to go on).",
+            "{n} qrels query has no results in the run: {queries} (use {zero} or {skip} to go on).",
+            "{n} qrels queries have no results in the run: {queries} (use {zero} or {skip} to "
+            "go on).",
             len(absent),
         )
-        raise BatchError(said.format(n=len(absent), queries=_listing(absent)))
+        zero, skip = option.format(value="zero"), option.format(value="skip")
+        raise BatchError(said.format(n=len(absent), queries=_listing(absent), zero=zero, skip=skip))
     evaluated = present if missing == "skip" else np.ones(len(qrels_qids), dtype=bool)
     qids = qrels_qids[evaluated]
     if not len(qids):

@@ -161,7 +161,7 @@ def evaluate(
     qrels_df = inputs.read_qrels(qrels, subtopics=subtopics)
     run_df = inputs.read_run(run)
     inputs.check_queries_meet(qrels_df, run_df)
-    result = batch.evaluate(qrels_df, run_df, names, base, missing)
+    result = batch.evaluate(qrels_df, run_df, names, base, missing, option='missing="{value}"')
     for message in result.warnings:
         warnings.warn(message, UserWarning, stacklevel=2)
     if not per_query:
