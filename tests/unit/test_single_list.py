@@ -355,3 +355,20 @@ def test_the_other_lists_of_the_wrong_kind_are_named():
         measure("nDCG@5", GRADES, scores=b"12345")
     # any iterable of values is read: a generator, a tuple
     assert measure("P@2", (g for g in [1, 0]), unretrieved=(1,)).value == 0.5
+
+
+def test_a_list_users_errors_speak_of_grades_not_of_the_apps_cells_and_rows():
+    # rankwork.measure has no grid: a wrong grade or a judged document without a grade is said
+    # in words that fit a Python list as well as the Playground's cells
+    with pytest.raises(RankingError) as wrong:
+        measure("nDCG@3", [1, "x"])
+    with pytest.raises(RankingError) as missing:
+        measure("nDCG@3", [1], unretrieved=[None])
+    for error in (wrong, missing):
+        text = str(error.value)
+        assert "cell" not in text and "row" not in text, text
+    assert str(wrong.value) == (
+        "Grade at rank 2: 'x' is not a number. Grades are numbers (0, 1, 2, ...); leave the "
+        "grade empty for an unjudged document."
+    )
+    assert "needs a grade, and one has none: give its grade, or leave it out." in str(missing.value)

@@ -71,7 +71,7 @@ def _as_grade(value: object, place: Callable[[], str]) -> float:
         raise RankingError(
             _(
                 "{where}: {value!r} is not a number. Grades are numbers (0, 1, 2, ...); "
-                "leave the cell empty for an unjudged document."
+                "leave the grade empty for an unjudged document."
             ).format(where=place(), value=value)
         ) from None
     if math.isinf(grade):
@@ -197,7 +197,10 @@ class Ranking:
         )
         if np.isnan(u).any():
             raise RankingError(
-                _("A judged document that was not retrieved needs a grade; remove the empty row.")
+                _(
+                    "A judged document that was not retrieved needs a grade, and one has none: "
+                    "give its grade, or leave it out."
+                )
             )
         present = np.concatenate([g[~np.isnan(g)], u])
         top = float(present.max()) if present.size else 0.0
