@@ -42,9 +42,13 @@ class DMatrix:
         return np.array([], dtype=np.float32)
 
 
-def test_no_measure_is_an_error():
-    with pytest.raises(ValueError, match="at least one measure"):
-        lightgbm_feval([])
+def test_no_measure_or_a_measure_that_is_no_name_is_an_error_as_in_evaluate():
+    for build in (lightgbm_feval, xgboost_metric):
+        with pytest.raises(ValueError, match=r"^No measure asked for"):
+            build([])
+        for wrong in (None, 5, [5]):
+            with pytest.raises(ValueError, match=r"^The measures must be a measure name or a list"):
+                build(wrong)
 
 
 def test_a_dataset_without_groups_is_an_error():

@@ -372,3 +372,15 @@ def test_a_list_users_errors_speak_of_grades_not_of_the_apps_cells_and_rows():
         "grade empty for an unjudged document."
     )
     assert "needs a grade, and one has none: give its grade, or leave it out." in str(missing.value)
+
+
+def test_a_doc_id_that_looks_like_markdown_is_shown_as_written():
+    # emphasis, a code span, an HTML tag, Jupyter's $ math, underscores and a bar in doc ids
+    from tests.markdown_text import formed_elements, shown
+
+    docs = ["*a*", "`x`", "<b>y</b>", "$z$", "_w_", "a|b"]
+    text = measure("P@2", [1, 0, 1, 1, 0, 1], doc_ids=docs).markdown()
+    assert all(doc in shown(text) for doc in docs)
+    table_tags = {"table", "thead", "tbody", "tr", "th", "td"}
+    assert formed_elements(text) <= table_tags | {"strong"}  # the value line's bold name
+    assert "| rank | doc_id | grade |" in text  # the column names read as they are

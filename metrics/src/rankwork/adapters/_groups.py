@@ -25,7 +25,7 @@ from rankwork import arrays
 from rankwork.collection import batch
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import gain
-from rankwork.core.measures import Measure, parse
+from rankwork.core.measures import Measure, names_asked, parse
 from rankwork.language import _
 
 Floats = NDArray[np.float64]
@@ -35,9 +35,7 @@ RowMeasure = Callable[["Bucket", Floats], Floats]
 
 def measure_names(measures: str | Sequence[str]) -> list[str]:
     """One name or several as a list, each checked now (a bad name fails before training)."""
-    names = [measures] if isinstance(measures, str) else list(measures)
-    if not names:
-        raise ValueError(_("Name at least one measure, e.g. 'nDCG@10'."))
+    names = names_asked(measures)
     for name in names:
         parse(name)  # raises MeasureNameError (a ValueError) naming what is wrong
     return names
@@ -283,7 +281,10 @@ def group_means(
         if fast is None:
             slow.append(name)
         else:
-            values[name] = _per_group(shape, scores, fast, convention.float32_scores)
+            try:
+                values[name] = _per_group(shape, scores, fast, convention.float32_scores)
+            except ValueError as error:  # named as the batch route names it: "ERR@3: ..."
+                raise ValueError(f"{name}: {error}") from None
     if slow:
         values.update(_batch(labels, scores, bounds, slow, convention))
     used = shape.used

@@ -45,8 +45,10 @@ def sentence_transformers_metrics(
     ``sorted`` does). From an evaluator, ``dict(zip(evaluator.queries_ids,
     queries_result_list))``. ``relevant_docs[qid]`` is the set of its relevant corpus ids.
     Ids are compared as the evaluator compares them, with Python's ``==``: corpus id 1 is not
-    the relevant id "1" (and query 1 is not query "1"), 1.0 is 1, and an id listed twice in
-    ``relevant_docs[qid]`` is one relevant document.
+    the relevant id "1" (and query 1 is not query "1"), and 1.0 is 1. An id listed twice in
+    ``relevant_docs[qid]`` is one relevant document: rankwork's choice, for the sets the
+    evaluator documents; given a list with a repeat, the evaluator would count the list's
+    length (``len(query_relevant_docs)``) in recall, the ideal ranking and map's denominator.
 
     As in the evaluator (sentence-transformers 5.1.2,
     sentence_transformers/evaluation/InformationRetrievalEvaluator.py), relevance is binary
@@ -168,7 +170,8 @@ def _frames(
     run (each result, in the list's order); a query of `results` without relevant documents
     is in neither. Query ids and corpus ids become codes, one per distinct id as Python's
     equality tells them apart (the evaluator's `corpus_id in relevant_docs[qid]`): corpus id 1
-    and "1" are two documents, 1 and 1.0 one; a relevant id listed twice is one document."""
+    and "1" are two documents, 1 and 1.0 one; a relevant id listed twice is one document (the
+    evaluator, given a list, would count it twice; see the public function)."""
     kept = [qid for qid in results if relevant_docs.get(qid)]
     if not kept:
         raise ValueError(

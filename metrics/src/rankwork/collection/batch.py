@@ -305,7 +305,7 @@ def _query_warnings(absent: list[str], ignored: list[str], option: str, missing:
             )
         else:
             said = ngettext(
-                "{n} qrels query has no results in the run and are left out ({option}): {queries}.",
+                "{n} qrels query has no results in the run and is left out ({option}): {queries}.",
                 "{n} qrels queries have no results in the run and are left out "
                 "({option}): {queries}.",
                 len(absent),

@@ -14,8 +14,7 @@ import pandas as pd
 from rankwork.collection import batch, inputs
 from rankwork.collection.inputs import Source
 from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, resolve
-from rankwork.core.measures import Measure, MeasureNameError, parse
-from rankwork.language import _
+from rankwork.core.measures import Measure, MeasureNameError, names_asked, parse
 
 __all__ = ["evaluate"]
 
@@ -154,7 +153,7 @@ def evaluate(
     0       q1  0.950234  1.0
     1       q2  0.630930  0.5
     """
-    names = _names(measures)
+    names = names_asked(measures)
     base = resolve(convention)
     parsed = _parsed(names, base)
     subtopics = any(measure.spec.subtopics for measure in parsed)
@@ -169,27 +168,6 @@ def evaluate(
     table = result.per_query.reset_index().rename(columns={"qid": "query_id"})
     table["query_id"] = table["query_id"].astype(str)
     return table
-
-
-def _names(measures: object) -> list[str]:
-    """The measure names asked for: one name, or an iterable of names (at least one)."""
-    if isinstance(measures, str):
-        return [measures]
-    given: list[object] = [measures]
-    if isinstance(measures, Iterable) and not isinstance(measures, bytes):
-        given = list(measures)
-    if not given:
-        raise MeasureNameError(_("No measure asked for: give a measure name or a list of names."))
-    names = [name for name in given if isinstance(name, str)]
-    if len(names) < len(given):
-        wrong = next(name for name in given if not isinstance(name, str))
-        raise MeasureNameError(
-            _(
-                "The measures must be a measure name or a list of names, such as 'nDCG@10' or "
-                "['P@5', 'AP']; got {value!r}."
-            ).format(value=wrong)
-        )
-    return names
 
 
 def _parsed(names: list[str], convention: Convention) -> list[Measure]:

@@ -40,8 +40,10 @@ naming the file and line (the file's name and the system's reason when it cannot
 
 from __future__ import annotations
 
+import decimal
 import errno
 import gzip
+import numbers
 import os
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -250,7 +252,9 @@ def _ids(values: pd.Series) -> pd.Series:
         return values.astype(str)
     if found not in ("floating", "mixed-integer-float"):  # e.g. booleans, which equal 0 and 1
         return values.astype(object).map(_id)
-    codes, unique = pd.factorize(values)  # each distinct number once (1 and 1.0 are one)
+    # each distinct number once (1 and 1.0 are one); a missing id keeps its own code (the
+    # caller refuses it before, but -1 would index the last id)
+    codes, unique = pd.factorize(values, use_na_sentinel=False)
     text = np.array([_id(value) for value in unique], dtype=object)
     return pd.Series(text[codes], index=values.index, dtype=object)
 
@@ -266,12 +270,12 @@ def _id(value: object) -> str:
 def _number(value: object) -> float:
     """A grade or score as a float: NaN when it is not a number the module docstring accepts
     (text as the TREC reader reads it; no boolean)."""
-    if isinstance(value, bool):
+    if isinstance(value, (bool, np.bool_)):
         return np.nan
     if isinstance(value, str):
         text = value.strip(" \t")  # as the CSV reader: "q,d, 2" has the grade 2
         return float(text) if trec._NUMBER.fullmatch(text) else np.nan
-    if isinstance(value, (int, float, np.integer, np.floating)):
+    if isinstance(value, (numbers.Real, decimal.Decimal)):  # int, float, numpy's, Fraction
         try:
             return float(value)
         except OverflowError:  # an int beyond float64: not a finite number

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rankwork.core.conventions import Convention
@@ -301,3 +302,29 @@ def _check_params(spec: MeasureSpec, given: dict[str, object], text: str) -> Non
         names, why = spec.exclusive
         if sum(name in given for name in names) > 1:
             raise MeasureNameError(_("{why}, not both: {text!r}.").format(why=_(why), text=text))
+
+
+def names_asked(measures: object) -> list[str]:
+    """The measure names asked for: one name, or an iterable of names (at least one), as
+    `rankwork.evaluate` and the adapters take them; MeasureNameError for anything else.
+
+    >>> names_asked("AP"), names_asked(("P@5", "AP"))
+    (['AP'], ['P@5', 'AP'])
+    """
+    if isinstance(measures, str):
+        return [measures]
+    given: list[object] = [measures]
+    if isinstance(measures, Iterable) and not isinstance(measures, bytes):
+        given = list(measures)
+    if not given:
+        raise MeasureNameError(_("No measure asked for: give a measure name or a list of names."))
+    names = [name for name in given if isinstance(name, str)]
+    if len(names) < len(given):
+        wrong = next(name for name in given if not isinstance(name, str))
+        raise MeasureNameError(
+            _(
+                "The measures must be a measure name or a list of names, such as 'nDCG@10' or "
+                "['P@5', 'AP']; got {value!r}."
+            ).format(value=wrong)
+        )
+    return names

@@ -8,8 +8,10 @@ and `rankwork.collection.batch.evaluate`'s), those of one query of a collection.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import replace
+
+import numpy as np
 
 from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, resolve
 from rankwork.core.measures import MeasureNameError, parse
@@ -129,15 +131,22 @@ def measure(
 
 
 def _check_values(argument: str, values: object) -> None:
-    """`values` is a collection of values, one per document (a string is refused: it would be
-    read character by character)."""
-    if values is None or isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+    """`values` is an ordered collection of values, one per document: a string (read character
+    by character), a mapping (read by its keys), a set (in no order) or an array that is not
+    1-D is refused."""
+    unordered = isinstance(values, (str, bytes, Mapping, Set))
+    if values is None or unordered or not isinstance(values, Iterable) or _not_1d(values):
         raise RankingError(
             _(
                 "{argument} must be a list, tuple or array with one value per document; "
                 "got {value!r}."
             ).format(argument=argument, value=values)
         )
+
+
+def _not_1d(values: Iterable[object]) -> bool:
+    """An array of 0 or several dimensions (a list is read as it is given)."""
+    return isinstance(values, np.ndarray) and values.ndim != 1
 
 
 def _named_for_changes(base: Convention, applied: Convention) -> Convention:

@@ -26,6 +26,10 @@ from rankwork.language import _
 
 EMPTY = "–"  # an empty cell, as the Playground's table shows it
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# what can start Markdown syntax in a line or a cell: emphasis, code, links, HTML and entities,
+# strikethrough, the cell's bar, and the $ of Jupyter's math; an "_" inside a word
+# (dcg_contribution) starts no emphasis, and the "@", "(", "=" of measure names need nothing
+_SYNTAX = re.compile(r"([\\`*\[\]<>&|~$]|(?<!\w)_|_(?!\w))")
 
 
 def working(result: Result, decimals: int = 4) -> list[Line]:
@@ -123,7 +127,8 @@ def _markdown_table(table: pd.DataFrame) -> str:
 
 def _markdown_text(text: str) -> str:
     """`text` shown as written in Markdown, even in a table's cell (a doc id is the user's):
-    HTML escaped (`<b>x</b>` is not rendered), a backslash and "|" escaped, a line break
-    written as <br> (it would end the table's row)."""
-    shown = html_text.escape(text, quote=False).replace("\\", "\\\\").replace("|", "\\|")
-    return _LINE_BREAK.sub("<br>", shown)
+    each character that could start syntax backslash-escaped (CommonMark shows an escaped
+    punctuation character as itself: no emphasis from `*a*`, no code span, link, HTML tag or
+    entity, no cell boundary from "|", no math from "$"), a line break written as <br> (it
+    would end the table's row)."""
+    return _LINE_BREAK.sub("<br>", _SYNTAX.sub(r"\\\1", text))
