@@ -22,8 +22,8 @@ time.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
+import sys
+from pathlib import Path
 
 import lightgbm as lgb
 import numpy as np
@@ -33,14 +33,10 @@ from rankwork.adapters import lightgbm_feval, xgboost_metric
 from rankwork.adapters._groups import _batch
 from rankwork.core.conventions import LIGHTGBM
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for bench.timing, as bench_cwl.py does
 
-def fastest(function: Callable[[], object], repeat: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = function()
-        best = min(best, time.perf_counter() - start)
-    return best, value
+from bench.timing import fastest  # noqa: E402
 
 
 def data(queries: int, docs: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

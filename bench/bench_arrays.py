@@ -21,24 +21,20 @@ on time anywhere.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
+import sys
+from pathlib import Path
 
 import numpy as np
 from sklearn.metrics import ndcg_score
 
 from rankwork import arrays
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for bench.timing, as bench_cwl.py does
+
+from bench.timing import fastest  # noqa: E402
+
 TARGETS = {"ties averaged": 0.1, "ties ignored": 1.0}
-
-
-def fastest(function: Callable[[], object], repeat: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = function()
-        best = min(best, time.perf_counter() - start)
-    return best, value
 
 
 def largest_difference(

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 import ir_measures  # noqa: E402  (test-only dependency: this is a benchmark)
 
 from bench.make_collection import make  # noqa: E402
+from bench.timing import fastest  # noqa: E402
 from rankwork.collection.batch import evaluate  # noqa: E402
 from rankwork.collection.trec import read_qrels, read_run  # noqa: E402
 from rankwork.core import conventions as C  # noqa: E402
@@ -40,15 +40,6 @@ PAIRS = {
     "NERR8(max_rel=3)@10": M.NERR8(max_rel=3) @ 10,
     "BPM(max_rel=3)@10": M.BPM(max_rel=3) @ 10,
 }
-
-
-def fastest(function, repeat: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = function()
-        best = min(best, time.perf_counter() - start)
-    return best, value
 
 
 def main(argv: list[str] | None = None) -> None:
