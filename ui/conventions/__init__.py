@@ -1,0 +1,2 @@
+"""The Library conventions page's parts: the Playground's list under every tool's preset with
+why they differ, and the known disagreements between tools, each worked on its own list."""
