@@ -11,7 +11,13 @@ from dataclasses import replace
 import streamlit as st
 
 from i18n import N_, _
-from rankwork.stats.agreement import comparisons_change, means_change, run_order, strength
+from rankwork.stats.agreement import (
+    Agreement,
+    comparisons_change,
+    means_change,
+    run_order,
+    strength,
+)
 from ui import language
 from ui.evaluate import compute, outcome, rank_agreement
 from ui.evaluate.choices import Choices
@@ -27,35 +33,7 @@ def _has_subtopics(source) -> bool:
 
 
 def render(done: Outcome, collection: Collection, choices: Choices) -> None:
-    if not done.qrels2_ok and collection.qrels2 is not None:
-        st.warning(
-            _(
-                "The qrels could not be read (see the message in red above), so there is "
-                "nothing to compare."
-            ),
-            icon=":material/warning:",
-        )
-        return
-    if not done.qrels2_ok:
-        st.info(
-            _(
-                "Upload a second assessor's qrels for the same queries under **Upload files** "
-                "above to see how the two agree and what their disagreement does to the "
-                "numbers. The sample collection has one."
-            ),
-            icon=":material/info:",
-        )
-        return
-    diverse = [f.name for f in (collection.qrels, collection.qrels2) if _has_subtopics(f)]
-    if diverse:
-        st.info(
-            _(
-                "{name} is a diversity qrels (one judgment per document and subtopic): "
-                "assessor agreement here compares ordinary qrels, one grade per document, so "
-                "it is not computed."
-            ).format(name=literal(diverse[0])),
-            icon=":material/info:",
-        )
+    if not _comparable(done, collection):
         return
     threshold = choices.convention.rel_threshold
     judged, found = compute.assessor_agreement(collection.qrels, collection.qrels2, threshold)
@@ -76,6 +54,55 @@ def render(done: Outcome, collection: Collection, choices: Choices) -> None:
     if isinstance(found, Problem):
         st.error(literal(found.message), icon=":material/error:")
         return
+    _agreement_cards(found, threshold)
+    st.caption(
+        _(
+            "κ = 1 − Σ w·observed / Σ w·expected by chance (Cohen 1960; weighted: Cohen 1968), "
+            "as scikit-learn's cohen_kappa_score. Words after Landis & Koch (1977)."
+        )
+    )
+    st.markdown(_("**Confusion table of grades** (rows: A's grade, columns: B's grade)"))
+    st.dataframe(found.table(), key="ev_confusion")
+    _effect(done, collection, choices)
+
+
+def _comparable(done: Outcome, collection: Collection) -> bool:
+    """Whether there are two ordinary qrels to compare; if not, says why."""
+    if not done.qrels2_ok and collection.qrels2 is not None:
+        st.warning(
+            _(
+                "The qrels could not be read (see the message in red above), so there is "
+                "nothing to compare."
+            ),
+            icon=":material/warning:",
+        )
+        return False
+    if not done.qrels2_ok:
+        st.info(
+            _(
+                "Upload a second assessor's qrels for the same queries under **Upload files** "
+                "above to see how the two agree and what their disagreement does to the "
+                "numbers. The sample collection has one."
+            ),
+            icon=":material/info:",
+        )
+        return False
+    diverse = [f.name for f in (collection.qrels, collection.qrels2) if _has_subtopics(f)]
+    if diverse:
+        st.info(
+            _(
+                "{name} is a diversity qrels (one judgment per document and subtopic): "
+                "assessor agreement here compares ordinary qrels, one grade per document, so "
+                "it is not computed."
+            ).format(name=literal(diverse[0])),
+            icon=":material/info:",
+        )
+        return False
+    return True
+
+
+def _agreement_cards(found: Agreement, threshold: float) -> None:
+    """The share of equal grades and the four kappas, each with its strength in words."""
     cards = st.columns(5)
     cards[0].metric(_("same grade"), f"{found.observed:.1%}", border=True)
     for column, (label, value, help_) in zip(
@@ -109,15 +136,6 @@ def render(done: Outcome, collection: Collection, choices: Choices) -> None:
             help=help_,
             border=True,
         )
-    st.caption(
-        _(
-            "κ = 1 − Σ w·observed / Σ w·expected by chance (Cohen 1960; weighted: Cohen 1968), "
-            "as scikit-learn's cohen_kappa_score. Words after Landis & Koch (1977)."
-        )
-    )
-    st.markdown(_("**Confusion table of grades** (rows: A's grade, columns: B's grade)"))
-    st.dataframe(found.table(), key="ev_confusion")
-    _effect(done, collection, choices)
 
 
 def _queries_note(qids: list[str], who: str) -> str:

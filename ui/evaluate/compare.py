@@ -10,10 +10,12 @@ The numbers are `batch.compare`'s, in `rankwork.stats.comparison.pairs_table`'s 
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from i18n import N_, _, pgettext
 from rankwork.stats.comparison import (
+    Pair,
     holm_note,
     interval_warning,
     oriented,
@@ -53,6 +55,25 @@ def render(outcome: Outcome, choices: Choices) -> None:
         outcome.evaluated[challenger].result.per_query[measure],
     )
     st.container(border=True).text(verdict(pair), width="stretch")  # run names: literal
+    _query_by_query(diffs, baseline, challenger)
+    _tests(pair)
+    few = interval_warning(pair.queries, pair.confidence)
+    if few:
+        st.warning(few, icon=":material/warning:")
+    note = holm_note(table)
+    if note:
+        st.caption(note)
+    st.plotly_chart(
+        figures.difference_bars(diffs, baseline, challenger, measure), key="ev_cmp_plot"
+    )
+    for note in compared.notes:
+        st.caption(_("Note: {note}").format(note=note))
+    _every_pair(table)
+    rank_agreement.measures(compared.runs, choices.names)
+
+
+def _query_by_query(diffs: pd.DataFrame, baseline: str, challenger: str) -> None:
+    """The challenger's wins, ties and losses against the baseline."""
     # the counts are the challenger's against the baseline, whichever run the verdict names
     wins, ties, losses = outcome_counts(diffs)
     runs = {"run": literal(challenger), "baseline": literal(baseline)}
@@ -73,6 +94,10 @@ def render(outcome: Outcome, choices: Choices) -> None:
         help=_("Queries where {run} scores lower than {baseline}.").format(**runs),
         border=True,
     )
+
+
+def _tests(pair: Pair) -> None:
+    """The mean difference with its interval, and both tests' p-values."""
     tests = st.columns(3)
     tests[0].metric(
         _("challenger − baseline (mean)"),
@@ -104,17 +129,10 @@ def render(outcome: Outcome, choices: Choices) -> None:
             help=about,
             border=True,
         )
-    few = interval_warning(pair.queries, pair.confidence)
-    if few:
-        st.warning(few, icon=":material/warning:")
-    note = holm_note(table)
-    if note:
-        st.caption(note)
-    st.plotly_chart(
-        figures.difference_bars(diffs, baseline, challenger, measure), key="ev_cmp_plot"
-    )
-    for note in compared.notes:
-        st.caption(_("Note: {note}").format(note=note))
+
+
+def _every_pair(table: pd.DataFrame) -> None:
+    """Every pair of runs on every measure, as a table and a CSV to download."""
     st.subheader(_("Every pair, every measure"))
     st.dataframe(
         table,
@@ -162,4 +180,3 @@ def render(outcome: Outcome, choices: Choices) -> None:
         mime="text/csv",
         icon=":material/download:",
     )
-    rank_agreement.measures(compared.runs, choices.names)

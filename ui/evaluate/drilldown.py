@@ -96,6 +96,34 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
         )
         return
     settings = playground_settings(ranking, measure, choices)
+    st.markdown(_about(ranking, run, qid, measure, values[qid], settings, choices))
+    st.dataframe(
+        preview(ranking),
+        hide_index=True,
+        key="ev_dd_preview",
+        column_config=language.headers(N_("rank"), N_("doc"), N_("grade"), N_("score")),
+    )
+    if len(ranking) > PREVIEW_ROWS:
+        st.caption(
+            _("The first {shown} of {n}; the Playground gets them all.").format(
+                shown=PREVIEW_ROWS, n=len(ranking)
+            )
+        )
+    if st.button(_("Open in the Playground"), type="primary", icon=":material/open_in_new:"):
+        state.load_ranking(ranking, settings)
+        st.switch_page(PLAYGROUND)
+
+
+def _about(
+    ranking: Ranking,
+    run: str,
+    qid: str,
+    measure: str,
+    value: float,
+    settings: dict,
+    choices: Choices,
+) -> str:
+    """How many documents the query has, retrieved and not, and what the Playground will show."""
     family = parse(measure).family
     card_name = f"{family}{'' if SPECS[family].cutoff == 'none' else '@k'}"
     unretrieved = sorted(ranking.unretrieved, reverse=True)
@@ -119,7 +147,7 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
             "In the Playground, under {preset} with k = {k}, the Playground has no {family} "
             "card, but shows every other measure."
         )
-    st.markdown(
+    return (
         counts.format(
             qid=literal(qid),
             run=literal(run),
@@ -132,22 +160,7 @@ def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:
             preset=choices.preset,
             k=settings["k"],
             card=card_name,
-            value=values[qid],
+            value=value,
             family=family,
         )
     )
-    st.dataframe(
-        preview(ranking),
-        hide_index=True,
-        key="ev_dd_preview",
-        column_config=language.headers(N_("rank"), N_("doc"), N_("grade"), N_("score")),
-    )
-    if len(ranking) > PREVIEW_ROWS:
-        st.caption(
-            _("The first {shown} of {n}; the Playground gets them all.").format(
-                shown=PREVIEW_ROWS, n=len(ranking)
-            )
-        )
-    if st.button(_("Open in the Playground"), type="primary", icon=":material/open_in_new:"):
-        state.load_ranking(ranking, settings)
-        st.switch_page(PLAYGROUND)
