@@ -12,6 +12,7 @@ from rankwork.core.ranking import Ordered
 from rankwork.explore import behaviour, orderings
 from rankwork.explore.behaviour import Landscape
 from ui import cached, language
+from ui.behaviour.controls import playground_list
 from ui.literal import literal
 from ui.numbers import grouped
 from ui.playground_inputs import PlaygroundInputs
@@ -26,14 +27,8 @@ def landscape(inputs: PlaygroundInputs) -> None:
             "where does this list's order sit among all the orders it could have had?"
         )
     )
-    ordered = inputs.ordered
+    ordered = playground_list(inputs, _("The landscape needs the Playground's list: {problem}"))
     if ordered is None:
-        st.info(
-            _("The landscape needs the Playground's list: {problem}").format(
-                problem=literal(inputs.problem)
-            ),
-            icon=":material/info:",
-        )
         return
     try:
         scape = cached.landscape(ordered, inputs.convention, inputs.k)

@@ -14,7 +14,7 @@ from rankwork.core.ranking import Ordered
 from rankwork.explore import behaviour
 from rankwork.explore.behaviour import SwapDeltas
 from ui import cached, language, swap
-from ui.behaviour.controls import within
+from ui.behaviour.controls import playground_list, within
 from ui.literal import literal
 from ui.playground_inputs import PlaygroundInputs
 
@@ -32,14 +32,8 @@ def swap_deltas(inputs: PlaygroundInputs) -> None:
             "**Click a square to make that swap** on the Playground's list."
         )
     )
-    ordered = inputs.ordered
+    ordered = playground_list(inputs, _("The swap deltas need the Playground's list: {problem}"))
     if ordered is None:
-        st.info(
-            _("The swap deltas need the Playground's list: {problem}").format(
-                problem=literal(inputs.problem)
-            ),
-            icon=":material/info:",
-        )
         return
     if len(ordered) < 2:
         st.info(
