@@ -137,7 +137,7 @@ def test_the_wheel_holds_the_package_with_py_typed_and_nothing_of_the_app(dist):
     assert {name.split("/")[0] for name in names} == {"rankwork", info}
     sources = {f"rankwork/{p.relative_to(SOURCES).as_posix()}" for p in SOURCES.rglob("*.py")}
     assert sources <= set(names), sorted(sources - set(names))  # every module of the package
-    prose = {f"rankwork/{p.relative_to(SOURCES).as_posix()}" for p in SOURCES.glob("content/*.md")}
+    prose = {f"rankwork/{p.relative_to(SOURCES).as_posix()}" for p in SOURCES.rglob("*.md")}
     assert prose and prose <= set(names), sorted(prose - set(names))  # and its content files
     assert "rankwork/py.typed" in names
     for name in names:

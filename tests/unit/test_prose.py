@@ -54,12 +54,16 @@ def test_sections_are_read_as_markdown_joins_their_lines() -> None:
 def folder(tmp_path: Path) -> Prose:
     (tmp_path / "topic.md").write_text(FILE, encoding="utf-8")
     (tmp_path / "twice.md").write_text("## a\nx\n## b\ny\n## a\nz\n", encoding="utf-8")
+    (tmp_path / "empty.md").write_text("## a\nx\n## b\n\n## c\ny\n", encoding="utf-8")
+    (tmp_path / "measures").mkdir()
+    (tmp_path / "measures" / "ndcg.md").write_text("## reader\nA reader.\n", encoding="utf-8")
     return Prose(tmp_path)
 
 
 def test_a_section_is_found_by_topic_and_key(folder: Prose) -> None:
     assert list(folder.sections("topic")) == ["first.why", "second", "third"]
     assert folder.source("topic", "third") == "Braces: sum_{i>=2} and {name}."
+    assert folder.source("measures/ndcg", "reader") == "A reader."  # a topic in a subfolder
 
 
 def test_what_is_not_there_is_refused_with_what_is(folder: Prose) -> None:
@@ -69,6 +73,8 @@ def test_what_is_not_there_is_refused_with_what_is(folder: Prose) -> None:
         folder.sections("other")
     with pytest.raises(ValueError, match=r"twice\.md has two sections called a\."):
         folder.sections("twice")
+    with pytest.raises(ValueError, match=r"empty\.md has an empty section 'b'\."):
+        folder.sections("empty")
 
 
 class _Shouting(gettext.NullTranslations):
@@ -104,7 +110,10 @@ def template():
 
 
 def test_every_section_of_every_content_file_is_in_the_template_with_its_key(template) -> None:
-    files = sorted(CONTENT.glob("*.md")) + sorted((catalogues.ROOT / "content").glob("*.md"))
+    # the library's content files (rankwork/content/, or beside a module) and the app's
+    files = sorted(CONTENT.parent.rglob("*.md")) + sorted(
+        (catalogues.ROOT / "content").rglob("*.md")
+    )
     assert files, "no content file found: the check would check nothing"
     for path in files:
         where = path.relative_to(catalogues.ROOT).as_posix()

@@ -144,7 +144,7 @@ class Prose:
         Raises
         ------
         ValueError
-            When the folder has no such file, or the file gives one key twice.
+            When the folder has no such file, or the file gives one key twice or a key no text.
         """
         if topic not in self._read:
             self._read[topic] = self._parse(topic)
@@ -165,6 +165,11 @@ class Prose:
                 _("{topic}.md has two sections called {keys}.").format(
                     topic=topic, keys=", ".join(twice)
                 )
+            )
+        empty = [key for key, text in texts.items() if not text]  # _("") is the catalogue's header
+        if empty:
+            raise ValueError(
+                _("{topic}.md has an empty section {key!r}.").format(topic=topic, key=empty[0])
             )
         return texts
 
