@@ -14,9 +14,13 @@ Every sentence a user reads is written in English in the code and wrapped for tr
 - ``pgettext(context, "text")`` (``NP_(context, "text")`` for a constant) when one English
   word means two things: "tie" is equal scores in a ranking (并列), but the draw of a
   comparison, ``pgettext("outcome", "tie")`` (平局).
-- ``N_("text")`` only marks a constant defined at import time (a measure's description, a
-  pitfall's explanation) so that Babel extracts it; the code that shows it translates it
-  then, with ``_(constant)``, in the language of the session that shows it.
+- ``N_("text")`` only marks a constant defined at import time (a measure's label) so that
+  Babel extracts it; the code that shows it translates it then, with ``_(constant)``, in the
+  language of the session that shows it.
+- Long prose (a paragraph) is written in a Markdown content file, ``content/<topic>.md``, one
+  section ``## key`` per text: ``prose(topic, key, name=value)`` gives it in the current
+  language (`rankwork.language.Prose`; the library's own files are in
+  ``metrics/src/rankwork/content/``). `python -m i18n update` extracts every section.
 
 The catalogues are ``i18n/locales/<lang>/LC_MESSAGES/ranklab.po`` (standard gettext, kept with
 Babel: ``python -m i18n update``; ``i18n/glossary.csv`` holds the field's terms they follow).
@@ -47,11 +51,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import rankwork.language
+from rankwork.language import Prose
 
 SOURCE = "en"
 LANGUAGES = {"en": "English", "zh": "简体中文", "vi": "Tiếng Việt"}  # code -> its own name
 DOMAIN = "ranklab"
 LOCALES = Path(__file__).resolve().parent / "locales"
+#: the app's content files of long prose (the library reads its own: rankwork.language.prose)
+prose = Prose(Path(__file__).resolve().parents[1] / "content")
 
 _current: ContextVar[str | None] = ContextVar("ranklab_language", default=None)
 _followed: list[Callable[[], str | None]] = []  # the session's language, when in a session

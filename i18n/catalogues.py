@@ -4,12 +4,14 @@ tests/unit/test_translations.py asserts `problems` is empty for every language.
 
 - `extract()` reads every file babel.cfg names for ``_()``, ``N_()``, ``ngettext()``,
   ``pgettext()`` and ``NP_()``
-  (with the ``# i18n:`` comments above them, for translators) into a template catalogue,
-  i18n/ranklab.pot.
-- `update()` writes the template and merges it into each .po with Babel's own `update`: a new
-  text arrives untranslated, a changed one fuzzy (its old translation kept as a hint; fuzzy
-  entries are not used until a translator clears the flag), a removed one obsolete.
-- `problems(lang)` lists every entry that is missing, untranslated or fuzzy, any translation
+  (with the ``# i18n:`` comments above them, for translators), and every section of the
+  content files of long prose (`extract_prose`, located as ``file:key``), into a template
+  catalogue, i18n/ranklab.pot.
+- `update()` writes the template and merges it into each .po with Babel's own `update`, never
+  guessing: a new or changed text arrives untranslated (Babel would otherwise give it the
+  translation of a similar text, marked fuzzy), a removed one obsolete.
+- `problems(lang)` lists every entry that is missing, untranslated or fuzzy (any entry of the
+  catalogue, obsolete ones too: a catalogue holds no fuzzy entry), any translation
   whose placeholders, formulas or code spans differ from the English (a ``{n}`` lost or
   renamed would raise or show wrong text; a ``$`` lost would break a formula), and what
   Babel's own checks find. The compiled catalogue must also load.
@@ -18,7 +20,9 @@ tests/unit/test_translations.py asserts `problems` is empty for every language.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -26,6 +30,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from i18n import DOMAIN, LANGUAGES, SOURCE, catalogue_path, translations
+from rankwork.language import sections_in
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "i18n" / "babel.cfg"
@@ -57,8 +62,27 @@ def extract() -> Catalog:
         strip_comment_tags=True,
     )
     for filename, lineno, message, comments, context in found:
-        template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+        where = _location(filename, lineno)
+        template.add(message, None, [where], auto_comments=comments, context=context)
     return template
+
+
+def extract_prose(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extraction method for a content file (babel.cfg): every section's text, at the
+    line of its heading."""
+    for _key, lineno, text in sections_in(fileobj.read().decode("utf-8")):
+        yield lineno, None, text, []
+
+
+def _location(filename: str, lineno: int) -> tuple[str, int | None]:
+    """Where a text is: (file, line) in the code; (file:key, None) in a content file, whose
+    sections are known by their key."""
+    if not filename.endswith(".md"):
+        return filename, lineno
+    sections = sections_in((ROOT / filename).read_text(encoding="utf-8"))
+    return f"{filename}:{next(key for key, line, _text in sections if line == lineno)}", None
 
 
 def read(path: Path, lang: str | None = None) -> Catalog:
@@ -80,8 +104,24 @@ def update() -> None:
     for lang in TRANSLATED:
         path = catalogue_path(lang)
         catalogue = read(path, lang) if path.exists() else _new(lang)
-        catalogue.update(template, update_creation_date=False)
+        merge(catalogue, template)
         write(path, catalogue)
+
+
+def merge(catalogue: Catalog, template: Catalog) -> None:
+    """Bring `catalogue` up to `template`, never guessing: a text it lacks arrives
+    untranslated, not with the translation of a similar text marked fuzzy."""
+    catalogue.update(template, no_fuzzy_matching=True, update_creation_date=False)
+
+
+def fuzzy(catalogue: Catalog) -> list[str]:
+    """Every fuzzy entry of `catalogue`, in use or obsolete: a guess nobody has checked."""
+    entries = [*catalogue, *catalogue.obsolete.values()]
+    return [_shown(entry.id) for entry in entries if entry.id and entry.fuzzy]
+
+
+def _shown(msgid: str | tuple[str, ...]) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
 
 
 def _new(lang: str) -> Catalog:
@@ -94,16 +134,16 @@ def problems(lang: str, template: Catalog | None = None) -> list[str]:
     the texts in the code now); empty when it is complete."""
     template = extract() if template is None else template
     catalogue = read(catalogue_path(lang), lang)
-    found = []
+    found = [f"fuzzy (check it, then remove the flag): {shown!r}" for shown in fuzzy(catalogue)]
     for wanted in template:
         if not wanted.id:
             continue
         entry = catalogue.get(wanted.id, wanted.context)
-        shown = wanted.id if isinstance(wanted.id, str) else wanted.id[0]
+        shown = _shown(wanted.id)
         if entry is None:
             found.append(f"missing (run python -m i18n update): {shown!r}")
         elif entry.fuzzy:
-            found.append(f"fuzzy (check it, then remove the flag): {shown!r}")
+            continue  # listed above
         elif not all(entry.string if isinstance(entry.string, tuple) else (entry.string,)):
             found.append(f"untranslated: {shown!r}")
         else:

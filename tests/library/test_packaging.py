@@ -137,6 +137,8 @@ def test_the_wheel_holds_the_package_with_py_typed_and_nothing_of_the_app(dist):
     assert {name.split("/")[0] for name in names} == {"rankwork", info}
     sources = {f"rankwork/{p.relative_to(SOURCES).as_posix()}" for p in SOURCES.rglob("*.py")}
     assert sources <= set(names), sorted(sources - set(names))  # every module of the package
+    prose = {f"rankwork/{p.relative_to(SOURCES).as_posix()}" for p in SOURCES.rglob("*.md")}
+    assert prose and prose <= set(names), sorted(prose - set(names))  # and its content files
     assert "rankwork/py.typed" in names
     for name in names:
         parts = name.split("/")
@@ -185,6 +187,14 @@ def test_import_rankwork_loads_none_of_the_apps_libraries_nor_scipy_or_pyarrow(v
         f"print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in {NOT_AT_IMPORT!r})))"
     )
     assert json.loads(in_venv(venv, "python", "-c", script)) == []
+
+
+def test_the_installed_library_reads_its_own_content_files(venv):
+    script = (
+        "from rankwork.language import prose; print(prose('pitfalls', 'integer_division.where'))"
+    )
+    said = in_venv(venv, "python", "-c", script)
+    assert said == "C, Java and Python 2 `/` on ints; numpy integer arrays with //.\n"
 
 
 def test_the_console_script_and_python_m_show_the_same_help(venv):

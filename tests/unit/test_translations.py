@@ -270,3 +270,38 @@ def test_a_text_with_no_translation_stays_english() -> None:
     thread.start()
     thread.join()
     assert seen == ["A sentence no catalogue holds."]
+
+
+@pytest.mark.parametrize("lang", catalogues.TRANSLATED)
+def test_no_catalogue_holds_a_fuzzy_entry_in_use_or_obsolete(lang) -> None:
+    # a fuzzy entry is a guess nobody checked: never shipped, never kept
+    assert catalogues.fuzzy(catalogues.read(i18n.catalogue_path(lang), lang)) == []
+
+
+def test_the_fuzzy_check_finds_a_fuzzy_entry_in_use_or_obsolete() -> None:
+    catalogue = catalogues.Catalog(locale="zh")
+    catalogue.add("Cut at k.", "截断于 k。")
+    catalogue.add("The gain of rank i.", "第 i 位的增益。", flags=["fuzzy"])
+    catalogue.obsolete["Old text."] = catalogues.Message("Old text.", "旧文。", flags=["fuzzy"])
+    assert catalogues.fuzzy(catalogue) == ["The gain of rank i.", "Old text."]
+
+
+def test_update_never_guesses_a_translation_from_a_similar_text() -> None:
+    # Babel's own update gave a new sentence the translation of a similar one, marked fuzzy
+    # (issue 27); merge leaves the new sentence untranslated and the old one obsolete
+    def old() -> catalogues.Catalog:
+        catalogue = catalogues.Catalog(locale="zh")
+        catalogue.add("DCG with the discount 1/log2(i + 1).", "折损为 1/log2(i + 1) 的 DCG。")
+        return catalogue
+
+    template = catalogues.Catalog()
+    template.add("DCG with the discount 1/i^2.")
+    guessed = old()
+    guessed.update(template)  # Babel's default: the premise of this test
+    assert guessed["DCG with the discount 1/i^2."].fuzzy
+    merged = old()
+    catalogues.merge(merged, template)
+    entry = merged["DCG with the discount 1/i^2."]
+    assert not entry.string and not entry.fuzzy
+    assert list(merged.obsolete) == ["DCG with the discount 1/log2(i + 1)."]
+    assert catalogues.fuzzy(merged) == []

@@ -4,7 +4,8 @@ Two tools that "compute nDCG@10" can disagree because they make different choice
 exponential gain, the discount, where the ideal ranking comes from and how deep it goes, how
 ties in the scores are broken, what a negative grade means, what a query with nothing relevant
 scores. `Convention` names each choice as a field; a preset fixes all of them to reproduce one
-tool, and says where that behaviour is documented.
+tool, and says where that behaviour is documented (its source and notes, prose, are in the
+content file ``rankwork/content/presets.md``).
 
 The fields are validated on construction, so a bad combination (a gain map missing a grade is
 checked later, against the data) fails with a message that names the value and what is allowed.
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from rankwork.core.numbers import beyond_double, too_large
-from rankwork.language import N_, _
+from rankwork.language import N_, _, prose
 
 Gain = Literal["exponential", "linear", "custom"]
 Discount = Literal["log", "jk", "geometric", "reciprocal", "flat"]
@@ -360,50 +361,43 @@ def _change(name: str, value: object) -> str:
     return _(_NUMBERS[name]).format(value=value)
 
 
-# What the presets say about each tool (sources and notes) is checked against the tool itself
-# in tests/crosscheck/test_claims.py. What cannot be run here is marked with its source below.
+# What the presets say about each tool (sources and notes, in rankwork/content/presets.md) is
+# checked against the tool itself in tests/crosscheck/test_claims.py. What cannot be run here is
+# marked with its source below.
+
+
+def _source(preset: str) -> str:
+    """A preset's source, in English (shown with ``_``): section <preset>.source of
+    rankwork/content/presets.md, `preset` being its name here in lower case."""
+    return prose.source("presets", f"{preset}.source")
+
+
+def _notes(preset: str) -> tuple[str, ...]:
+    """A preset's notes, in English: sections <preset>.note.1, .2, ... of presets.md."""
+    said = prose.sections("presets")
+    return tuple(text for key, text in said.items() if key.startswith(f"{preset}.note."))
 
 
 # source: the papers named in the text.
 TEXTBOOK = Convention(
     name=N_("Textbook"),
-    source=N_(
-        "Exponential gain 2^g-1 and discount 1/log2(i+1) (Burges et al., ICML 2005; Manning, "
-        "Raghavan & Schütze, IIR ch. 8), ideal ranking from all judged documents cut at k; "
-        "ERR with the scale maximum as top grade (Chapelle et al. 2009); RBP (Moffat & Zobel "
-        "2008, defined on binary relevance) with the graded gain g/gmax, one common extension."
-    ),
+    source=_source("textbook"),
 )
 
 TREC_EVAL_NDCG_CUT = Convention(
     name="trec_eval ndcg_cut",
-    source=N_(
-        "trec_eval 9.0.8/10 `ndcg_cut.k` (m_ndcg_cut.c): linear gain, 1/log2(i+1), ideal "
-        "from the qrels cut at k, ties by docno descending (strcmp), negative grades unjudged."
-    ),
+    source=_source("trec_eval_ndcg_cut"),
     gain="linear",
     err_gmax=4.0,
     negative="unjudged",
     # source (trec_eval 10, not on PyPI): research note shared/research/library-conventions.md
     # §1D and D11 (m_rbp.c:te_calc_rbp: p = 0.9, per-topic rescaling) and D2 (doubles).
-    notes=(
-        N_(
-            "trec_eval has no ERR: ERR here uses gdeval's top grade 4, as the CLI does. "
-            "trec_eval 10 has a graded rbp (p = 0.9 by default; a topic's grades that leave [0, 1] "
-            "are rescaled by that topic's lowest and highest grade); 9.0.8 and pytrec_eval have no "
-            "RBP. RBP here is g/gmax with the scale's top grade and p = 0.8."
-        ),
-        N_("trec_eval 10 reads scores as doubles; 9.0.8 and pytrec_eval as 32-bit floats."),
-    ),
+    notes=_notes("trec_eval_ndcg_cut"),
 )
 
 TREC_EVAL_NDCG = TREC_EVAL_NDCG_CUT.with_(
     name="trec_eval ndcg",
-    source=N_(
-        "trec_eval `ndcg` (m_ndcg.c): as ndcg_cut, but it takes no cutoff: DCG reads the "
-        "whole list and IDCG every judged relevant document. k does not apply to DCG, IDCG and "
-        "nDCG under this preset (the other measures still read k)."
-    ),
+    source=_source("trec_eval_ndcg"),
     ideal_cut=False,
     dcg_cutoff=False,
     notes=TREC_EVAL_NDCG_CUT.notes,
@@ -411,78 +405,45 @@ TREC_EVAL_NDCG = TREC_EVAL_NDCG_CUT.with_(
 
 IR_MEASURES = TREC_EVAL_NDCG_CUT.with_(
     name="ir_measures",
-    source=N_(
-        "ir_measures 0.4.3 `nDCG@k` via pytrec_eval (trec_eval 9.0.8: scores as float32), "
-        "`ERR@k` via gdeval (top grade 4), `RBP(p=0.8,rel=1)` binary via cwl_eval."
-    ),
+    source=_source("ir_measures"),
     float32_scores=True,
     rbp_gain="binary",
-    notes=(
-        N_(
-            "ir_measures' RR@k (msmarco provider) breaks ties by docno ascending, RR by descending."
-        ),
-        N_(
-            "Its ERR@k and nDCG(dcg='exp-log2')@k come from gdeval, which reads scores as doubles "
-            "(the gdeval preset), so ties that exist only in float32 do not apply there."
-        ),
-        N_(
-            "Its RBP(rel=..) comes from cwl_eval (stable sort: ties in input order); Judged@k "
-            "sorts ties by docno ascending and counts negative qrels as judged."
-        ),
-    ),
+    notes=_notes("ir_measures"),
 )
 
 RANX = Convention(
     name="ranx ndcg",
-    source=N_(
-        "ranx 0.3.21 `ndcg@k` (metrics/ndcg.py, jarvelin=True): linear gain, 1/log2(i+1), "
-        "ideal from the qrels cut at k; ties in input order (numba argsort on short lists); RBP "
-        "gain is the raw grade."
-    ),
+    source=_source("ranx"),
     gain="linear",
     ties="input",
     rbp_gain="raw",
     negative="unjudged",
-    notes=(N_("In long tie groups ranx's unstable quicksort gives an arbitrary order."),),
+    notes=_notes("ranx"),
 )
 
 RANX_BURGES = RANX.with_(
     name="ranx ndcg_burges",
-    source=N_("ranx 0.3.21 `ndcg_burges@k`: as ranx ndcg with exponential gain 2^g-1."),
+    source=_source("ranx_burges"),
     gain="exponential",
     notes=RANX.notes,
 )
 
 SKLEARN = Convention(
     name="scikit-learn",
-    source=N_(
-        "scikit-learn 1.9 `ndcg_score` (_ranking.py): linear gain, 1/log2(i+1), ideal from "
-        "the scored items only, cut at k, tied scores averaged (McSherry & Najork 2008), negative "
-        "labels rejected."
-    ),
+    source=_source("sklearn"),
     gain="linear",
     ideal="retrieved",
     ties="average",
-    notes=(
-        N_("ndcg_score needs at least two items per query."),
-        N_(
-            "With ignore_ties=True it ranks by numpy's unstable argsort: the order among ties is "
-            "arbitrary ('reverse input' holds on small cases such as T1)."
-        ),
-    ),
+    notes=_notes("sklearn"),
 )
 
 LIGHTGBM = Convention(
     name="LightGBM / XGBoost",
-    source=N_(
-        "LightGBM 4.7 `ndcg@k` (dcg_calculator.cpp, rank_metric.hpp) and XGBoost `ndcg@k`: "
-        "gain 2^g-1, 1/log2(i+1), ideal from the group's own labels cut at k, stable sort (input "
-        "order in ties), a group with nothing relevant scores 1."
-    ),
+    source=_source("lightgbm"),
     ideal="retrieved",
     empty_value=1.0,
     ties="input",
-    notes=(N_("XGBoost's `ndcg@k-` scores such groups 0 instead."),),
+    notes=_notes("lightgbm"),
 )
 
 # source: dmlc/xgboost v3.2.0 (7991260), src/metric/rank_metric.cc (EvalNDCG::Eval: a group
@@ -493,21 +454,9 @@ LIGHTGBM = Convention(
 # xgboost 3.2.0 itself in tests/crosscheck/test_adapters_xgboost.py.
 XGBOOST = LIGHTGBM.with_(
     name="XGBoost",
-    source=N_(
-        "XGBoost 3.2 `ndcg@k` (src/metric/rank_metric.cc, src/common/ranking_utils.h): gain "
-        "2^g-1 (ndcg_exp_gain, the default), 1/log2(i+1), ideal from the group's own labels cut "
-        "at k, stable sort of the 32-bit float predictions (input order in ties), a group with "
-        "nothing relevant scores 1."
-    ),
+    source=_source("xgboost"),
     float32_scores=True,
-    notes=(
-        LIGHTGBM.notes[0],  # ndcg@k-
-        N_(
-            "With ndcg_exp_gain=false XGBoost's gain is the label itself (linear gain); its "
-            "`pre@k` divides by min(k, n) and its `map@k` by min(k, the number of relevant "
-            "documents)."
-        ),
-    ),
+    notes=(LIGHTGBM.notes[0], *_notes("xgboost")),  # ndcg@k- first
 )
 
 # source: UKPLab/sentence-transformers v5.1.2 (dfcbbd9),
@@ -518,52 +467,25 @@ XGBOOST = LIGHTGBM.with_(
 # documents is left out). Worked by hand in tests/crosscheck/test_adapters_sentence_transformers.py.
 SENTENCE_TRANSFORMERS = Convention(
     name="sentence-transformers",
-    source=N_(
-        "sentence-transformers 5.1 InformationRetrievalEvaluator "
-        "(evaluation/InformationRetrievalEvaluator.py): binary relevance (grade 1 for a document "
-        "in the query's relevant set, gain = grade), 1/log2(i+1), ideal from all relevant "
-        "documents cut at k, results sorted by score with ties in input order."
-    ),
+    source=_source("sentence_transformers"),
     gain="linear",
     ties="input",
-    notes=(
-        N_("It leaves out a query with no relevant document; it does not score it 0."),
-        N_(
-            "It knows no graded relevance: on graded grades this preset uses the grade as the "
-            "gain (linear gain), which on its grades 0 and 1 is its binary gain."
-        ),
-        N_(
-            "Its map@k divides by min(k, the number of relevant documents), where trec_eval's "
-            "AP@k divides by the number of relevant documents."
-        ),
-    ),
+    notes=_notes("sentence_transformers"),
 )
 
 GDEVAL = Convention(
     name="gdeval",
-    source=N_(
-        "gdeval.pl 1.2a (TREC Web track): gain 2^g-1, discount 1/ln(i+1) (the base cancels "
-        "in nDCG), ideal from the qrels cut at k, ERR with top grade 4, ties by docno descending."
-    ),
+    source=_source("gdeval"),
     log_base=math.e,
     err_gmax=4.0,
     negative="clip",
-    notes=(
-        N_(
-            "gdeval skips a query with nothing relevant (it prints no line for it, not a 0); "
-            "ir_measures, which runs gdeval, then scores such a query 0, as this preset does."
-        ),
-        N_("gdeval needs numeric query ids, 'Q0' in the run's second column and grades <= 4."),
-    ),
+    notes=_notes("gdeval"),
 )
 
 # source: Järvelin & Kekäläinen 2002 (DCG with the rank-b discount); research note D3.
 JK2002 = Convention(
     name="Järvelin & Kekäläinen 2002",
-    source=N_(
-        "Järvelin & Kekäläinen, ACM TOIS 20(4), 2002: linear gain, rank-b discount with b=2 "
-        "(ranks 1 and 2 undiscounted, then 1/log2(i)), ideal from all judged documents."
-    ),
+    source=_source("jk2002"),
     gain="linear",
     discount="jk",
 )

@@ -20,7 +20,7 @@ from rankwork.core.intents import Intents
 from rankwork.core.ranking import Ranking
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
-from rankwork.language import N_, _
+from rankwork.language import N_, _, prose
 from rankwork.teaching.phrasing import changes, moot
 from rankwork.teaching.pitfalls import compute
 
@@ -147,6 +147,9 @@ class Side:
 
 @dataclass(frozen=True)
 class Disagreement:
+    """A list on which tools part. `why` they do, in English (shown with ``_``), is prose:
+    section <key>.why of rankwork/content/disagreements.md."""
+
     key: str
     title: str
     short: str  # a button's label
@@ -154,8 +157,11 @@ class Disagreement:
     k: int | None
     families: tuple[str, ...]
     sides: tuple[Side, ...]
-    why: str
     seen_in: str
+
+    @property
+    def why(self) -> str:
+        return prose.source("disagreements", f"{self.key}.why")
 
     def scenario(self, side: Side) -> Scenario:
         return Scenario(self.ranking, side.convention, self.k)
@@ -224,13 +230,6 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
                 lacks=("RR",),
             ),
         ),
-        N_(
-            "Both documents score 2.0, so the tool decides the order. trec_eval sorts tied "
-            "documents by doc id, descending, comparing bytes as C's strcmp does: 'd9' > 'd10' "
-            "because '9' > '1', so the non-relevant d9 comes first. ranx keeps the input order; "
-            "scikit-learn's ndcg_score gives each tied position the average gain (scikit-learn has "
-            "no RR). Rename the documents and trec_eval's number moves."
-        ),
         "usnistgov/trec_eval#22, cvangysel/pytrec_eval#51, terrierteam/ir_measures#18",
     ),
     Disagreement(
@@ -246,12 +245,6 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
             Side("scikit-learn", C.SKLEARN, "scikit-learn ndcg_score"),
             Side("LightGBM / XGBoost", C.LIGHTGBM, "LightGBM, XGBoost, RankLib"),
         ),
-        N_(
-            "Documents b (grade 2) and d (grade 1) were judged but never retrieved. IR tools read "
-            "the qrels, so they enter the ideal ranking and lower nDCG; learning-to-rank tools "
-            "only see the scored list and cannot know about them. The gain (linear or 2^g - 1) "
-            "moves the number a second time."
-        ),
         "cvangysel/pytrec_eval#51, o19s/quepid#836, run-llama/llama_index#17070",
     ),
     Disagreement(
@@ -265,12 +258,6 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
             _TREC,
             Side("scikit-learn", C.SKLEARN, "scikit-learn, ranx, TF-Ranking"),
             Side("LightGBM / XGBoost", C.LIGHTGBM, "LightGBM, XGBoost ndcg@k"),
-        ),
-        N_(
-            "IDCG is 0, so DCG/IDCG is 0/0: the value is a convention. trec_eval, ir_measures, "
-            "ranx and scikit-learn score 0 and average it in; LightGBM and XGBoost score 1 ('if "
-            "all docs are negative, let NDCG = 1'); gdeval.pl skips the query (no line, not a 0). "
-            "A test set with many empty queries moves the mean by their share."
         ),
         "LightGBM rank_metric.hpp, dmlc/xgboost ndcg@k-, scikit-learn#29521",
     ),
@@ -288,11 +275,6 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
                 N_("the ERR paper, gmax = scale maximum"),
             ),
             Side("gdeval", C.GDEVAL, "gdeval, ir_measures ERR@k, RankLib"),
-        ),
-        N_(
-            "R_i = (2^g - 1)/2^gmax. On binary grades the paper's gmax is 1, so a relevant "
-            "document at rank 1 stops half the readers: ERR = 1/2. gdeval hard-codes gmax = 4: R = "
-            "1/16."
         ),
         "terrierteam/ir_measures#50, mitre/quaerite#57",
     ),
@@ -312,10 +294,6 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
                 ("k_clipped",),
             ),
         ),
-        N_(
-            "Four documents, two relevant, k = 5. trec_eval assumes non-relevant documents fill "
-            "the missing rank: 2/5. TF-Ranking divides by the documents it has: 2/4."
-        ),
         "trec_eval P help text; tensorflow/ranking _per_list_precision",
     ),
     Disagreement(
@@ -329,11 +307,6 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
             Side(N_("Textbook (g / gmax)"), C.TEXTBOOK, N_("cwl_eval with gains g/3")),
             Side(N_("ranx (raw grade)"), C.RANX, "ranx rbp"),
             Side(N_("ir_measures (binary, rel >= 1)"), C.IR_MEASURES, "ir_measures RBP(rel=1)"),
-        ),
-        N_(
-            "RBP weighs rank i by (1-p)p^(i-1) and needs a gain in [0, 1]. Moffat & Zobel define "
-            "it on binary relevance; g/gmax is one common way to grade it. ranx uses the raw "
-            "grade, so the grade-3 document counts three times; ir_measures makes it binary."
         ),
         "AmenRa/ranx#45",
     ),
