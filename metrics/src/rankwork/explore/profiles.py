@@ -111,19 +111,29 @@ def discount_profile(convention: Convention, n: int, k: int) -> Profile:
     )
 
 
+def standard_profiles(
+    *, log_base: float = math.e, jk_base: float = 2.0, ps: Iterable[float] = (0.5, 0.8, 0.95)
+) -> dict[str, Convention]:
+    """The discounts page's profiles by key: log2, log_b (b = e by default: gdeval's
+    1/ln(i+1)), rank-b (JK), geometric p1, p2, p3, 1/i, flat; then every other discount of
+    `DISCOUNTS`, by its name, with the Textbook's parameters."""
+    chosen = {
+        "log2": discount_convention("log"),
+        "log_b": discount_convention("log", log_base=log_base),
+        "jk": discount_convention("jk", log_base=jk_base),
+        **{f"p{i}": discount_convention("geometric", p=p) for i, p in enumerate(ps, start=1)},
+        "1/i": discount_convention("reciprocal"),
+        "flat": discount_convention("flat"),
+    }
+    shown = {c.discount for c in chosen.values()}
+    return chosen | {name: discount_convention(name) for name in DISCOUNTS if name not in shown}
+
+
 def standard_conventions(
     *, log_base: float = math.e, jk_base: float = 2.0, ps: Iterable[float] = (0.5, 0.8, 0.95)
 ) -> list[Convention]:
-    """The discounts page's profiles: log2, log_b (b = e by default: gdeval's 1/ln(i+1)),
-    rank-b (JK), geometric for each p, 1/i, flat."""
-    return [
-        discount_convention("log"),
-        discount_convention("log", log_base=log_base),
-        discount_convention("jk", log_base=jk_base),
-        *(discount_convention("geometric", p=p) for p in ps),
-        discount_convention("reciprocal"),
-        discount_convention("flat"),
-    ]
+    """The conventions of `standard_profiles`, in its order."""
+    return list(standard_profiles(log_base=log_base, jk_base=jk_base, ps=ps).values())
 
 
 ERR_LABEL = N_("ERR stopping (current list)")
