@@ -35,8 +35,6 @@ from ui.model import (
     preset_fields,
 )
 
-GAIN_LABELS = {name: kind.label for name, kind in GAINS.items()}
-DISCOUNT_LABELS = {name: kind.label for name, kind in DISCOUNTS.items()}
 IDEAL_LABELS = {
     "judged": N_("all judged documents (retrieved or not)"),
     "retrieved": N_("the retrieved list only"),
@@ -230,7 +228,7 @@ def gain_and_discount() -> None:
         st.segmented_control,
         _("Gain"),
         options=list(GAINS),
-        format_func=language.labels(GAIN_LABELS),
+        format_func=language.labels({name: kind.label for name, kind in GAINS.items()}),
         required=True,
         on_change=_prefill_gain_map,
     )
@@ -252,7 +250,7 @@ def gain_and_discount() -> None:
             st.selectbox,
             _("Discount"),
             options=list(DISCOUNTS),
-            format_func=language.labels(DISCOUNT_LABELS),
+            format_func=language.labels({name: kind.label for name, kind in DISCOUNTS.items()}),
             help=_("log: 1/log_b(i+1). Rank-b: 1 for i < b, then 1/log_b(i). Geometric: p^(i−1)."),
         )
     with right:
