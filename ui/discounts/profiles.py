@@ -39,10 +39,9 @@ class Settings:
 
 @dataclass(frozen=True)
 class Shown:
-    """The profiles computed for the page: the standard ones by key (then ERR's, when the
-    Playground's list allows), and the ones picked for the plots."""
+    """The profiles computed for the page: the standard ones (then ERR's, when the Playground's
+    list allows), and the ones picked for the plots."""
 
-    keys: dict[str, str]  # key -> the profile's label
     every: list[Profile]
     plotted: list[Profile]
 
@@ -145,7 +144,7 @@ def shown(s: Settings, inputs: PlaygroundInputs) -> Shown:
         st.caption(inputs.caption(page_k=s.k))
     picked = _picked(s, keys, {p.label: p.name for p in every}, [*standard, ERR_KEY])
     labels = {keys.get(key) for key in picked}
-    return Shown(keys, every, [p for p in every if p.label in labels])
+    return Shown(every, [p for p in every if p.label in labels])
 
 
 def _picked(
