@@ -252,4 +252,4 @@ def discount(n: int, convention: Convention, k: int | None = None) -> np.ndarray
     whose weight is 1 up to k and 0 after; with k None it is 1 everywhere)."""
     kind = DISCOUNTS[convention.discount]
     parameters = {name: getattr(convention, name) for name in kind.parameters}
-    return weights(kind.name, np.arange(1, n + 1, dtype=float), k, **parameters)
+    return kind.weights(np.arange(1, n + 1, dtype=float), k=k, **parameters)

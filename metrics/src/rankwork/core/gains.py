@@ -103,7 +103,7 @@ GAINS: dict[str, GainKind] = {
         ),
         GainKind(
             name="linear",
-            gains=lambda grades: grades.copy(),
+            gains=lambda grades: grades,  # gain() copies them into its result
             label=N_("g (linear)"),
             short_name=N_("linear"),
             words=N_("linear gain"),
