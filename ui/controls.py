@@ -13,8 +13,6 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.core.conventions import (
-    DISCOUNTS,
-    GAINS,
     IDEALS,
     NEGATIVES,
     PRESETS,
@@ -22,6 +20,8 @@ from rankwork.core.conventions import (
     TIES,
     Convention,
 )
+from rankwork.core.discounts import DISCOUNTS
+from rankwork.core.gains import GAINS
 from rankwork.core.gains import gain as gain_of
 from rankwork.core.specs import SPECS
 from rankwork.explore.report import MORE
@@ -35,18 +35,6 @@ from ui.model import (
     preset_fields,
 )
 
-GAIN_LABELS = {
-    "exponential": "2^g − 1",
-    "linear": N_("g (linear)"),
-    "custom": N_("custom map"),
-}
-DISCOUNT_LABELS = {
-    "log": "1 / log_b(i+1)",
-    "jk": N_("Järvelin–Kekäläinen rank-b"),
-    "geometric": N_("geometric p^(i−1)"),
-    "reciprocal": "1 / i",
-    "flat": N_("none (1 up to k)"),
-}
 IDEAL_LABELS = {
     "judged": N_("all judged documents (retrieved or not)"),
     "retrieved": N_("the retrieved list only"),
@@ -84,15 +72,20 @@ def _apply_preset() -> None:
 
 def _prefill_gain_map() -> None:
     """On switching to a custom gain: start the map from the gains in use until now."""
-    if st.session_state[state.WIDGET_PREFIX + "gain"] != "custom":
+    if not _reads_map(st.session_state[state.WIDGET_PREFIX + "gain"]):
         return
     if len(state.table(state.GAIN_MAP)):
         return
     previous = state.settings()["gain"]
-    kind = previous if previous != "custom" else "exponential"
+    kind = "exponential" if _reads_map(previous) else previous
     grades = np.arange(int(state.settings()["scale_max"]) + 1, dtype=float)
     gains = gain_of(grades, Convention(gain=kind))
     state.replace_table(state.GAIN_MAP, gain_map_frame(zip(grades, gains, strict=True)))
+
+
+def _reads_map(gain: str) -> bool:
+    """Whether the gain named `gain` reads the gain map (custom)."""
+    return "gain_map" in GAINS[gain].parameters
 
 
 def _set_k(k: int) -> None:
@@ -234,12 +227,12 @@ def gain_and_discount() -> None:
         "gain",
         st.segmented_control,
         _("Gain"),
-        options=GAINS,
-        format_func=language.labels(GAIN_LABELS),
+        options=list(GAINS),
+        format_func=language.labels({name: kind.label for name, kind in GAINS.items()}),
         required=True,
         on_change=_prefill_gain_map,
     )
-    if gain == "custom":
+    if _reads_map(gain):
         st.caption(_("Custom gains: one row per grade that occurs."))
         state.edit_table(
             state.GAIN_MAP,
@@ -256,22 +249,28 @@ def gain_and_discount() -> None:
             "discount",
             st.selectbox,
             _("Discount"),
-            options=DISCOUNTS,
-            format_func=language.labels(DISCOUNT_LABELS),
+            options=list(DISCOUNTS),
+            format_func=language.labels({name: kind.label for name, kind in DISCOUNTS.items()}),
             help=_("log: 1/log_b(i+1). Rank-b: 1 for i < b, then 1/log_b(i). Geometric: p^(i−1)."),
         )
     with right:
-        if discount in ("log", "jk"):
-            state.bound(
-                "log_base",
-                st.number_input,
-                _("Base b"),
-                step=1.0,
-                format="%g",
-                help=_("2 is the usual; gdeval's natural log is b = e ≈ 2.71828."),
-            )
-        elif discount == "geometric":
-            state.bound("discount_p", st.number_input, "p", step=0.05, format="%g")
+        for parameter in DISCOUNTS[discount].parameters:
+            _discount_parameter(parameter)
+
+
+def _discount_parameter(field: str) -> None:
+    """The input of one Convention field a discount reads (its base b, its p)."""
+    if field == "log_base":
+        state.bound(
+            "log_base",
+            st.number_input,
+            _("Base b"),
+            step=1.0,
+            format="%g",
+            help=_("2 is the usual; gdeval's natural log is b = e ≈ 2.71828."),
+        )
+    elif field == "discount_p":
+        state.bound("discount_p", st.number_input, "p", step=0.05, format="%g")
 
 
 def ideal_err_rbp() -> None:

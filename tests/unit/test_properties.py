@@ -50,7 +50,7 @@ def conventions(draw, custom: bool = True, discount: str | None = None) -> C.Con
     return C.Convention(
         gain=gain_kind,
         gain_map=gain_map,
-        discount=discount or draw(st.sampled_from(C.DISCOUNTS)),
+        discount=discount or draw(st.sampled_from(list(C.DISCOUNTS))),
         log_base=draw(st.sampled_from([2.0, math.e, 10.0, 1.5, 3.0])),
         discount_p=draw(st.sampled_from([0.5, 0.8, 0.95])),
         ideal=draw(st.sampled_from(C.IDEALS)),

@@ -12,6 +12,8 @@ import pytest
 
 from rankwork.collection.batch_measures import KERNELS
 from rankwork.core.conventions import CHOICES, TEXTBOOK, Convention
+from rankwork.core.discounts import DISCOUNTS
+from rankwork.core.gains import GAINS
 from rankwork.core.intents import Intents
 from rankwork.core.measures import EXAMPLES, parse
 from rankwork.core.ranking import Ranking
@@ -63,10 +65,16 @@ def test_a_measures_value_is_its_specs_single_list_function() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(CHOICES))
-def test_the_named_choices_are_the_literal_types_checked_in_one_place(name: str) -> None:
-    hint = typing.get_type_hints(Convention)[name]
-    assert typing.get_origin(hint) is typing.Literal
-    assert CHOICES[name] == typing.get_args(hint)
+def test_the_named_choices_are_the_registries_or_literal_types_checked_in_one_place(
+    name: str,
+) -> None:
+    registries = {"gain": GAINS, "discount": DISCOUNTS}
+    if name in registries:  # the registry's keys, read when checked
+        assert list(CHOICES[name]) == list(registries[name])
+    else:
+        hint = typing.get_type_hints(Convention)[name]
+        assert typing.get_origin(hint) is typing.Literal
+        assert CHOICES[name] == typing.get_args(hint)
     for allowed in CHOICES[name]:
         extra = {"gain_map": ((0.0, 0.0),)} if (name, allowed) == ("gain", "custom") else {}
         assert getattr(Convention(**{name: allowed}, **extra), name) == allowed

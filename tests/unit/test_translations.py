@@ -206,8 +206,6 @@ def test_every_choice_of_the_playgrounds_pickers_has_a_label() -> None:
     from ui import controls
 
     pickers = [
-        (controls.GAIN_LABELS, conventions.GAINS),
-        (controls.DISCOUNT_LABELS, conventions.DISCOUNTS),
         (controls.IDEAL_LABELS, conventions.IDEALS),
         (controls.TIE_LABELS, conventions.TIES),
         (controls.NEGATIVE_LABELS, conventions.NEGATIVES),

@@ -43,6 +43,7 @@ from typing import Protocol
 import numpy as np
 
 from rankwork.core.conventions import Convention
+from rankwork.core.discounts import weights
 from rankwork.core.diversity import (
     DEFAULT_ALPHA,
     DEFAULT_BETA,
@@ -132,12 +133,7 @@ def _rank_gains(prep: _Batch, s: Subtopics, alpha: float) -> np.ndarray:
 
 def _rank_discounts(ranks: np.ndarray, kind: str, beta: float = DEFAULT_BETA) -> np.ndarray:
     """1/log2(i+1) ('log'), 1/i ('reciprocal') or β^(i-1) ('geometric') of 1-based ranks."""
-    ranks = np.asarray(ranks, dtype=float)
-    if kind == "log":
-        return 1.0 / np.log2(ranks + 1.0)
-    if kind == "reciprocal":
-        return 1.0 / ranks
-    return beta ** (ranks - 1.0)
+    return weights(kind, ranks, log_base=2.0, discount_p=beta)
 
 
 def _depths(prep: _Batch, k: int | None) -> np.ndarray:

@@ -14,29 +14,27 @@ checked later, against the data) fails with a message that names the value and w
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from rankwork.core.discounts import DISCOUNTS
+from rankwork.core.gains import GAINS
 from rankwork.core.numbers import beyond_double, too_large
 from rankwork.language import N_, _, prose
 
-Gain = Literal["exponential", "linear", "custom"]
-Discount = Literal["log", "jk", "geometric", "reciprocal", "flat"]
 Ideal = Literal["judged", "retrieved", "none"]
 Ties = Literal["docno_desc", "input", "reverse_input", "average"]
 Negative = Literal["reject", "clip", "unjudged", "keep"]
 RbpGain = Literal["graded", "binary", "raw"]
 
-GAINS: tuple[str, ...] = get_args(Gain)
-DISCOUNTS: tuple[str, ...] = get_args(Discount)
 IDEALS: tuple[str, ...] = get_args(Ideal)
 TIES: tuple[str, ...] = get_args(Ties)
 NEGATIVES: tuple[str, ...] = get_args(Negative)
 RBP_GAINS: tuple[str, ...] = get_args(RbpGain)
 
 
-def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+def _check_choice(name: str, value: str, allowed: Collection[str]) -> None:
     if value not in allowed:
         raise ValueError(
             _("{name} must be one of {allowed}; got {value!r}.").format(
@@ -70,16 +68,17 @@ class Convention:
         translates a preset's name.
     source : str
         Where its behaviour comes from: the tool's file and version, or the paper.
-    gain : {'exponential', 'linear', 'custom'}
-        'exponential': 2^g - 1 (Burges et al. 2005; the default); 'linear': g (Järvelin &
-        Kekäläinen 2002; trec_eval); 'custom': the grade -> gain map `gain_map`.
+    gain : str
+        A key of `rankwork.core.gains.GAINS`: 'exponential': 2^g - 1 (Burges et al. 2005; the
+        default); 'linear': g (Järvelin & Kekäläinen 2002; trec_eval); 'custom': the grade ->
+        gain map `gain_map`.
     gain_map : tuple of (float, float)
         For 'custom': pairs (grade, gain); every grade in the data must be listed.
-    discount : {'log', 'jk', 'geometric', 'reciprocal', 'flat'}
-        'log': 1/log_b(i + 1) with b = `log_base` (b = 2 is the usual 1/log2(i + 1); the
-        default); 'jk': Järvelin-Kekäläinen rank-b, 1 for i < b, then 1/log_b(i);
-        'geometric': p^(i - 1) with p = `discount_p`; 'reciprocal': 1/i; 'flat': 1 up to the
-        cutoff k (cumulated gain).
+    discount : str
+        A key of `rankwork.core.discounts.DISCOUNTS`: 'log': 1/log_b(i + 1) with b = `log_base`
+        (b = 2 is the usual 1/log2(i + 1); the default); 'jk': Järvelin-Kekäläinen rank-b, 1
+        for i < b, then 1/log_b(i); 'geometric': p^(i - 1) with p = `discount_p`; 'reciprocal':
+        1/i; 'flat': 1 up to the cutoff k (cumulated gain).
     log_base : float
         b for 'log' and 'jk' (> 1; 2 by default).
     discount_p : float
@@ -155,9 +154,9 @@ class Convention:
 
     name: str = N_("Custom")
     source: str = N_("Settings chosen by hand.")
-    gain: Gain = "exponential"
+    gain: str = "exponential"
     gain_map: tuple[tuple[float, float], ...] = ()
-    discount: Discount = "log"
+    discount: str = "log"
     log_base: float = 2.0
     discount_p: float = 0.8
     ideal: Ideal = "judged"
@@ -175,13 +174,13 @@ class Convention:
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        for name, allowed in CHOICES.items():  # the fields typed Literal[...]
+        for name, allowed in CHOICES.items():  # the registries' and the Literal[...] fields
             _check_choice(name, getattr(self, name), allowed)
         numbers = [(n, getattr(self, n)) for n in _NUMBER_FIELDS]
         for name, value in numbers + [("gain_map", v) for pair in self.gain_map for v in pair]:
             if beyond_double(value):  # float() would raise OverflowError below
                 raise ValueError(too_large(name, value))
-        if self.gain == "custom" and not self.gain_map:
+        if "gain_map" in GAINS[self.gain].parameters and not self.gain_map:
             raise ValueError(_("A custom gain needs a gain map: one gain for every grade."))
         for grade, gain in self.gain_map:
             if not (math.isfinite(grade) and math.isfinite(gain)):
@@ -303,8 +302,10 @@ class Convention:
         }
 
 
-#: Every field whose value is one of a few names, with the names its Literal type allows.
-CHOICES: dict[str, tuple[str, ...]] = {
+#: Every field whose value is one of a few names, with the names it allows: the keys of the
+#: gain and discount registries (read when checked, so a new entry is allowed at once), and the
+#: names the other fields' Literal types allow.
+CHOICES: dict[str, Collection[str]] = {"gain": GAINS.keys(), "discount": DISCOUNTS.keys()} | {
     name: get_args(hint)
     for name, hint in get_type_hints(Convention).items()
     if get_origin(hint) is Literal
@@ -317,11 +318,6 @@ _NUMBER_FIELDS = ("log_base", "discount_p", "empty_value", "err_gmax", "rbp_p", 
 # A changed field's value in a few words, for a derived convention's name (each a whole phrase,
 # translated where the name is made, with _).
 _WORDS = {
-    "gain": {"exponential": N_("exponential gain"), "linear": N_("linear gain"),
-             "custom": N_("custom gain")},
-    "discount": {"log": N_("log discount"), "jk": N_("jk discount"),
-                 "geometric": N_("geometric discount"), "reciprocal": N_("reciprocal discount"),
-                 "flat": N_("flat discount")},
     "ideal": {"judged": N_("ideal from the judgments"), "retrieved": N_("ideal from the list"),
               "none": N_("ideal of top grades")},
     "ideal_cut": {True: N_("ideal cut at k"), False: N_("ideal not cut")},
@@ -335,6 +331,7 @@ _WORDS = {
                  "unjudged": N_("negative grades: unjudged"),
                  "keep": N_("negative grades: kept as they are")},
 }  # fmt: skip
+_REGISTRIES = {"gain": GAINS, "discount": DISCOUNTS}
 # A changed number, in a phrase with its value as a placeholder.
 _NUMBERS = {
     "log_base": N_("log base = {value:g}"),
@@ -354,6 +351,8 @@ def _change(name: str, value: object) -> str:
     'RBP p = 0.9'."""
     if name == "gain_map":
         return _("gain map")
+    if name in _REGISTRIES:
+        return _(_REGISTRIES[name][value].words)  # type: ignore[index]
     if name in _WORDS:
         return _(_WORDS[name][value])  # type: ignore[index]
     if value is None:

@@ -47,6 +47,7 @@ import numpy as np
 import pandas as pd
 
 from rankwork.core.conventions import Convention
+from rankwork.core.discounts import weights
 from rankwork.core.intents import Intents, subtopics_text
 from rankwork.core.ranking import Ordered, check_cutoff
 from rankwork.core.result import Result
@@ -231,12 +232,7 @@ def _with_ideal(table: pd.DataFrame, ideal: list[Choice], discount, norm: float)
 
 
 def _discounts(n: int, kind: str, beta: float = DEFAULT_BETA) -> np.ndarray:
-    ranks = np.arange(1, n + 1, dtype=float)
-    if kind == "log":
-        return 1.0 / np.log2(ranks + 1.0)
-    if kind == "reciprocal":
-        return 1.0 / ranks
-    return beta ** (ranks - 1.0)
+    return weights(kind, np.arange(1, n + 1), log_base=2.0, discount_p=beta)
 
 
 def _depth(n: int, k: int | None) -> int:

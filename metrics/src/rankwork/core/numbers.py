@@ -9,10 +9,13 @@ a person means by a grade or a weight, so they are refused.
 Python's ints have no limit but a double stops near 1.8e308: float(10**400) raises
 OverflowError, which is no ValueError. `too_large` is the message the core raises instead,
 naming the value (shortened: such an int has hundreds of digits).
+
+`short` writes a parameter in a phrase: 'e' for Euler's number, else the shortest form (2, 0.8).
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 from rankwork.language import _
@@ -43,3 +46,8 @@ def beyond_double(value: object) -> bool:
     except (TypeError, ValueError):
         return False
     return False
+
+
+def short(x: float) -> str:
+    """x in a phrase: 'e' when it is Euler's number (a natural log's base), else f'{x:g}'."""
+    return "e" if math.isclose(x, math.e) else f"{x:g}"

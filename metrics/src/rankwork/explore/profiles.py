@@ -1,7 +1,8 @@
 """Discount profiles as reader models: the weight each rank gets, and the C/W/L view of it.
 
 A profile is the weight d(i) a measure gives rank i = 1..N. The discount profiles are
-`rankwork.core.discounts.discount` under a `Convention` (nothing is re-implemented here):
+`rankwork.core.discounts.discount` under a `Convention`, named and read as their entry of
+`rankwork.core.discounts.DISCOUNTS` says (nothing is re-implemented here):
 
     1/log2(i+1)              'log', b = 2           rank-b (JK): 1 for i < b, then 1/log_b(i)
     1/log_b(i+1)             'log', b = log_base    p^(i-1)     'geometric', p = discount_p
@@ -41,7 +42,7 @@ import pandas as pd
 
 from rankwork.core import graded
 from rankwork.core.conventions import TEXTBOOK, Convention
-from rankwork.core.discounts import discount
+from rankwork.core.discounts import DISCOUNTS, discount
 from rankwork.core.ranking import Ordered, Ranking
 from rankwork.language import N_, _
 
@@ -66,69 +67,28 @@ class Profile:
 
 
 def discount_convention(kind: str, *, log_base: float = 2.0, p: float = 0.8) -> Convention:
-    """The Textbook convention with the discount `kind` (a `conventions.DISCOUNTS` name)."""
+    """The Textbook convention with the discount `kind` (a key of
+    `rankwork.core.discounts.DISCOUNTS`)."""
     return TEXTBOOK.with_(discount=kind, log_base=float(log_base), discount_p=float(p))
 
 
 def discount_label(convention: Convention, k: int | None = None) -> str:
-    """The profile's name as a formula, e.g. '1/log2(i+1)', 'p^(i-1), p = 0.8', 'flat@10'."""
-    kind, b = convention.discount, convention.log_base
-    if kind == "log":
-        return "1/log2(i+1)" if b == 2 else f"1/log_b(i+1), b = {b:.3g}"
-    if kind == "jk":
-        return f"rank-b (JK), b = {b:.3g}"
-    if kind == "geometric":
-        return f"p^(i-1), p = {convention.discount_p:g}"
-    if kind == "reciprocal":
-        return "1/i"
-    return "flat (no discount)" if k is None else f"flat@{k} (P@{k})"
+    """The profile's name as a formula, e.g. '1/log2(i+1)', 'p^(i-1), p = 0.8', 'flat@10'
+    (the discount's `DiscountKind.profile`)."""
+    return DISCOUNTS[convention.discount].profile(convention, k)
 
 
 def discount_name(convention: Convention, k: int | None = None) -> str:
     """`discount_label` in the session's language, to show (the label stays the key)."""
-    kind, b = convention.discount, convention.log_base
-    if kind in ("log", "geometric", "reciprocal"):
-        return discount_label(convention, k)  # a formula: the same in every language
-    if kind == "jk":
-        return _("rank-b (JK), b = {b:.3g}").format(b=b)
-    return _("flat (no discount)") if k is None else _("flat@{k} (P@{k})").format(k=k)
+    kind = DISCOUNTS[convention.discount]
+    if kind.profile_name is None:  # a formula: the same in every language
+        return kind.profile(convention, k)
+    return kind.profile_name(convention, k)
 
 
 def discount_reader(convention: Convention, k: int) -> str:
     """One sentence on the reader the discount models (in the session's language)."""
-    kind, b = convention.discount, convention.log_base
-    if kind == "log" and b == 2:
-        return _(
-            "A patient reader who never quite stops: attention fades with the log of the rank, "
-            "and without a cutoff the weights add up without limit (no finite expected depth)."
-        )
-    if kind == "log":
-        return _(
-            "The same patient reader as 1/log2(i+1): base {b:.3g} multiplies every weight by "
-            "ln {b:.3g} / ln 2 = {factor:.3f}, so normalised (and in nDCG, "
-            "where it cancels) the profile is identical."
-        ).format(b=b, factor=np.log(b) / np.log(2))
-    if kind == "jk":
-        return _(
-            "A reader who gives the ranks up to b = {b:.3g} full attention (1/log_b(b) = 1), "
-            "then fades as 1/log_b(i) (Järvelin & Kekäläinen 2002): patient, and never quite "
-            "stops."
-        ).format(b=b)
-    if kind == "geometric":
-        p = convention.discount_p
-        return _(
-            "A memoryless reader who goes on with probability p = {p:g} at every rank: "
-            "{depth:.3g} documents on average without a cutoff (RBP, Moffat & Zobel 2008)."
-        ).format(p=p, depth=1 / (1 - p))
-    if kind == "reciprocal":
-        return _(
-            "An impatient reader whose attention falls as 1/i (Zipf): much of it goes to the "
-            "first ranks, yet the weights still add up without limit."
-        )
-    return _(
-        "A reader who reads exactly k = {k} documents, each with the same attention, and "
-        "nothing after (P@{k})."
-    ).format(k=k)
+    return DISCOUNTS[convention.discount].reader(convention, k)
 
 
 ERR_READER = N_(
@@ -151,19 +111,29 @@ def discount_profile(convention: Convention, n: int, k: int) -> Profile:
     )
 
 
+def standard_profiles(
+    *, log_base: float = math.e, jk_base: float = 2.0, ps: Iterable[float] = (0.5, 0.8, 0.95)
+) -> dict[str, Convention]:
+    """The discounts page's profiles by key: log2, log_b (b = e by default: gdeval's
+    1/ln(i+1)), rank-b (JK), geometric p1, p2, p3, 1/i, flat; then every other discount of
+    `DISCOUNTS`, by its name, with the Textbook's parameters."""
+    chosen = {
+        "log2": discount_convention("log"),
+        "log_b": discount_convention("log", log_base=log_base),
+        "jk": discount_convention("jk", log_base=jk_base),
+        **{f"p{i}": discount_convention("geometric", p=p) for i, p in enumerate(ps, start=1)},
+        "1/i": discount_convention("reciprocal"),
+        "flat": discount_convention("flat"),
+    }
+    shown = {c.discount for c in chosen.values()}
+    return chosen | {name: discount_convention(name) for name in DISCOUNTS if name not in shown}
+
+
 def standard_conventions(
     *, log_base: float = math.e, jk_base: float = 2.0, ps: Iterable[float] = (0.5, 0.8, 0.95)
 ) -> list[Convention]:
-    """The discounts page's profiles: log2, log_b (b = e by default: gdeval's 1/ln(i+1)),
-    rank-b (JK), geometric for each p, 1/i, flat."""
-    return [
-        discount_convention("log"),
-        discount_convention("log", log_base=log_base),
-        discount_convention("jk", log_base=jk_base),
-        *(discount_convention("geometric", p=p) for p in ps),
-        discount_convention("reciprocal"),
-        discount_convention("flat"),
-    ]
+    """The conventions of `standard_profiles`, in its order."""
+    return list(standard_profiles(log_base=log_base, jk_base=jk_base, ps=ps).values())
 
 
 ERR_LABEL = N_("ERR stopping (current list)")

@@ -1,7 +1,7 @@
 """Gains by grade, and the trade-off between one great document and several good ones.
 
-Gain tables use rankwork.core.gains.gain: linear g, exponential 2^g - 1, or a custom grade -> gain
-map.
+Gain tables use rankwork.core.gains.gain under every gain of its registry: linear g, exponential
+2^g - 1, or a custom grade -> gain map.
 
 The trade-off: is one document of grade a at rank 1 worth more than n documents of grade b at
 ranks 1..n? Both sides are DCG from rankwork.core.graded (no normalisation: the two lists are
@@ -26,18 +26,17 @@ import pandas as pd
 
 from rankwork.core import graded
 from rankwork.core.conventions import Convention
-from rankwork.core.gains import gain
+from rankwork.core.discounts import DISCOUNTS
+from rankwork.core.gains import GAINS, gain
 from rankwork.core.ranking import Ranking
 from rankwork.explore import profiles
-from rankwork.language import N_, NP_, _
+from rankwork.language import NP_, _
 
 CURVE_DEPTH = 20
 """How many documents of grade b the trade-off curves and `needed` look at."""
 
 _TOL = 1e-12
 
-GAIN_NAMES = {"linear": N_("linear"), "exponential": N_("exponential"), "custom": N_("custom")}
-"""The gains' names as shown (translated where shown); the keys name them in the tables."""
 WINNER_NAMES = {  # shown with pgettext("outcome", ...)
     "tie": NP_("outcome", "tie"),
     "one": NP_("outcome", "one"),
@@ -47,12 +46,17 @@ WINNER_NAMES = {  # shown with pgettext("outcome", ...)
 
 
 def gain_conventions(custom: Sequence[tuple[float, float]] | None) -> dict[str, Convention]:
-    """The gains by name: linear, exponential and, when a grade -> gain map is given, custom
-    (a bad map raises ValueError naming the problem)."""
+    """The gains by name: every gain of the registry that needs no map, from the flattest to the
+    steepest (by the gain of grade 2: linear 2, exponential 3), then, when a grade -> gain map is
+    given, each gain that reads one: custom (a bad map raises ValueError naming the problem)."""
     base = profiles.discount_convention("log")
-    gains = {"linear": base.with_(gain="linear"), "exponential": base.with_(gain="exponential")}
+    plain = [base.with_(gain=name) for name, kind in GAINS.items() if not kind.parameters]
+    plain.sort(key=lambda convention: float(gain(np.array([2.0]), convention)[0]))
+    gains = {convention.gain: convention for convention in plain}
     if custom is not None:
-        gains["custom"] = base.with_(gain="custom", gain_map=tuple(custom))
+        for name, kind in GAINS.items():
+            if "gain_map" in kind.parameters:
+                gains[name] = base.with_(gain=name, gain_map=tuple(custom))
     return gains
 
 
@@ -67,15 +71,10 @@ def gain_table(scale_max: int, conventions: dict[str, Convention]) -> pd.DataFra
 
 
 def tradeoff_discounts(p: float = 0.8) -> list[Convention]:
-    """The discounts the trade-off is shown under: log2, rank-b (JK, b = 2), geometric p, 1/i,
-    and no discount at all (flat: plain cumulated gain)."""
-    return [
-        profiles.discount_convention("log"),
-        profiles.discount_convention("jk", log_base=2.0),
-        profiles.discount_convention("geometric", p=p),
-        profiles.discount_convention("reciprocal"),
-        profiles.discount_convention("flat"),
-    ]
+    """The discounts the trade-off is shown under: every discount of the registry with the
+    Textbook's parameters and this geometric p: log2, rank-b (JK, b = 2), geometric p, 1/i, and
+    no discount at all (flat: plain cumulated gain)."""
+    return [profiles.discount_convention(name, p=p) for name in DISCOUNTS]
 
 
 def tradeoff_curves(

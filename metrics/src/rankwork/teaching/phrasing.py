@@ -8,10 +8,12 @@ compute from; `changes(a, b, family)` the fields on which two conventions differ
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 
 from rankwork.core.conventions import Convention
+from rankwork.core.discounts import DISCOUNTS
+from rankwork.core.gains import GAINS
+from rankwork.core.numbers import short as _num
 from rankwork.core.ranking import Ranking
 from rankwork.core.specs import SPECS
 from rankwork.language import N_, _
@@ -47,34 +49,12 @@ def moot(ranking: Ranking) -> set[str]:
     return out
 
 
-def _num(x: float) -> str:
-    return "e" if math.isclose(x, math.e) else f"{x:g}"
-
-
 def _gain(c: Convention) -> str:
-    if c.gain == "exponential":
-        return _("exponential gain 2^g - 1")
-    if c.gain == "linear":
-        return _("linear gain g")
-    pairs = ", ".join(f"{_num(g)}→{_num(v)}" for g, v in c.gain_map)
-    return _("custom gains {pairs}").format(pairs=pairs)
+    return GAINS[c.gain].phrase(c)
 
 
 def _discount(c: Convention) -> str:
-    b = _num(c.log_base)
-    log = "ln" if b == "e" else f"log{b}"
-    if c.discount == "log":
-        return _("discount 1/{log}(i+1)").format(log=log)
-    if c.discount == "jk":
-        return _("Järvelin-Kekäläinen discount (1 for i < {b}, then 1/{log}(i))").format(
-            b=b, log=log
-        )
-    if c.discount == "geometric":
-        return _("discount {p}^(i-1)").format(p=_num(c.discount_p))
-    return {
-        "reciprocal": _("discount 1/i"),
-        "flat": _("no discount (every rank up to k weighs 1)"),
-    }[c.discount]
+    return DISCOUNTS[c.discount].phrase(c)
 
 
 _IDEAL = {

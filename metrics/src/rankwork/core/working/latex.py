@@ -24,11 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+import numpy as np
 import pandas as pd
 
 from rankwork.core.condensed import PRIME
 from rankwork.core.conventions import Convention
-from rankwork.core.discounts import discount
+from rankwork.core.discounts import DISCOUNTS, discount
+from rankwork.core.gains import GAINS
 from rankwork.core.result import Result
 from rankwork.core.working.terms import summed_terms
 from rankwork.language import _
@@ -244,24 +246,14 @@ def _summed_rows(family: str, result: Result) -> pd.DataFrame:
 
 
 def gain_expr(grade: float, gain: float, convention: Convention, decimals: int) -> Expr:
-    """gain(g) as 2^{g}-1 or g when that equals the table's `gain`, else the number itself."""
-    if not math.isnan(grade):
-        g = _grade(grade)
-        if convention.gain == "exponential" and math.isclose(2.0**grade - 1.0, gain):
-            return Expr(f"2^{{{g}}}-1", f"(2^{g}-1)")
-        if convention.gain == "linear" and math.isclose(grade, gain):
-            return Expr(g, g)
+    """gain(g) as the convention's gain writes it (2^{g}-1, g) when that equals the table's
+    `gain`, else the number itself."""
+    kind = GAINS[convention.gain]
+    if kind.written is not None and not math.isnan(grade):
+        if math.isclose(float(kind.gains(np.array([grade]))[0]), gain):
+            return Expr(*kind.written(_grade(grade)))
     value = number(gain, decimals)
     return Expr(value, value)
-
-
-def _log(base: float, arg: str) -> Expr:
-    if base == 2:
-        return Expr(rf"\log_2 {arg}", f"log2({arg})")
-    if math.isclose(base, math.e):
-        return Expr(rf"\ln {arg}", f"ln({arg})")
-    b = f"{base:g}"
-    return Expr(rf"\log_{{{b}}} {arg}", f"log_{b}({arg})")
 
 
 def discounted(num: Expr, rank: int, convention: Convention, weight: float | None = None) -> Expr:
@@ -273,20 +265,13 @@ def discounted(num: Expr, rank: int, convention: Convention, weight: float | Non
         tex, text = (r"\infty", "inf") if math.isinf(weight) else (number(weight, 4),) * 2
         factor = f"({num.tex})" if "-" in num.tex else num.tex
         return Expr(rf"{factor} \cdot {tex}", f"{num.text}*{text}")
-    kind = convention.discount
-    if kind == "log":
-        den = _log(convention.log_base, str(rank + 1))
-    elif kind == "jk":
-        den = Expr("1", "1") if rank < convention.log_base else _log(convention.log_base, str(rank))
-    elif kind == "reciprocal":
-        den = Expr(str(rank), str(rank))
-    elif kind == "geometric":
-        p = f"{convention.discount_p:g}"
-        factor = f"({num.tex})" if "-" in num.tex else num.tex
-        return Expr(rf"{factor} \cdot {p}^{{{rank - 1}}}", f"{num.text}*{p}^{rank - 1}")
-    else:  # flat: weight 1 within the cutoff
+    written = DISCOUNTS[convention.discount].written(rank, convention)
+    if written.how == "as is":  # weight 1 (flat within the cutoff)
         return num
-    return Expr(rf"\frac{{{num.tex}}}{{{den.tex}}}", f"{num.text}/{den.text}")
+    if written.how == "times":
+        factor = f"({num.tex})" if "-" in num.tex else num.tex
+        return Expr(rf"{factor} \cdot {written.tex}", f"{num.text}*{written.text}")
+    return Expr(rf"\frac{{{num.tex}}}{{{written.tex}}}", f"{num.text}/{written.text}")
 
 
 # --- DCG, IDCG, nDCG -------------------------------------------------------------------------
