@@ -13,7 +13,8 @@ import streamlit as st
 
 from i18n import _
 from rankwork.core.conventions import PRESETS
-from rankwork.teaching.exercises import generate, score
+from rankwork.teaching.answers import score
+from rankwork.teaching.exercises import generate
 from ui import exercises, link_problems, state
 from ui.literal import literal
 

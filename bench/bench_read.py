@@ -6,8 +6,8 @@
 Each run has 1,000 documents per query, unique docnos, scores with six decimals and a short
 tag (about 39 bytes a line, so 10M lines is about 390 MB).  The files are generated with a
 fixed seed into a temporary directory that is removed afterwards.  Printed per size: file
-size, write time (rankwork.collection.trec.write_run), read time (wall clock and CPU), and the peak
-resident memory of this process so far.  Timings are for one read on this machine; other
+size, write time (rankwork.collection.trec_write.write_run), read time (wall clock and CPU), and
+the peak resident memory of this process so far.  Timings are for one read on this machine; other
 processes on the machine add noise, so the CPU time is the steadier number.
 """
 
@@ -24,7 +24,8 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rankwork.collection.trec import read_run, write_run  # noqa: E402
+from rankwork.collection.trec import read_run  # noqa: E402
+from rankwork.collection.trec_write import write_run  # noqa: E402
 
 DOCS_PER_QUERY = 1_000
 SEED = 20240601

@@ -18,8 +18,8 @@ from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario
 from rankwork.core.specs import display_name
 from rankwork.core.working import lines as working
+from rankwork.teaching.answers import right_to_rounding
 from rankwork.teaching.diagnose import Diagnosis, Match, rounding_hint
-from rankwork.teaching.exercises import right_to_rounding
 from rankwork.teaching.phrasing import changes, moot
 from rankwork.teaching.pitfalls import transformed
 from ui.mistakes import show_lines

@@ -2,7 +2,7 @@
 solution, the round's settings (bound to the URL, so a link gives everyone the same round), the
 check of that link and the sheet downloads.
 
-Answers are checked with `rankwork.teaching.exercises.check` (numbers through the diagnosis); a
+Answers are checked with `rankwork.teaching.answers.check` (numbers through the diagnosis); a
 wrong number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
 text the downloaded sheet holds.
 """
@@ -20,14 +20,13 @@ import streamlit as st
 
 from i18n import LANGUAGES, _, ngettext, translations
 from rankwork.core.conventions import PRESETS
+from rankwork.teaching.answers import Check, check
 from rankwork.teaching.exercises import (
     CUTOFFS,
     DEFAULT_KINDS,
     KINDS,
-    Check,
     Exercise,
     Question,
-    check,
     option_text,
 )
 from rankwork.teaching.phrasing import moot

@@ -1,9 +1,11 @@
 """rankwork.stats.stats against scipy and against exact enumeration.
 
-scipy is a runtime dependency too: paired_t_test takes its p-value from scipy.stats.t.sf, so the
-comparison with ttest_rel checks our statistic, degrees of freedom and two-sided tail, and the
-hand-worked values in tests/unit/test_stats.py check the p-values independently.  The bootstrap
-and the randomisation test are our own numpy code."""
+scipy is a runtime dependency too: paired_t_test is scipy.stats.ttest_rel and kendall_tau is
+scipy.stats.kendalltau (issue 27), so the comparisons here check how they are called (the
+arguments in order, the two-sided test, variant 'b', nothing rounded) and what rankwork adds (the
+mean and standard deviation reported beside t; a refusal where scipy gives NaN), and the
+hand-worked values in tests/unit/test_stats.py and test_rank_correlation.py check the numbers
+independently.  The bootstrap and the randomisation test are our own numpy code."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ def test_t_test_matches_ttest_rel(n, effect):
         ours = paired_t_test(a, b)
         ref = scipy_stats.ttest_rel(a, b)
         assert ours.t == pytest.approx(ref.statistic, rel=1e-12)
+        assert ours.t == pytest.approx(ours.mean_difference / (ours.sd_difference / n**0.5))
         assert ours.df == ref.df
         assert abs(ours.p_value - ref.pvalue) <= 1e-10
         # tiny p-values are also right relative to their size

@@ -1,5 +1,6 @@
 """scipy is an optional extra (``rankwork[stats]``): without it, what needs it (the paired
-t-test of ``rankwork --compare``, a bootstrap interval's coverage) refuses with a ValueError
+t-test of ``rankwork --compare``, a bootstrap interval's coverage, Kendall's tau between two
+orderings of runs) refuses with a ValueError
 saying how to install it, and the command line turns that into its one-line message and exit
 status 2, never a traceback. Everything else runs. Each case runs in a fresh interpreter where a
 finder placed first on ``sys.meta_path`` makes every ``import scipy...`` fail, as where scipy is
@@ -26,6 +27,10 @@ class NoScipy(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, NoScipy())
 """
 INSTALL = 'pip install "rankwork[stats]"'
+NEEDS_SCIPY = (
+    "this needs scipy (the t and normal distributions, Kendall's tau), which is not installed: "
+    + INSTALL
+)
 
 
 def without_scipy(code: str) -> subprocess.CompletedProcess:
@@ -62,5 +67,19 @@ def test_the_coverage_refuses_with_the_same_advice_and_the_means_still_run():
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "{'AP': 1.0}",
-        "this needs scipy (the t and normal distributions), which is not installed: " + INSTALL,
+        NEEDS_SCIPY,
     ]
+
+
+def test_kendalls_tau_refuses_with_the_same_advice_and_tau_ap_still_runs():
+    code = (
+        "from rankwork.stats import rank_correlation\n"
+        "print(rank_correlation.tau_ap(['a', 'b', 'c'], ['a', 'b', 'c']))\n"
+        "try:\n"
+        "    rank_correlation.kendall_tau([1, 2, 3], [1, 3, 2])\n"
+        "except ValueError as error:\n"
+        "    print(error)\n"
+    )
+    done = without_scipy(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["1.0", NEEDS_SCIPY]

@@ -314,11 +314,11 @@ def test_compare_pairs_runs_on_their_common_queries() -> None:
 def test_arrow_kernels_and_plain_pandas_agree(monkeypatch, shuffle: bool) -> None:
     """Docno matching and tie-breaking run in Arrow when pandas stores the strings there,
     else through pandas' object path; both give the same numbers."""
-    from rankwork.collection import batch
+    from rankwork.collection import batch_ranks
 
     qrels, run = random_collection(7, shuffle=shuffle)
     arrow = evaluate(qrels, run, GRADED).per_query
-    monkeypatch.setattr(batch, "ARROW_KERNELS", False)
+    monkeypatch.setattr(batch_ranks, "ARROW_KERNELS", False)
     plain = evaluate(qrels, run, GRADED).per_query
     as_objects = evaluate(
         qrels.astype(object), run.astype({"qid": object, "docno": object}), GRADED

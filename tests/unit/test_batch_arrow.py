@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rankwork.collection import arrow_kernels, batch
+from rankwork.collection import arrow_kernels, batch_ranks
 from rankwork.collection.batch import evaluate
 
 MEASURES = ["nDCG@10", "P@5", "AP", "RR", "R@20", "Bpref"]
@@ -46,6 +46,6 @@ def test_arrow_kernels_give_the_plain_pandas_numbers(monkeypatch, shuffle):
     blocks = arrow_kernels.factorize(arrow_kernels.arrow_text(run["qid"]))
     assert (blocks is None) == shuffle  # shuffled: too many blocks, pandas factorizes
     arrow = evaluate(qrels, run, MEASURES).per_query
-    monkeypatch.setattr(batch, "ARROW_KERNELS", False)
+    monkeypatch.setattr(batch_ranks, "ARROW_KERNELS", False)
     plain = evaluate(qrels, run, MEASURES).per_query
     pd.testing.assert_frame_equal(arrow, plain, rtol=0, atol=0)

@@ -269,11 +269,11 @@ def test_query_ranking_carries_the_subtopics() -> None:
 def test_arrow_kernels_and_plain_pandas_agree(monkeypatch, shuffle: bool) -> None:
     """The same numbers from Arrow strings, pandas' object path and object columns (ids and
     subtopics typed as Python objects, as a DataFrame built by hand may hold them)."""
-    from rankwork.collection import batch
+    from rankwork.collection import batch_ranks
 
     qrels, run = random_diversity(6, shuffle=shuffle)
     arrow = evaluate(qrels, run, DIVERSITY).per_query
-    monkeypatch.setattr(batch, "ARROW_KERNELS", False)
+    monkeypatch.setattr(batch_ranks, "ARROW_KERNELS", False)
     plain = evaluate(qrels, run, DIVERSITY).per_query
     objects = evaluate(
         qrels.astype(object), run.astype({"qid": object, "docno": object}), DIVERSITY

@@ -10,6 +10,7 @@ from rankwork.core.conventions import PRESETS, TEXTBOOK, TREC_EVAL_NDCG_CUT
 from rankwork.core.intents import Intents
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario
+from rankwork.teaching import answers as A
 from rankwork.teaching import exercises as E
 from rankwork.teaching.diagnose import diagnose, parse_answer
 from rankwork.teaching.pitfalls import compute
@@ -44,10 +45,10 @@ def test_the_dcg_exercise_worked_by_hand():
     dcg = 3 + 1 / log2(3) + 7 / 2 + 3 / log2(5)
     idcg = 7 + 7 / log2(3) + 7 / 2 + 3 / log2(5) + 3 / log2(6)
     dcg_q, idcg_q, ndcg_q = e.questions
-    assert E.check(dcg_q, f"{dcg:.4f}").correct
-    assert E.check(idcg_q, f"{idcg:.3f}").correct
-    assert E.check(ndcg_q, f"{dcg / idcg:.2f}").correct
-    assert not E.check(ndcg_q, f"{dcg / idcg + 0.01:.2f}").correct
+    assert A.check(dcg_q, f"{dcg:.4f}").correct
+    assert A.check(idcg_q, f"{idcg:.3f}").correct
+    assert A.check(ndcg_q, f"{dcg / idcg:.2f}").correct
+    assert not A.check(ndcg_q, f"{dcg / idcg + 0.01:.2f}").correct
 
 
 def test_a_wrong_number_is_diagnosed():
@@ -56,7 +57,7 @@ def test_a_wrong_number_is_diagnosed():
     linear = (2 + 1 / log2(3) + 3 / 2 + 2 / log2(5)) / (
         3 + 3 / log2(3) + 3 / 2 + 2 / log2(5) + 2 / log2(6)
     )
-    verdict = E.check(ndcg_q, f"{linear:.4f}")
+    verdict = A.check(ndcg_q, f"{linear:.4f}")
     assert not verdict.correct
     assert "Linear gain where exponential is meant" in verdict.message
     assert verdict.diagnosis is not None and verdict.diagnosis.matches
@@ -72,9 +73,9 @@ def test_the_compare_exercise_worked_by_hand():
     a = (3 + 1 / log2(3) + 3 / 2 + 1 / log2(5) + 3 / log2(6)) / idcg  # grades 2,1,2,1,2
     b = (1 + 3 / log2(3) + 0 + 3 / log2(5) + 1 / log2(6)) / idcg  # grades 1,2,0,2,1
     ndcg_a, ndcg_b, better = e.questions
-    assert E.check(ndcg_a, f"{a:.4f}").correct and E.check(ndcg_b, f"{b:.4f}").correct
+    assert A.check(ndcg_a, f"{a:.4f}").correct and A.check(ndcg_b, f"{b:.4f}").correct
     assert a > b and better.answer == "A"
-    assert E.check(better, "A").correct and not E.check(better, "B").correct
+    assert A.check(better, "A").correct and not A.check(better, "B").correct
 
 
 def test_the_predict_exercise_worked_by_hand():
@@ -126,11 +127,11 @@ def test_the_diversity_exercise_worked_by_hand():
     # Then c gains (0.5 + 1)/3 = 1/2; then b, d, e, f each 0.5/3 = 1/6 (f wins the tie).
     ideal = 2 / 3 + (1 / 2) / log2(3) + (1 / 6) / 2
     alpha_ndcg, recall = e.questions
-    assert E.check(alpha_ndcg, f"{dcg / ideal:.4f}").correct
-    assert E.check(recall, "0.6667").correct  # subtopics 1 and 2 of 3
+    assert A.check(alpha_ndcg, f"{dcg / ideal:.4f}").correct
+    assert A.check(recall, "0.6667").correct  # subtopics 1 and 2 of 3
     # Counting each subtopic once (alpha = 1): gains 0, 1/3, 1/3; ideal g (2/3), then 1/3.
     once = ((1 / 3) / log2(3) + (1 / 3) / 2) / (2 / 3 + (1 / 3) / log2(3))
-    verdict = E.check(alpha_ndcg, f"{once:.4f}")
+    verdict = A.check(alpha_ndcg, f"{once:.4f}")
     assert not verdict.correct
     assert "subtopics_once" in {p.key for m in verdict.diagnosis.matches for p in m.mistakes}
 
@@ -148,20 +149,20 @@ def test_the_diversity_exercise_keeps_its_promise(seed):
 
 def test_typed_answers_that_are_not_numbers_are_explained():
     q = ROUND[0].questions[0]
-    assert E.check(q, "").message == "No answer yet."
-    verdict = E.check(q, "seven")
+    assert A.check(q, "").message == "No answer yet."
+    verdict = A.check(q, "seven")
     assert not verdict.correct and "'seven' is not a number" in verdict.message
 
 
 def test_a_number_that_matches_no_mistake_says_so():
-    verdict = E.check(ROUND[0].questions[2], "0.1234")
+    verdict = A.check(ROUND[0].questions[2], "0.1234")
     assert not verdict.correct and "matches no known mistake" in verdict.message
 
 
 def test_the_score_counts_right_answers():
     q = ROUND[1].questions
-    checks = [E.check(q[2], "A"), E.check(q[2], "B"), E.check(q[0], "")]
-    assert E.score(checks) == (1, 3)
+    checks = [A.check(q[2], "A"), A.check(q[2], "B"), A.check(q[0], "")]
+    assert A.score(checks) == (1, 3)
 
 
 @pytest.mark.parametrize(
@@ -181,7 +182,7 @@ def test_bad_round_settings_are_explained(args, message):
 def test_a_mistaken_answer_to_a_compare_question_is_diagnosed_too():
     q = ROUND[1].questions[0]
     wrong = compute("nDCG", q.steps[0].scenario, ["gain_flipped"]).value
-    assert "Linear gain" in E.check(q, f"{wrong:.4f}").message
+    assert "Linear gain" in A.check(q, f"{wrong:.4f}").message
     assert q.steps[0].scenario.convention is TEXTBOOK
 
 
@@ -196,15 +197,15 @@ def test_the_sum_of_the_solutions_rounded_terms_is_right():
     exact = 7 + 7 / log2(3) + 3 / 2 + 1 / log2(5) + 1 / log2(6)
     assert idcg_q.steps[0].result().value == pytest.approx(exact, abs=1e-12)
     assert round(7 + 4.4165 + 1.5 + 0.4307 + 0.3869, 4) == 13.7341
-    checked = E.check(idcg_q, "13.7341")
+    checked = A.check(idcg_q, "13.7341")
     assert checked.correct and "0.00015" in checked.message and f"{exact:.6f}" in checked.message
-    assert E.check(idcg_q, "13.734").correct and E.check(idcg_q, "13.734").message == "Right."
+    assert A.check(idcg_q, "13.734").correct and A.check(idcg_q, "13.734").message == "Right."
     # beyond the rounding of three terms (13.7345 is 0.00046 away): not right
-    assert not E.check(idcg_q, "13.7345").correct
+    assert not A.check(idcg_q, "13.7345").correct
     # a tolerance the teacher set is the only one
-    assert not E.check(idcg_q, "13.7341", tolerance=0.00005).correct
+    assert not A.check(idcg_q, "13.7341", tolerance=0.00005).correct
     # nDCG@5 from the rounded DCG@5 (1 + 4.4165 + 0 + 3.0147 + 0 = 8.4312) and IDCG@5
-    assert E.check(e.questions[2], f"{8.4312 / 13.7341:.4f}").correct
+    assert A.check(e.questions[2], f"{8.4312 / 13.7341:.4f}").correct
 
 
 def test_alpha_ndcg_from_the_solutions_rounded_terms_is_right():
@@ -223,5 +224,5 @@ def test_alpha_ndcg_from_the_solutions_rounded_terms_is_right():
     assert f"{top / bottom:.4f}" == "0.9183" and from_terms == "0.9185"
     d = diagnose("alpha_nDCG", s, parse_answer(from_terms))
     assert d.right.value == pytest.approx(top / bottom) and not d.correct
-    assert E.right_to_rounding(d, 4) is not None
-    assert E.right_to_rounding(diagnose("alpha_nDCG", s, parse_answer("0.9190")), 4) is None
+    assert A.right_to_rounding(d, 4) is not None
+    assert A.right_to_rounding(diagnose("alpha_nDCG", s, parse_answer("0.9190")), 4) is None

@@ -12,8 +12,9 @@ from rankwork.core.intents import Intents
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario, correct
 from rankwork.core.working.lines import lines
+from rankwork.teaching.answers import check, right_to_rounding, slack_text
 from rankwork.teaching.diagnose import diagnose, parse_answer, rounded_twice, rounding_hint
-from rankwork.teaching.exercises import Question, Step, check, right_to_rounding, slack_text
+from rankwork.teaching.exercises import Question, Step
 
 
 @pytest.mark.parametrize(

@@ -15,15 +15,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rankwork.collection import trec
-from rankwork.collection.trec import (
-    DEFAULT_TAG,
-    TrecFormatError,
-    read_qrels,
-    read_run,
-    write_qrels,
-    write_run,
-)
+from rankwork.collection import trec_format, trec_problems
+from rankwork.collection.trec import TrecFormatError, read_qrels, read_run
+from rankwork.collection.trec_format import DEFAULT_TAG
+from rankwork.collection.trec_write import write_qrels, write_run
 
 REPO = Path(__file__).resolve().parents[2]
 # CI clones the repository into some folder and puts a copy of shared/ beside the clone.
@@ -75,7 +70,7 @@ def search(request, monkeypatch):
     """Run a test with both ways of finding the first bad line: the line-by-line scan of the
     first lines, and, with that scan switched off, the vectorised search."""
     if request.param == "vectorised":
-        monkeypatch.setattr(trec, "_QUICK_SCAN_LINES", 0)
+        monkeypatch.setattr(trec_problems, "_QUICK_SCAN_LINES", 0)
 
 
 def error(reader, content, name="f.txt") -> TrecFormatError:
@@ -314,8 +309,10 @@ def test_run_errors(content, line, words, search):
 def test_a_problem_no_line_explains_still_gives_a_format_error(monkeypatch):
     # If the line checks ever disagreed with the parser, the reader must still raise a
     # TrecFormatError for the file, not a pandas error.
-    monkeypatch.setattr(trec, "_scan", lambda *args, **kwargs: None)
-    monkeypatch.setattr(trec, "_raise_at_first_flagged_row", lambda data, table, layout, name: None)
+    monkeypatch.setattr(trec_problems, "scan", lambda *args, **kwargs: None)
+    monkeypatch.setattr(
+        trec_problems, "_raise_at_first_flagged_row", lambda data, table, layout, name: None
+    )
     for content in [b"1 Q0 a 1 x t\n", b"1 Q0 a 1 2 t\n1 Q0 a 2 1 t\n"]:
         err = error(read_run, content)
         assert (err.line, err.problem) == (
@@ -393,7 +390,7 @@ def test_injected_defect_is_found_on_its_line(defect, seed, search):
     err = error(read_run, text)
     assert err.line == at + 1 + sum(1 for i in extra if i <= at)
     with pytest.raises(TrecFormatError) as scanned:
-        trec._scan(text.encode(), trec._TREC_LAYOUTS["run"], "f.txt")
+        trec_problems.scan(text.encode(), trec_format.TREC_LAYOUTS["run"], "f.txt")
     assert str(scanned.value) == str(err)
 
 

@@ -9,7 +9,8 @@ import io
 import pandas as pd
 import pytest
 
-from rankwork.collection.trec import TrecFormatError, is_diversity, read_qrels, write_qrels
+from rankwork.collection.trec import TrecFormatError, is_diversity, read_qrels
+from rankwork.collection.trec_write import write_qrels
 
 DIVERSE = b"1 1 a 1\n1 2 a 0\n1 2 b 2\n2 1 c 1\n"
 

@@ -55,7 +55,7 @@ def fast_only(monkeypatch):
     def parse(*args, **kwargs):
         raise AssertionError("the general path was taken")
 
-    monkeypatch.setattr(trec, "_parse", parse)
+    monkeypatch.setattr(trec, "parse_table", parse)
 
 
 # ---------------------------------------------------------------------------- generated files

@@ -14,7 +14,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from rankwork.collection import arrow_kernels, trec
+from rankwork.collection import arrow_kernels, trec_source
 from rankwork.collection.trec import TrecFormatError, read_qrels, read_run
 
 TWO = pd.DataFrame({"qid": ["1", "1"], "docno": ["d1", "d2"], "rel": [1.0, 2.0]})
@@ -132,7 +132,7 @@ def test_a_device_is_refused_and_a_pipe_is_read(tmp_path):
 
 
 def test_a_pipe_longer_than_the_cap_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr(trec, "_MAX_STREAM_BYTES", 10)
+    monkeypatch.setattr(trec_source, "_MAX_STREAM_BYTES", 10)
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     writer = threading.Thread(target=lambda: fifo.write_bytes(b"1 0 d1 1\n1 0 d2 2\n"))

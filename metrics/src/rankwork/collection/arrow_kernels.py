@@ -16,7 +16,8 @@ otherwise (same results):
   table): equal texts always get equal hashes, so "no two pair hashes are equal" proves "no
   (qid, docno) pair repeats".  Hashing 2 million document ids takes ~20 ms where a hash table
   (``pd.factorize``, ``pyarrow.compute.dictionary_encode``) takes ~300 ms, most of it cache
-  misses in a table of a million entries;
+  misses in a table of a million entries (against pandas' and pyarrow's own duplicate
+  detection on 10M lines: README.md here, ``bench/bench_duplicates.py``);
 - :func:`text_check`, :func:`starts_with`, :func:`whole_values`: the reader's other checks;
 - :func:`factorize`, :func:`positions_in`, :func:`byte_order_keys`: the batch evaluation's
   query codes (from the run's blocks of one query), join (Arrow's ``index_in``) and tie order

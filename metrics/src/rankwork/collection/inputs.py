@@ -53,7 +53,7 @@ from typing import Any, NoReturn, TypeAlias
 import numpy as np
 import pandas as pd
 
-from rankwork.collection import trec
+from rankwork.collection import trec, trec_format
 from rankwork.language import _
 
 __all__ = ["COLUMNS", "InputError", "Source", "check_queries_meet", "read_qrels", "read_run"]
@@ -274,7 +274,7 @@ def _number(value: object) -> float:
         return np.nan
     if isinstance(value, str):
         text = value.strip(" \t")  # as the CSV reader: "q,d, 2" has the grade 2
-        return float(text) if trec._NUMBER.fullmatch(text) else np.nan
+        return float(text) if trec_format.NUMBER.fullmatch(text) else np.nan
     if isinstance(value, (numbers.Real, decimal.Decimal)):  # int, float, numpy's, Fraction
         try:
             return float(value)

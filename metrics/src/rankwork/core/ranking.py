@@ -113,6 +113,95 @@ def _as_score(value: object, where: str) -> float:
     return score
 
 
+def _doc_ids(doc_ids: Sequence[object] | None, n: int) -> tuple[str, ...]:
+    """The ``n`` documents' ids, stripped: d1, d2, ... when none are given; each one given,
+    non-empty and unique."""
+    if doc_ids is None:
+        return tuple(f"d{i + 1}" for i in range(n))
+    ids = tuple("" if d is None else str(d).strip() for d in doc_ids)
+    if len(ids) != n:
+        raise RankingError(
+            _("There are {ids} doc ids for {n} grades; give one each.").format(ids=len(ids), n=n)
+        )
+    for i, d in enumerate(ids):
+        if not d:
+            raise RankingError(
+                _("The doc id at rank {rank} is empty; give every document an id.").format(
+                    rank=i + 1
+                )
+            )
+    seen: dict[str, int] = {}
+    for i, d in enumerate(ids):
+        if d in seen:
+            raise RankingError(
+                _(
+                    "Doc id {doc!r} appears twice (ranks {first} and {second}); a document "
+                    "can be retrieved only once. Remove or rename one of them."
+                ).format(doc=d, first=seen[d] + 1, second=i + 1)
+            )
+        seen[d] = i
+    return ids
+
+
+def _scores(scores: Sequence[object], n: int) -> np.ndarray:
+    """The ``n`` scores as finite floats."""
+    score_list = list(scores)
+    if len(score_list) != n:
+        raise RankingError(
+            _("There are {scores} scores for {n} grades; give one each.").format(
+                scores=len(score_list), n=n
+            )
+        )
+    s = np.array(
+        [
+            _as_score(v, _("Score at rank {rank}").format(rank=i + 1))
+            for i, v in enumerate(score_list)
+        ]
+    )
+    return s.astype(float).reshape(n)
+
+
+def _unretrieved_grades(unretrieved: Iterable[object]) -> np.ndarray:
+    """The grades of the judged documents not retrieved; each must have one."""
+    u = np.array(
+        [_as_grade(v, partial(_unretrieved_place, i + 1)) for i, v in enumerate(unretrieved)],
+        dtype=np.float64,
+    )
+    if np.isnan(u).any():
+        raise RankingError(
+            _(
+                "A judged document that was not retrieved needs a grade, and one has none: "
+                "give its grade, or leave it out."
+            )
+        )
+    return u
+
+
+def _scale_max(g: np.ndarray, u: np.ndarray, scale_max: float | None) -> float:
+    """The grade scale's maximum: as given (positive, finite, at least every grade), or the
+    largest grade (at least 1) when None."""
+    present = np.concatenate([g[~np.isnan(g)], u])
+    top = float(present.max()) if present.size else 0.0
+    if scale_max is None:
+        return max(top, 1.0)
+    if beyond_double(scale_max):
+        raise RankingError(too_large(_("The grade scale's maximum"), scale_max))
+    if not math.isfinite(scale_max) or scale_max <= 0:
+        raise RankingError(
+            _("The grade scale's maximum must be a positive number; got {value!r}.").format(
+                value=scale_max
+            )
+        )
+    if top > scale_max:
+        raise RankingError(
+            _(
+                "Grade {top:g} is above the scale's maximum {max:g}; raise the maximum or "
+                "lower the grade."
+            ).format(top=top, max=scale_max)
+        )
+    return float(scale_max)
+
+
 @dataclass(frozen=True, eq=False)
 class Ranking:
     """One query as given (input order). Build it with `Ranking.build`, which validates."""
@@ -148,79 +237,10 @@ class Ranking:
             [_as_grade(v, partial(_retrieved_place, i + 1)) for i, v in enumerate(grades_list)]
         )
         g = g.astype(float).reshape(n)
-        if doc_ids is None:
-            ids = tuple(f"d{i + 1}" for i in range(n))
-        else:
-            ids = tuple("" if d is None else str(d).strip() for d in doc_ids)
-            if len(ids) != n:
-                raise RankingError(
-                    _("There are {ids} doc ids for {n} grades; give one each.").format(
-                        ids=len(ids), n=n
-                    )
-                )
-            for i, d in enumerate(ids):
-                if not d:
-                    raise RankingError(
-                        _("The doc id at rank {rank} is empty; give every document an id.").format(
-                            rank=i + 1
-                        )
-                    )
-            seen: dict[str, int] = {}
-            for i, d in enumerate(ids):
-                if d in seen:
-                    raise RankingError(
-                        _(
-                            "Doc id {doc!r} appears twice (ranks {first} and {second}); a document "
-                            "can be retrieved only once. Remove or rename one of them."
-                        ).format(doc=d, first=seen[d] + 1, second=i + 1)
-                    )
-                seen[d] = i
-        s = None
-        if scores is not None:
-            score_list = list(scores)
-            if len(score_list) != n:
-                raise RankingError(
-                    _("There are {scores} scores for {n} grades; give one each.").format(
-                        scores=len(score_list), n=n
-                    )
-                )
-            s = np.array(
-                [
-                    _as_score(v, _("Score at rank {rank}").format(rank=i + 1))
-                    for i, v in enumerate(score_list)
-                ]
-            )
-            s = s.astype(float).reshape(n)
-        u = np.array(
-            [_as_grade(v, partial(_unretrieved_place, i + 1)) for i, v in enumerate(unretrieved)],
-            dtype=np.float64,
-        )
-        if np.isnan(u).any():
-            raise RankingError(
-                _(
-                    "A judged document that was not retrieved needs a grade, and one has none: "
-                    "give its grade, or leave it out."
-                )
-            )
-        present = np.concatenate([g[~np.isnan(g)], u])
-        top = float(present.max()) if present.size else 0.0
-        if scale_max is None:
-            scale_max = max(top, 1.0)
-        elif beyond_double(scale_max):
-            raise RankingError(too_large(_("The grade scale's maximum"), scale_max))
-        elif not math.isfinite(scale_max) or scale_max <= 0:
-            raise RankingError(
-                _("The grade scale's maximum must be a positive number; got {value!r}.").format(
-                    value=scale_max
-                )
-            )
-        elif top > scale_max:
-            raise RankingError(
-                _(
-                    "Grade {top:g} is above the scale's maximum {max:g}; raise the maximum or "
-                    "lower the grade."
-                ).format(top=top, max=scale_max)
-            )
+        ids = _doc_ids(doc_ids, n)
+        s = None if scores is None else _scores(scores, n)
+        u = _unretrieved_grades(unretrieved)
+        scale = _scale_max(g, u, scale_max)
         for arr in (g, u):
             arr.setflags(write=False)
         if s is not None:
@@ -232,7 +252,7 @@ class Ranking:
                     "give each document its subtopics (empty for none)."
                 ).format(docs=len(intents.retrieved), n=n)
             )
-        return cls(g, ids, s, u, float(scale_max), intents)
+        return cls(g, ids, s, u, scale, intents)
 
     def __len__(self) -> int:
         return len(self.grades)

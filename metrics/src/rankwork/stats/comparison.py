@@ -221,6 +221,12 @@ def verdict(pair: Pair, alpha: float = 0.05, decimals: int = 3) -> str:
        which is not evidence that the runs are equal (the interval says what differences
        remain plausible); borderline when the two disagree.
     """
+    test, p, p_name = _test(pair)
+    return f"{_effect(pair, decimals)} {test} {_conclusion(pair, p, p_name, alpha, decimals)}"
+
+
+def _effect(pair: Pair, decimals: int) -> str:
+    """`verdict`'s first sentence: the mean difference and its bootstrap interval."""
     f = f"+.{decimals}f"
     runs = f"{pair.challenger} − {pair.baseline}"
     if abs(pair.diff) <= TIE_TOLERANCE:
@@ -245,6 +251,12 @@ def verdict(pair: Pair, alpha: float = 0.05, decimals: int = 3) -> str:
         high=f"{pair.ci_high:{f}}",
         queries=pair.queries,
     )
+    return effect
+
+
+def _test(pair: Pair) -> tuple[str, float, str]:
+    """`verdict`'s second part: the randomisation test's p (Holm-adjusted over a family), and
+    the p the conclusion reads with its name."""
     test = _(
         "Paired randomisation test: {p}, the probability of a mean difference at least this "
         "large, either way, if the two runs were equally good."
@@ -255,6 +267,12 @@ def verdict(pair: Pair, alpha: float = 0.05, decimals: int = 3) -> str:
         test += " " + _("Holm-adjusted for the {family} comparisons made: {p}.").format(
             family=pair.family, p=p_text(pair.p_randomisation_holm)
         )
+    return test, p, p_name
+
+
+def _conclusion(pair: Pair, p: float, p_name: str, alpha: float, decimals: int) -> str:
+    """`verdict`'s conclusion at level alpha: evidence, no evidence, or borderline."""
+    f = f"+.{decimals}f"
     tested = p < alpha
     excluded = pair.ci_low > 0 or pair.ci_high < 0
     if tested and excluded:
@@ -292,4 +310,4 @@ def verdict(pair: Pair, alpha: float = 0.05, decimals: int = 3) -> str:
         tail = _(
             "Borderline: the interval excludes 0, but {p_name} is not below {alpha:g}."
         ).format(p_name=p_name, alpha=alpha)
-    return f"{effect} {test} {tail}"
+    return tail

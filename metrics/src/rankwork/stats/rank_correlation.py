@@ -10,9 +10,10 @@ Kendall's tau-b (Kendall 1945), on the n systems' scores under X and under Y:
 C the pairs of systems both score in the same order, D the pairs they score in opposite
 orders, P = n (n - 1) / 2 every pair, T_x the pairs tied under X, T_y under Y (a pair tied
 under both counts in both). Without ties it is (C - D) / P: 1 for the same order, -1 for the
-reverse. That is `scipy.stats.kendalltau`'s default (variant 'b'; checked in
-tests/crosscheck/test_stats_scipy.py). It is undefined when every system ties under one of
-the two: then this raises ValueError rather than return NaN.
+reverse. It is computed by `scipy.stats.kendalltau` (its default variant 'b'; scipy is the
+optional extra ``rankwork[stats]``: without it, a ValueError says how to install it). It is
+undefined when every system ties under one of the two: scipy then returns NaN, and this raises
+ValueError instead, naming the ordering, so that no NaN is ever shown.
 
 tau_AP (Yilmaz, Aslam & Robertson, SIGIR 2008) weighs a disagreement near the top more than
 one near the bottom, as AP weighs relevant documents:
@@ -25,7 +26,7 @@ reverse, and it is not symmetric: which ordering is the reference matters (Yilma
 the one from the better-trusted measure or assessor). Orderings here have no ties (a page or
 a caller breaks them before).
 
-Pure Python over n systems (a few dozen at most): O(n^2) pairs.
+tau_AP is pure Python over n systems (a few dozen at most): O(n^2) pairs.
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ import math
 from collections.abc import Sequence
 
 from rankwork.language import _
+from rankwork.stats.stats import require_scipy
 
 
 def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float:
-    """Kendall's tau-b between two scores of the same systems (x[i] and y[i]: system i)."""
+    """Kendall's tau-b between two scores of the same systems (x[i] and y[i]: system i), by
+    ``scipy.stats.kendalltau`` (see the module docstring)."""
     x, y = [float(v) for v in x], [float(v) for v in y]
     if len(x) != len(y):
         raise ValueError(
@@ -49,31 +52,21 @@ def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float:
         raise ValueError(_("Kendall's tau needs at least two systems; got {n}").format(n=len(x)))
     if not all(math.isfinite(v) for v in x + y):
         raise ValueError(_("Kendall's tau needs finite scores; got NaN or infinity"))
-    concordant = discordant = tied_x = tied_y = 0
-    n = len(x)
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx, dy = _sign(x[i] - x[j]), _sign(y[i] - y[j])
-            tied_x += dx == 0
-            tied_y += dy == 0
-            if dx * dy > 0:
-                concordant += 1
-            elif dx * dy < 0:
-                discordant += 1
-    pairs = n * (n - 1) // 2
-    if tied_x == pairs or tied_y == pairs:
-        if tied_x == pairs:
-            problem = _(
+    if len(set(x)) == 1:
+        raise ValueError(
+            _(
                 "Kendall's tau is undefined: every system has the same score under the first "
                 "ordering, so it orders nothing"
             )
-        else:
-            problem = _(
+        )
+    if len(set(y)) == 1:
+        raise ValueError(
+            _(
                 "Kendall's tau is undefined: every system has the same score under the second "
                 "ordering, so it orders nothing"
             )
-        raise ValueError(problem)
-    return (concordant - discordant) / math.sqrt((pairs - tied_x) * (pairs - tied_y))
+        )
+    return float(require_scipy().kendalltau(x, y).statistic)
 
 
 def tau_ap(judged: Sequence[str], reference: Sequence[str]) -> float:
@@ -99,7 +92,3 @@ def tau_ap(judged: Sequence[str], reference: Sequence[str]) -> float:
         correct = sum(position[above] < here for above in judged[:i])
         total += correct / i
     return 2.0 / (n - 1) * total - 1.0
-
-
-def _sign(value: float) -> int:
-    return (value > 0) - (value < 0)

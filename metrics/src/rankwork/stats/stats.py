@@ -2,11 +2,12 @@
 
 All inputs are per-query values (one number per query, e.g. nDCG@10 of each query); paired
 functions take two runs' values for the *same* queries in the *same* order.  The Student t
-and normal distributions come from ``scipy.stats``, imported inside the two functions that need
-it (:func:`paired_t_test`, :func:`percentile_interval_coverage`): importing scipy.stats takes
-about as long as everything else the Evaluate page imports, and late it comes after the page has
-drawn its first elements.  Random draws use ``numpy.random.default_rng(seed)``, so a call with
-the same arguments always returns the same numbers.
+and normal distributions and the paired t-test come from ``scipy.stats`` (:func:`require_scipy`,
+called inside the functions that need it: :func:`paired_t_test`,
+:func:`percentile_interval_coverage`, and Kendall's tau in `rank_correlation`): importing
+scipy.stats takes about as long as everything else the Evaluate page imports, and late it comes
+after the page has drawn its first elements.  Random draws use ``numpy.random.default_rng(seed)``,
+so a call with the same arguments always returns the same numbers.
 
 Degenerate inputs raise ``ValueError`` with a message that says what is wrong: fewer than two
 values, lengths that differ, values that are NaN or infinite, and, for the t-test only,
@@ -216,27 +217,23 @@ def percentile_interval_coverage(n: int, confidence: float = 0.95) -> float:
     _check_confidence(confidence)
     if n < 2:
         raise ValueError(_("an interval needs at least 2 queries, got {n}").format(n=n))
-    scipy_stats = _scipy_stats()
+    scipy_stats = require_scipy()
     z = float(scipy_stats.norm.ppf((1.0 + confidence) / 2.0))
     return 1.0 - 2.0 * float(scipy_stats.t.sf(z * math.sqrt((n - 1) / n), n - 1))
 
 
-def require_scipy() -> None:
-    """Raise the ValueError of :func:`_scipy_stats` now when scipy is not installed (for work
-    that needs it at its end, e.g. comparing runs)."""
-    _scipy_stats()
-
-
-def _scipy_stats() -> ModuleType:
-    """``scipy.stats``, imported here (slow to import; see the module doc). scipy is the
-    library's optional extra ``stats``: without it, a ValueError says how to install it."""
+def require_scipy() -> ModuleType:
+    """``scipy.stats``, imported here (slow to import; see the module doc): the t and normal
+    distributions, the paired t-test and Kendall's tau come from it. scipy is the library's
+    optional extra ``stats``: without it, a ValueError says how to install it (work that needs
+    scipy at its end, e.g. comparing runs, calls this first)."""
     try:
         from scipy import stats as scipy_stats  # noqa: PLC0415
     except ImportError as missing:
         raise ValueError(
             _(
-                "this needs scipy (the t and normal distributions), which is not installed: "
-                'pip install "rankwork[stats]"'
+                "this needs scipy (the t and normal distributions, Kendall's tau), which is not "
+                'installed: pip install "rankwork[stats]"'
             )
         ) from missing
     return scipy_stats
@@ -290,10 +287,10 @@ def paired_t_test(a, b) -> TTest:
 
     d = a - b, n queries, mean d-bar, sample standard deviation s = sqrt(sum (d_i - d-bar)^2
     / (n - 1)); t = d-bar / (s / sqrt(n)) with df = n - 1 degrees of freedom; p = P(|T| >= |t|)
-    = 2 P(T >= |t|) for T ~ Student t(df), the tail computed by ``scipy.stats.t.sf`` (accurate
-    relative to its size even for p far below 1e-100).  t, df and p agree with
-    ``scipy.stats.ttest_rel(a, b)`` to rounding; t is computed here, from the mean and s that
-    the result reports, so that t = mean / (sd / sqrt(n)) holds for the numbers shown.
+    = 2 P(T >= |t|) for T ~ Student t(df).  t, df and p are ``scipy.stats.ttest_rel(a, b)``'s
+    (its tail is accurate relative to its size even for p far below 1e-100); the mean and s
+    reported beside them are numpy's, so t = mean / (sd / sqrt(n)) holds for the numbers shown
+    to rounding.
 
     Raises ValueError when all differences are equal (to within rounding: spread at most
     64 ulps of the largest input): then s = 0 and t is undefined (0/0) or infinite, and no
@@ -310,13 +307,9 @@ def paired_t_test(a, b) -> TTest:
                 "randomisation test instead."
             ).format(difference=abs(d[0]))
         )
-    n = d.size
+    test = require_scipy().ttest_rel(a, b)
     mean, sd = float(d.mean()), float(d.std(ddof=1))
-    t = mean / (sd / math.sqrt(n))
-    df = n - 1
-    scipy_stats = _scipy_stats()
-    p = 2.0 * float(scipy_stats.t.sf(abs(t), df))
-    return TTest(n, mean, sd, t, df, p)
+    return TTest(d.size, mean, sd, float(test.statistic), int(test.df), float(test.pvalue))
 
 
 # ------------------------------------------------------------------- multiple comparisons

@@ -1,6 +1,6 @@
 """Which terms of a Result's table a worked solution adds up (`summed_terms`): the working
 (`rankwork.core.working.lines`) writes them out one by one, and the answer checker
-(`rankwork.teaching.exercises.rounding_slack`) allows for the rounding of the same terms."""
+(`rankwork.teaching.answers.rounding_slack`) allows for the rounding of the same terms."""
 
 from __future__ import annotations
 
