@@ -67,13 +67,18 @@ def extract() -> Catalog:
     return template
 
 
+def is_content(path: Path) -> bool:
+    """Whether a Markdown file of the package is a content file: every one but a README.md."""
+    return path.name != "README.md"
+
+
 def extract_prose(
     fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """Babel's extraction method for a content file (babel.cfg): every section's text, at the
     line of its heading. A README.md in the package is documentation for developers, not
     content: it is skipped."""
-    if Path(getattr(fileobj, "name", "")).name == "README.md":
+    if not is_content(Path(getattr(fileobj, "name", ""))):
         return
     for _key, lineno, text in sections_in(fileobj.read().decode("utf-8")):
         yield lineno, None, text, []
