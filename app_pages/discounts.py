@@ -205,10 +205,12 @@ st.markdown(
 )
 with st.container(border=True):
     pick, setting = st.columns(2)
+    readers = cwl.reader_families()
     family = pick.selectbox(
         _("Measure"),
-        cwl.READER_FAMILIES,
-        format_func=language.labels({name: SPECS[name].title for name in cwl.READER_FAMILIES}),
+        readers,
+        index=readers.index(next(iter(cwl.MODELS))),  # a reader who adapts: INST
+        format_func=language.labels({name: SPECS[name].title for name in readers}),
         key="disc_reader",
         persist_state="session",
     )

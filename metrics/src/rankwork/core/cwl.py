@@ -377,13 +377,25 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
     return Result(ap.name, value, table, details, note)
 
 
-#: the measures the Discounts page reads as readers of the Playground's list
-READER_FAMILIES = (*MODELS, "RR", "AP")
+#: the readers of the families that are not C/W/L measures of `MODELS` (they read the whole
+#: list: no parameter)
+OWN_READERS: dict[str, Callable[[Ranking | Ordered, Convention], Result]] = {
+    "RR": rr_reader,
+    "AP": ap_reader,
+}
+
+
+def reader_families() -> tuple[str, ...]:
+    """The measures the Discounts page reads as readers of the Playground's list: the families
+    declaring the capability `reader` (each a C/W/L model of `MODELS` or in `OWN_READERS`)."""
+    from rankwork.core.capabilities import families  # noqa: PLC0415 (it reads the registry, which imports this module)
+
+    return families("reader")
 
 
 def reader_parameters(family: str) -> tuple[str, ...]:
     """What the reader of `family` reads besides the list: 'k', 't' (T) and 'p' as `MODELS`
-    says; RR's and AP's read none (the page reads the whole list)."""
+    says; the `OWN_READERS` read none (the page reads the whole list)."""
     return MODELS[family][1] if family in MODELS else ()
 
 
@@ -396,10 +408,10 @@ def list_reader(
     T: float = DEFAULT_T,  # noqa: N803 (ir_measures' name)
     p: float = DEFAULT_P,
 ) -> Result:
-    """The reader of `family` (one of `READER_FAMILIES`) on one list: `rr_reader` for RR,
-    `ap_reader` for AP, else `cwl_measure`; `k` goes only to the families that read it (NERR8,
-    NERR9, BPM)."""
-    if family in ("RR", "AP"):
-        return (rr_reader if family == "RR" else ap_reader)(ranking, convention)
+    """The reader of `family` (one of `reader_families()`) on one list: its own reader for
+    the `OWN_READERS` (`rr_reader` for RR, `ap_reader` for AP), else `cwl_measure`; `k` goes
+    only to the families that read it (NERR8, NERR9, BPM)."""
+    if family in OWN_READERS:
+        return OWN_READERS[family](ranking, convention)
     cut = k if "k" in reader_parameters(family) else None
     return cwl_measure(ranking, convention, cut, family=family, T=T, p=p)

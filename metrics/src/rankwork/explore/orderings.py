@@ -1,4 +1,4 @@
-"""Every ordering of one list's documents, and six measures over all of them at once.
+"""Every ordering of one list's documents, and the landscape's measures over all of them at once.
 
 `position_orderings(grades)` lists orderings as rows of positions into the list: all distinct
 orderings of its multiset of grades when the list has at most `EXACT_MAX_DOCS` documents (two
@@ -38,15 +38,21 @@ import numpy as np
 import pandas as pd
 
 from rankwork.core import binary, graded
+from rankwork.core.bounds import one_by_one
+from rankwork.core.capabilities import families
 from rankwork.core.conventions import Convention
 from rankwork.core.discounts import discount
 from rankwork.core.gains import gain
 from rankwork.core.ranking import Ordered, check_cutoff
+from rankwork.core.specs import SPECS
 
 EXACT_MAX_DOCS = 8
 SAMPLES = 2000
 SEED = 20_240_607
-MEASURES = ("nDCG", "ERR", "RBP", "P", "AP", "RR")
+#: The measures of the landscape (the families declaring `ordering`). Those with a formula
+#: below are scored for every ordering at once; any other runs through its single-list function
+#: once per ordering (`rankwork.core.bounds.one_by_one`).
+MEASURES = families("ordering")
 
 
 def grade_codes(grades: np.ndarray) -> np.ndarray:
@@ -86,8 +92,9 @@ def position_orderings(
 def evaluate_orderings(
     ordered: Ordered, convention: Convention, k: int, positions: np.ndarray
 ) -> pd.DataFrame:
-    """nDCG@k, ERR@k, RBP, P@k, AP@k and RR@k of each ordering (a row of `positions`) of the
-    list's documents. One row per ordering; see the module docstring for the formulas."""
+    """Each of MEASURES (at k when it takes a cutoff) for each ordering (a row of `positions`)
+    of the list's documents. One row per ordering; see the module docstring for the formulas
+    of nDCG@k, ERR@k, RBP, P@k, AP@k and RR@k."""
     k = check_cutoff(k)
     n = len(ordered)
     ranks = np.arange(1, n + 1, dtype=float)
@@ -118,6 +125,9 @@ def evaluate_orderings(
     ap = (relevant * hits / ranks).sum(axis=1) / big_r if big_r else np.zeros(len(positions))
     first = np.argmax(relevant, axis=1) if n else np.zeros(len(positions), dtype=int)
     rr = np.where(relevant.any(axis=1), 1.0 / (first + 1), 0.0)
-    return pd.DataFrame(
-        {"nDCG": ndcg, "ERR": err, "RBP": rbp, "P": precision_k, "AP": ap, "RR": rr}
-    )
+    values = {"nDCG": ndcg, "ERR": err, "RBP": rbp, "P": precision_k, "AP": ap, "RR": rr}
+    rows = ordered.grades[positions]
+    for family in (f for f in MEASURES if f not in values):
+        cut = None if SPECS[family].cutoff == "none" else k
+        values[family] = one_by_one(family, ordered, convention, cut)(rows)
+    return pd.DataFrame({family: values[family] for family in MEASURES})

@@ -19,6 +19,7 @@ import pandas as pd
 
 from rankwork.core import binary, graded
 from rankwork.core.bounds import Bounds, Evaluator, bounds
+from rankwork.core.capabilities import families
 from rankwork.core.condensed import condense, primed, removed
 from rankwork.core.conventions import Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
@@ -27,12 +28,13 @@ from rankwork.core.result import Result
 from rankwork.core.specs import SPECS
 from rankwork.language import _
 
-HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
-#: The diversity measures the Playground shows when the list has subtopics (SPECS families).
-DIVERSITY = ("alpha_nDCG", "ERR_IA", "StRecall")
+#: The measures the Playground always shows (the families declaring `headline`).
+HEADLINE = families("headline")
+#: The diversity measures the Playground shows when the list has subtopics (`diversity_card`).
+DIVERSITY = families("diversity_card")
 #: Measures a teacher can add as cards (the Playground's "More measures"), each at k when it
-#: takes a cutoff: Q-measure, infAP, bpref and the C/W/L measures (SPECS families).
-MORE = ("Q", "infAP", "Bpref", "INST", "INSQ", "NERR10", "BPM")
+#: takes a cutoff: the families declaring `more` (Q-measure, bpref, infAP, C/W/L measures).
+MORE = families("more")
 #: The MORE measures with no range over the unjudged documents: they read those documents
 #: their own way (bpref skips them, infAP estimates from the judged ones), so their value is
 #: not the grade-0 fill of `rankwork.core.bounds`, and need not lie in its range.

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rankwork.core import diversity, graded
+from rankwork.core.capabilities import families
 from rankwork.core.intents import subtopics_text
 from rankwork.core.ranking import Ranking
 from rankwork.core.result import Result
@@ -30,9 +31,8 @@ from rankwork.core.scenario import Scenario, correct, ordered
 from rankwork.language import N_, _
 
 DCG_FAMILY = ("DCG", "IDCG", "nDCG")
-FAMILIES = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR")
-DIVERSITY = ("alpha_nDCG", "ERR_IA")
-MEASURES = FAMILIES + DIVERSITY
+#: The graded and binary families of the lab (the families declaring `pitfalls`).
+FAMILIES = families("pitfalls")
 
 
 def _readd(full: Result, eps: float = 0.0, empty: float = 0.0) -> Result:
@@ -336,8 +336,9 @@ class Pitfall:
 
 
 BINARY_COUNTS = ("P", "R", "AP")
-#: the catalogue's measures the condensed list can change (IDCG reads only the judged pool)
-CONDENSABLE = tuple(f for f in FAMILIES if f != "IDCG")
+#: the catalogue's measures the condensed list can change (the families declaring
+#: `condensable`; IDCG, which reads only the judged pool, does not)
+CONDENSABLE = families("condensable")
 
 CATALOGUE: tuple[Pitfall, ...] = (
     Pitfall(
@@ -903,6 +904,9 @@ CATALOGUE += (
 )
 
 BY_KEY: dict[str, Pitfall] = {p.key: p for p in CATALOGUE}
+#: The diversity measures of the lab: the diversity cards a pitfall of the catalogue is about.
+DIVERSITY = tuple(f for f in families("diversity_card") if any(f in p.families for p in CATALOGUE))
+MEASURES = FAMILIES + DIVERSITY
 
 
 def pitfall(key: str) -> Pitfall:
