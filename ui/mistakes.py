@@ -271,7 +271,8 @@ def explain(p: Pitfall, family: str, decimals: int) -> None:
     st.markdown(_(p.why))
     st.caption(_("Where it happens: {where}").format(where=_(p.where)))
     demo = PITFALL_DEMOS[p.key]
-    shown = family if family in p.families else demo.family
+    # the programs are written for the families of snippets.VARIABLE; another shows the demo's
+    shown = family if family in p.families and family in VARIABLE else demo.family
     wrong, right = (program(p.key, shown, demo.scenario, w) for w in (True, False))
     with np.errstate(divide="ignore", invalid="ignore"):
         wrong_value = compute(shown, demo.scenario, [p]).value
