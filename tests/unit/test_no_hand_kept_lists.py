@@ -23,8 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from rankwork.core.measures import parse
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import SPECS, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "metrics" / "src" / "rankwork"

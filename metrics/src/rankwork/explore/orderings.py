@@ -43,8 +43,8 @@ from rankwork.core.capabilities import families
 from rankwork.core.conventions import Convention
 from rankwork.core.discounts import discount
 from rankwork.core.gains import gain
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ordered, check_cutoff
-from rankwork.core.specs import SPECS
 
 EXACT_MAX_DOCS = 8
 SAMPLES = 2000
