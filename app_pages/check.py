@@ -11,9 +11,9 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.core.conventions import PRESETS
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import RankingError
 from rankwork.core.scenario import Scenario
-from rankwork.core.specs import SPECS
 from rankwork.teaching.diagnose import parse_answer
 from rankwork.teaching.pitfalls import MEASURES
 from ui import answers, cached, language, state

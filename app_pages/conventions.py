@@ -12,7 +12,7 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.core.conventions import PRESETS, TEXTBOOK
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import SPECS
 from rankwork.core.working import lines as working
 from rankwork.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
 from rankwork.teaching.phrasing import SHORT, changes, moot

@@ -9,7 +9,7 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.core import cwl
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import SPECS
 from rankwork.explore import profiles
 from ui import cached, language, playground_inputs, rank_table
 from ui.literal import literal

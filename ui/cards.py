@@ -1,7 +1,7 @@
 """Metric cards: each headline measure of a report, with the change the last edit caused.
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
-and citation from its spec, `rankwork.core.specs.SPECS`. When the list has unjudged documents,
+and citation from its spec, `rankwork.core.measures.SPECS`. When the list has unjudged documents,
 each card with bounds (`report.bounds`, from `rankwork.core.bounds`) shows under its value
 either its true range over every whole grade of those documents, as 'low–high', or, when that range
 is not known (too many assignments to try), the two fills as what they are: 'fills a / b', the
@@ -31,7 +31,7 @@ from i18n import _
 from rankwork.core.bounds import BUDGET, POOL_NORMALISED, STOPPING_READERS
 from rankwork.core.capabilities import families
 from rankwork.core.condensed import PRIME
-from rankwork.core.specs import SPECS, display_name
+from rankwork.core.measures import SPECS, display_name
 from rankwork.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
 from ui import state
 

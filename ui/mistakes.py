@@ -20,10 +20,10 @@ import streamlit as st
 from i18n import N_, _, ngettext
 from rankwork.core.conventions import Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.measures import SPECS, display_name
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
-from rankwork.core.specs import SPECS, display_name
 from rankwork.core.working import lines as working
 from rankwork.core.working.latex import Line
 from rankwork.teaching.demos import PITFALL_DEMOS

@@ -35,9 +35,9 @@ from rankwork.core.capabilities import families
 from rankwork.core.conventions import PRESETS, Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
 from rankwork.core.intents import Intents, parse_weights, subtopics_text
+from rankwork.core.measures import ALPHA
 from rankwork.core.numbers import NUMBER
 from rankwork.core.ranking import Ranking, RankingError, check_cutoff
-from rankwork.core.specs import ALPHA
 from rankwork.explore.report import Report, evaluate
 from ui.numbers import grouped
 

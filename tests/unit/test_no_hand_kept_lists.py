@@ -29,12 +29,6 @@ ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "metrics" / "src" / "rankwork"
 DECLARATIONS = LIBRARY / "core" / "measures"
 
-#: Files read by no one: where the families are declared. core/specs.py holds the declarations
-#: until the measures part moves them into core/measures/families/ (issue 27); the temporary
-#: core/capabilities.py holds today's tuples until the merge replaces it with the one that reads
-#: the families' declared capabilities.
-DECLARED = ("metrics/src/rankwork/core/specs.py", "metrics/src/rankwork/core/capabilities.py")
-
 _BOUNDS = (
     "a property proven for these families in core/bounds.py's docstring and checked by brute "
     "force (tests/unit/test_bounds_brute.py); a family not listed gets the safe treatment "
@@ -46,7 +40,7 @@ _PITFALL = (
     "`pitfalls` capability)"
 )
 _EXERCISE = "an exercise kind's own measures, named in its statement and solution"
-_DCG = "the three families of one nDCG breakdown (graded.part), not a list of capabilities"
+_DCG = "the three families of one nDCG breakdown (families/dcg.part), not a list of capabilities"
 
 #: (file, the names of a literal there) -> why that literal is not a hand-kept list of
 #: capabilities. Each must still be found (the last test), so that an exception does not
@@ -64,7 +58,6 @@ EXCEPTIONS: dict[tuple[str, tuple[str, ...]], str] = {
     ),
     ("metrics/src/rankwork/core/bounds.py", ("DCG", "IDCG")): _BOUNDS,
     ("metrics/src/rankwork/core/bounds.py", ("P", "R", "F1", "AP", "RR", "Rprec")): _BOUNDS,
-    ("metrics/src/rankwork/core/graded.py", ("DCG", "IDCG")): _DCG,
     (
         "metrics/src/rankwork/core/working/lines.py",
         ("DCG", "IDCG", "nDCG", "ERR", "RBP", "StRecall"),
@@ -152,11 +145,7 @@ def read_files() -> list[Path]:
         *(ROOT / "ui").rglob("*.py"),
         *(ROOT / "app_pages").rglob("*.py"),
     ]
-    return sorted(
-        f
-        for f in files
-        if not f.is_relative_to(DECLARATIONS) and str(f.relative_to(ROOT)) not in DECLARED
-    )
+    return sorted(f for f in files if not f.is_relative_to(DECLARATIONS))
 
 
 @cache

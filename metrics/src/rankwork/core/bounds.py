@@ -69,8 +69,8 @@ import numpy as np
 from rankwork.core.capabilities import families
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import gain
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ordered, Ranking, order
-from rankwork.core.specs import SPECS
 from rankwork.language import _
 
 #: The measures normalised by the judged pool (the ideal ranking or R), which a top-grade fill

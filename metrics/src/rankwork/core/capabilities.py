@@ -1,58 +1,33 @@
-"""TEMPORARY (issue 27, part "capabilities"): a stand-in until the families declare their
-capabilities. The lead replaces this file at the merge with the measures engineer's
-`rankwork/core/capabilities.py`, which derives the same answers from the `Capabilities` each
-family's spec declares. Only the signature of `families` and the capability names are
-shared; the table below is today's hand-kept tuples, put in the registry's global order.
+"""The lists of measure families that pages, the command line and the teaching code need, each
+derived from the families' declared `Capabilities` (`rankwork.core.measures.spec`) instead of
+kept by hand: a new family joins a list by setting the flag in its own module.
 
-`families(capability)` names the measure families that have `capability`, in the registry's
-order. The capabilities, and who reads them:
-
-- ``headline``: the Playground's headline cards and the report (`explore.report`);
-- ``diversity_card``: the diversity cards, shown when the list has subtopics;
-- ``more``: the measures a user may add as cards ("More measures as cards");
-- ``projector``: the cards the projector view shows by default (`ui.model`);
-- ``graded_card``: the first row of headline cards, the graded measures (`ui.cards`);
-- ``pool_normalised``: normalised by the judged pool, so it can fall when an unjudged
-  document becomes relevant (`core.bounds`);
-- ``pitfalls``: the families of the Pitfalls lab (`teaching.pitfalls`);
-- ``condensable``: the Pitfalls lab's families that the condensed list can change;
-- ``sweep``: the measures of the sweeps (`explore.behaviour`);
-- ``ordering``: the measures of the orderings (`explore.orderings`);
-- ``exercise``: the measures an exercise asks to predict (`teaching.exercises`);
-- ``micro``: micro-averageable over queries (`collection.micro`);
-- ``reader``: has a C/W/L reader shown on the Discounts page (`core.cwl`).
+>>> families("micro")
+('P', 'R')
 """
 
 from __future__ import annotations
 
-#: The registry's global order of the families.
-ORDER = (
-    "DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec",
-    "F", "Q", "SetAP", "Bpref", "infAP", "Success", "Judged", "RBP_resid",
-    "NumRet", "NumRel", "NumRelRet", "alpha_DCG", "alpha_nDCG", "ERR_IA", "nERR_IA",
-    "NRBP", "nNRBP", "P_IA", "AP_IA", "StRecall", "INST", "INSQ", "NERR8", "NERR9",
-    "NERR10", "NERR11", "BPM",
-)  # fmt: skip
+from dataclasses import fields
 
-_HAVE: dict[str, frozenset[str]] = {
-    "headline": frozenset(ORDER[:11]),
-    "diversity_card": frozenset({"alpha_nDCG", "ERR_IA", "StRecall"}),
-    "more": frozenset({"Q", "infAP", "Bpref", "INST", "INSQ", "NERR10", "BPM"}),
-    "projector": frozenset(ORDER[:7]),
-    "graded_card": frozenset(ORDER[:5]),
-    "pool_normalised": frozenset({"nDCG", "IDCG", "R", "F1", "AP", "Rprec", "Q"}),
-    "pitfalls": frozenset(ORDER[:10]),
-    "condensable": frozenset(ORDER[:10]) - {"IDCG"},
-    "sweep": frozenset({"nDCG", "ERR", "RBP", "P", "R", "AP", "RR"}),
-    "ordering": frozenset({"nDCG", "ERR", "RBP", "P", "AP", "RR"}),
-    "exercise": frozenset({"nDCG", "ERR", "P", "RR", "AP"}),
-    "micro": frozenset({"P", "R"}),
-    "reader": frozenset({"INST", "INSQ", "NERR8", "NERR9", "NERR10", "NERR11", "BPM", "RR", "AP"}),
-}
+from rankwork.core.measures.registry import SPECS
+from rankwork.core.measures.spec import Capabilities
+
+#: the capability names `families` takes: the fields of `Capabilities`
+NAMES = tuple(field.name for field in fields(Capabilities))
 
 
 def families(capability: str) -> tuple[str, ...]:
-    """The families that have `capability`, in the registry's order (a KeyError for a
-    capability not listed above: this stand-in has no translated message)."""
-    have = _HAVE[capability]
-    return tuple(family for family in ORDER if family in have)
+    """The families whose `Capabilities` have `capability` true, in the order of `SPECS`
+    (each spec's `order`); a ValueError naming the capabilities there are for an unknown one.
+
+    Parameters
+    ----------
+    capability
+        A field of `Capabilities`, e.g. 'headline', 'pitfalls', 'micro'.
+    """
+    if capability not in NAMES:
+        raise ValueError(
+            f"No measure capability {capability!r}; the capabilities are: {', '.join(NAMES)}."
+        )
+    return tuple(family for family, spec in SPECS.items() if getattr(spec.capabilities, capability))

@@ -48,9 +48,8 @@ import pandas as pd
 from rankwork.core.capabilities import families
 from rankwork.core.conventions import Convention
 from rankwork.core.discounts import discount
-from rankwork.core.measures import Measure
+from rankwork.core.measures import SPECS, Measure
 from rankwork.core.ranking import Ordered, Ranking, check_cutoff, order
-from rankwork.core.specs import SPECS
 from rankwork.explore import orderings
 from rankwork.language import N_, _
 

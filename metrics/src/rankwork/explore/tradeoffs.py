@@ -4,8 +4,8 @@ Gain tables use rankwork.core.gains.gain: linear g, exponential 2^g - 1, or a cu
 map.
 
 The trade-off: is one document of grade a at rank 1 worth more than n documents of grade b at
-ranks 1..n? Both sides are DCG from rankwork.core.graded (no normalisation: the two lists are
-compared on the same scale):
+ranks 1..n? Both sides are DCG from rankwork.core.measures.families.dcg (no normalisation: the
+two lists are compared on the same scale):
 
     one(a)  = gain(a) disc(1)
     many(n) = gain(b) sum_{i<=n} disc(i)       (the cum_dcg column of one breakdown of n_max
@@ -24,9 +24,9 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from rankwork.core import graded
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import gain
+from rankwork.core.measures.families.dcg import dcg
 from rankwork.core.ranking import Ranking
 from rankwork.explore import profiles
 from rankwork.language import N_, NP_, _
@@ -96,14 +96,14 @@ def tradeoff_curves(
             convention = gain_convention.with_(
                 discount=disc.discount, log_base=disc.log_base, discount_p=disc.discount_p
             )
-            cum = graded.dcg(several, convention).table["cum_dcg"].to_numpy()[:depth]
+            cum = dcg(several, convention).table["cum_dcg"].to_numpy()[:depth]
             frames.append(
                 pd.DataFrame(
                     {
                         "gain": gain_name,
                         "discount": profiles.discount_label(disc),
                         "n": np.arange(1, depth + 1),
-                        "one": graded.dcg(single, convention).value,
+                        "one": dcg(single, convention).value,
                         "many": cum,
                     }
                 )

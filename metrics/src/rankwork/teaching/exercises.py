@@ -34,14 +34,14 @@ from decimal import Decimal
 
 import numpy as np
 
-from rankwork.core import graded
 from rankwork.core.capabilities import families
 from rankwork.core.conventions import TEXTBOOK, Convention
 from rankwork.core.intents import Intents, subtopics_text
+from rankwork.core.measures import SPECS, display_name
+from rankwork.core.measures.families.dcg import part
 from rankwork.core.ranking import Ranking
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
-from rankwork.core.specs import SPECS, display_name
 from rankwork.core.working.terms import summed_terms
 from rankwork.language import N_, _, ngettext
 from rankwork.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
@@ -508,10 +508,10 @@ def rounding_slack(family: str, result: Result, decimals: int) -> float:
     ERR-IA@k likewise over their numerator's rounded terms and their normaliser rounded once.
     0 for the other measures (their workings are fractions of whole numbers, not sums of
     rounded terms). `result` is the right Result of `family` (DCG's and IDCG's tables hold the
-    whole nDCG breakdown: `rankwork.core.graded.part`)."""
+    whole nDCG breakdown: `rankwork.core.measures.families.dcg.part`)."""
     d = result.details
     if family in _SUMS:
-        total = graded.part(family, result).value if family in ("DCG", "IDCG") else result.value
+        total = part(family, result).value if family in ("DCG", "IDCG") else result.value
         return _sum_slack(summed_terms(family, result), total, decimals)
     if family == "nDCG":
         slacks = (rounding_slack(f, result, decimals) for f in ("DCG", "IDCG"))

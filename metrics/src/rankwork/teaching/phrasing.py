@@ -12,8 +12,8 @@ import math
 from collections.abc import Collection
 
 from rankwork.core.conventions import Convention
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ranking
-from rankwork.core.specs import SPECS
 from rankwork.language import N_, _
 
 SHORT = {

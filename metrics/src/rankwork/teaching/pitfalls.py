@@ -22,9 +22,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from rankwork.core import diversity, graded
+from rankwork.core import diversity
 from rankwork.core.capabilities import families
 from rankwork.core.intents import subtopics_text
+from rankwork.core.measures.families.dcg import part
 from rankwork.core.ranking import Ranking
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct, ordered
@@ -967,4 +968,4 @@ def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] =
     result = correct(base, scenario)
     for adjust in adjusters:
         result = adjust(family, scenario, result)
-    return graded.part(family, result) if family in DCG_FAMILY else result
+    return part(family, result) if family in DCG_FAMILY else result
