@@ -1,4 +1,4 @@
-"""Benchmark: the C/W/L measures, ours (rankwork.collection.cwl_batch) against cwl_eval 1.0.12
+"""Benchmark: the C/W/L measures, ours (rankwork.core.measures.families.cwl) against cwl_eval 1.0.12
 through ir_measures' cwl_eval provider, on a generated collection (bench/make_collection.py).
 
     python bench/bench_cwl.py                          # 500 queries x 1,000 documents
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"{args.queries} queries x {args.docs} documents, evaluation only (fastest of "
           f"{args.repeat})")  # fmt: skip
-    print(f"  RankLab (cwl_batch)          {ours_time:8.3f} s")
+    print(f"  RankLab (families.cwl)       {ours_time:8.3f} s")
     print(f"  cwl_eval through ir_measures {theirs_time:8.3f} s")
     print(f"  ratio cwl_eval / RankLab     {theirs_time / ours_time:8.1f}x")
     by_measure: dict[str, dict[str, float]] = {}

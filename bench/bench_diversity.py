@@ -1,4 +1,4 @@
-"""Benchmark: the diversity measures, ours (rankwork.collection.diversity_batch through
+"""Benchmark: the diversity measures, ours (the kernels of rankwork.core.measures.families through
 `rankwork`) against TREC's ndeval through pyndeval, on a generated diversity
 collection.
 

@@ -1,11 +1,11 @@
 """Mutation testing of the measure core and the batch kernels with mutmut (issue 13), not in CI.
 
     .venv/bin/python scripts/mutation.py                        # every target, 60-minute budget
-    .venv/bin/python scripts/mutation.py --files graded,binary --budget 20
+    .venv/bin/python scripts/mutation.py --files families,common --budget 20
     .venv/bin/python scripts/mutation.py --sample 0.2           # a fifth of every function's
     .venv/bin/python scripts/mutation.py --report               # the last run's score, survivors
     .venv/bin/python scripts/mutation.py --rerun-survivors      # after adding tests
-    .venv/bin/python scripts/mutation.py --mutants 'rankwork.core.graded.x_err__mutmut_*'
+    .venv/bin/python scripts/mutation.py --mutants 'rankwork.core.measures.families.err.x_err_*'
 
 mutmut changes one operator, constant or call of a function at a time (a mutant) and runs the
 tests that reach that function; a mutant no test notices survived. The work folder (default
@@ -46,13 +46,14 @@ ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = Path(sys.executable).with_name("mutmut")
 
 TARGETS = {
-    "graded": "metrics/src/rankwork/core/graded.py",
-    "binary": "metrics/src/rankwork/core/binary.py",
+    "families": "metrics/src/rankwork/core/measures/families",
+    "common": "metrics/src/rankwork/core/measures/common.py",
     "gains": "metrics/src/rankwork/core/gains.py",
     "discounts": "metrics/src/rankwork/core/discounts.py",
     "ranking": "metrics/src/rankwork/core/ranking.py",
-    "specs": "metrics/src/rankwork/core/specs.py",
-    "measures": "metrics/src/rankwork/core/measures.py",
+    "spec": "metrics/src/rankwork/core/measures/spec.py",
+    "names": "metrics/src/rankwork/core/measures/names.py",
+    "segments": "metrics/src/rankwork/core/segments.py",
     "batch_measures": "metrics/src/rankwork/collection/batch_measures.py",
 }
 

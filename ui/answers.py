@@ -14,9 +14,9 @@ from dataclasses import replace
 import streamlit as st
 
 from i18n import _, ngettext
+from rankwork.core.measures import display_name
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario
-from rankwork.core.specs import display_name
 from rankwork.core.working import lines as working
 from rankwork.teaching.answers import right_to_rounding
 from rankwork.teaching.diagnose import Diagnosis, Match, rounding_hint

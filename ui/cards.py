@@ -1,7 +1,7 @@
 """Metric cards: each headline measure of a report, with the change the last edit caused.
 
 The value of a card is `report.results[key].value`; its help text is the measure's description
-and citation from its spec, `rankwork.core.specs.SPECS`. When the list has unjudged documents,
+and citation from its spec, `rankwork.core.measures.SPECS`. When the list has unjudged documents,
 each card with bounds (`report.bounds`, from `rankwork.core.bounds`) shows under its value
 either its true range over every whole grade of those documents, as 'low–high', or, when that range
 is not known (too many assignments to try), the two fills as what they are: 'fills a / b', the
@@ -29,12 +29,17 @@ import streamlit as st
 
 from i18n import _
 from rankwork.core.bounds import BUDGET, POOL_NORMALISED, STOPPING_READERS
+from rankwork.core.capabilities import families
 from rankwork.core.condensed import PRIME
-from rankwork.core.specs import SPECS, display_name
+from rankwork.core.measures import SPECS, display_name
 from rankwork.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
 from ui import state
 
-ROWS = (HEADLINE[:5], HEADLINE[5:])  # the graded measures, then the binary ones
+#: the headline cards' rows: the graded measures (`graded_card`), then the others (binary)
+ROWS = (
+    families("graded_card"),
+    tuple(key for key in HEADLINE if key not in families("graded_card")),
+)
 LARGE_PER_ROW = 3
 PICKER_KEY = state.WIDGET_PREFIX + "cards"
 NEUTRAL = {"IDCG"}  # a change of IDCG is neither good nor bad: no colour

@@ -23,7 +23,7 @@ from rankwork.core.conventions import (
 from rankwork.core.discounts import DISCOUNTS
 from rankwork.core.gains import GAINS
 from rankwork.core.gains import gain as gain_of
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import SPECS
 from rankwork.explore.report import MORE
 from ui import language, novelty, state
 from ui.model import (

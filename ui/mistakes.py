@@ -20,10 +20,10 @@ import streamlit as st
 from i18n import N_, _, ngettext
 from rankwork.core.conventions import Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.measures import SPECS, display_name
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
-from rankwork.core.specs import SPECS, display_name
 from rankwork.core.working import lines as working
 from rankwork.core.working.latex import Line
 from rankwork.teaching.demos import PITFALL_DEMOS
@@ -271,7 +271,8 @@ def explain(p: Pitfall, family: str, decimals: int) -> None:
     st.markdown(_(p.why))
     st.caption(_("Where it happens: {where}").format(where=_(p.where)))
     demo = PITFALL_DEMOS[p.key]
-    shown = family if family in p.families else demo.family
+    # the programs are written for the families of snippets.VARIABLE; another shows the demo's
+    shown = family if family in p.families and family in VARIABLE else demo.family
     wrong, right = (program(p.key, shown, demo.scenario, w) for w in (True, False))
     with np.errstate(divide="ignore", invalid="ignore"):
         wrong_value = compute(shown, demo.scenario, [p]).value

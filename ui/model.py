@@ -31,12 +31,13 @@ import pandas as pd
 
 from i18n import N_, _, ngettext
 from rankwork.collection.assignments import batch_evaluator
+from rankwork.core.capabilities import families
 from rankwork.core.conventions import PRESETS, Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
 from rankwork.core.intents import Intents, parse_weights, subtopics_text
+from rankwork.core.measures import ALPHA
 from rankwork.core.numbers import NUMBER
 from rankwork.core.ranking import Ranking, RankingError, check_cutoff
-from rankwork.core.specs import ALPHA
 from rankwork.explore.report import Report, evaluate
 from ui.numbers import grouped
 
@@ -46,8 +47,9 @@ DEFAULT_SCALE_MAX = 4
 SCALE_MAXIMA = tuple(range(1, 11))
 DEFAULT_K = 5
 DEFAULT_DECIMALS = 4
-#: The cards presentation mode shows until the teacher picks others (issue 12's projector view).
-DEFAULT_PROJECTOR_CARDS = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R")
+#: The cards presentation mode shows until the teacher picks others (issue 12's projector view):
+#: the families declaring `projector`.
+DEFAULT_PROJECTOR_CARDS = families("projector")
 
 
 #: Convention fields the settings hold (name, source and notes come from the preset).

@@ -10,9 +10,8 @@ from math import log2
 import pytest
 
 from rankwork.core.conventions import TEXTBOOK
-from rankwork.core.measures import parse
+from rankwork.core.measures import SPECS, parse
 from rankwork.core.ranking import Ranking
-from rankwork.core.specs import SPECS
 from tests.app.conftest import metric_values
 from tests.app.explore_helpers import figure, open_page, table_with, texts, trace
 from tests.markdown_text import unescaped

@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 
 import i18n
 from i18n import catalogues
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import SPECS
 from rankwork.teaching.demos import DISAGREEMENTS
 from tests.app.conftest import APP, REPO_ROOT, plotly_figures
 from tests.unit.test_wrapped_texts import KEPT

@@ -12,8 +12,10 @@ from cwl.ruler.measures.cwl_ap import APCWLMetric
 from cwl.ruler.measures.cwl_rr import RRCWLMetric
 from cwl.ruler.ranking import Ranking as CwlRanking
 
-from rankwork.core import binary, cwl
+from rankwork.core import cwl
 from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.measures.families.ap import average_precision
+from rankwork.core.measures.families.rr import reciprocal_rank
 from rankwork.core.ranking import Ranking
 
 TOL = 1e-12
@@ -39,7 +41,7 @@ def test_ap_reader_against_cwl_eval(grades, unretrieved):
     eu = metric.measure(cwl_ranking)
     n = len(grades)
     hits, big_r = reader.details["relevant_retrieved"], reader.details["R"]
-    assert reader.value == pytest.approx(binary.average_precision(ranking, TEXTBOOK).value)
+    assert reader.value == pytest.approx(average_precision(ranking, TEXTBOOK).value)
     if not hits:
         assert eu == 0 and reader.value == 0
         return
@@ -63,5 +65,5 @@ def test_rr_reader_equals_cwl_evals_rr_on_binary_gains() -> None:
         metric = RRCWLMetric()
         eu = metric.measure(CwlRanking("q", (grades >= 1).astype(float), np.ones(n)))
         assert reader.value == pytest.approx(eu, abs=1e-15)
-        assert reader.value == pytest.approx(binary.reciprocal_rank(ranking, TEXTBOOK).value)
+        assert reader.value == pytest.approx(reciprocal_rank(ranking, TEXTBOOK).value)
         assert reader.details["expected_depth"] == pytest.approx(metric.expected_items, rel=1e-12)

@@ -30,8 +30,10 @@ import xgboost as xgb
 from sklearn.metrics import dcg_score, ndcg_score
 
 from rankwork.core import conventions as C
-from rankwork.core import graded
 from rankwork.core.measures import parse
+from rankwork.core.measures.families.dcg import dcg
+from rankwork.core.measures.families.dcg import ndcg as ndcg_measure
+from rankwork.core.measures.families.err import err
 from rankwork.core.ranking import Ranking
 from rankwork.teaching.demos import BY_DISAGREEMENT, work
 from rankwork.teaching.pitfalls import BY_KEY
@@ -168,10 +170,10 @@ def test_trec_eval_ndcg_preset_prints_what_trec_eval_ndcg_prints():
     )
     tool = trec(qrels, run, {"ndcg", "ndcg_cut.1,2,3"})
     for k in (1, 2, 3):
-        assert graded.ndcg(ranking, C.TREC_EVAL_NDCG, k).value == pytest.approx(
+        assert ndcg_measure(ranking, C.TREC_EVAL_NDCG, k).value == pytest.approx(
             tool["ndcg"], abs=TOL
         )
-        cut = graded.ndcg(ranking, C.TREC_EVAL_NDCG_CUT, k).value
+        cut = ndcg_measure(ranking, C.TREC_EVAL_NDCG_CUT, k).value
         assert cut == pytest.approx(tool[f"ndcg_cut_{k}"], abs=TOL)
 
 
@@ -182,7 +184,7 @@ def test_ideal_uncut_pitfall_is_no_trec_eval_measure():
     run = {"a": 3.0, "b": 2.0, "c": 1.0}
     ranking = Ranking.build([1, 0, 2], doc_ids=list("abc"), scores=[3.0, 2.0, 1.0], unretrieved=[3])
     tool = trec(qrels, run, {"ndcg", "ndcg_cut.2"})
-    mixed = graded.ndcg(ranking, C.TREC_EVAL_NDCG_CUT.with_(ideal_cut=False), 2).value
+    mixed = ndcg_measure(ranking, C.TREC_EVAL_NDCG_CUT.with_(ideal_cut=False), 2).value
     assert mixed == pytest.approx(1 / (3 + 2 / log2(3) + 1 / log2(4)), abs=TOL)  # DCG@2 = 1
     assert tool["ndcg"] == pytest.approx((1 + 2 / log2(4)) / (3 + 2 / log2(3) + 1 / log2(4)))
     assert tool["ndcg_cut_2"] == pytest.approx(1 / (3 + 2 / log2(3)))
@@ -199,9 +201,7 @@ def test_sklearn_dcg_score_uses_a_negative_label_as_a_linear_gain():
     assert tool == pytest.approx(-1 + 2 / log2(3) + 1 / 2, abs=TOL)
     assert tool != pytest.approx(-0.5 + 3 / log2(3) + 1 / 2)
     keep = C.SKLEARN.with_(negative="keep")
-    assert graded.dcg(Ranking.build([-1, 2, 1], scores=[3, 2, 1]), keep).value == pytest.approx(
-        tool
-    )
+    assert dcg(Ranking.build([-1, 2, 1], scores=[3, 2, 1]), keep).value == pytest.approx(tool)
 
 
 def test_sklearn_ndcg_score_refuses_negative_labels():
@@ -211,7 +211,7 @@ def test_sklearn_ndcg_score_refuses_negative_labels():
     with pytest.raises(ValueError, match="negative"):
         ndcg_score([[-1, 2, 1]], [[3.0, 2.0, 1.0]])
     with pytest.raises(ValueError):
-        graded.ndcg(Ranking.build([-1, 2, 1], scores=[3, 2, 1]), C.SKLEARN)
+        ndcg_measure(Ranking.build([-1, 2, 1], scores=[3, 2, 1]), C.SKLEARN)
 
 
 def test_trec_eval_negative_grade_means_in_the_pool_not_judged():
@@ -239,8 +239,8 @@ def test_trec_eval_ndcg_cut_preset_source():
     # "linear gain, 1/log2(i+1), ideal from the qrels cut at k, ties by docno descending":
     # G1 (graded, unjudged, never-retrieved relevant) and the d9/d10 tie.
     tool = trec(G1_QRELS, G1_RUN, {"ndcg_cut.5", "ndcg_cut.2"})
-    assert graded.ndcg(G1, C.TREC_EVAL_NDCG_CUT, 5).value == pytest.approx(tool["ndcg_cut_5"])
-    assert graded.ndcg(G1, C.TREC_EVAL_NDCG_CUT, 2).value == pytest.approx(tool["ndcg_cut_2"])
+    assert ndcg_measure(G1, C.TREC_EVAL_NDCG_CUT, 5).value == pytest.approx(tool["ndcg_cut_5"])
+    assert ndcg_measure(G1, C.TREC_EVAL_NDCG_CUT, 2).value == pytest.approx(tool["ndcg_cut_2"])
     assert tool["ndcg_cut_2"] == pytest.approx((1 + 3 / log2(3)) / (3 + 2 / log2(3)))  # linear
     tied = trec(TIES_QRELS, TIES_RUN, {"recip_rank"})["recip_rank"]
     assert tied == 0.5  # 'd9' > 'd10' byte-wise: d9 first
@@ -404,9 +404,9 @@ def test_gdeval_preset_source(tmp_path):
     # "gain 2^g-1, discount 1/ln(i+1) (the base cancels in nDCG), ideal from the qrels cut at k,
     # ERR with top grade 4, ties by docno descending". Fixture G1 (ids as numbers' strings).
     topics = gdeval(tmp_path, {"1": G1_QRELS}, {"1": G1_RUN}, 5)
-    assert topics["1"][0] == pytest.approx(graded.ndcg(G1, C.GDEVAL, 5).value, abs=5e-6)
-    assert topics["1"][0] == pytest.approx(graded.ndcg(G1, C.TEXTBOOK, 5).value, abs=5e-6)
-    assert topics["1"][1] == pytest.approx(graded.err(G1, C.GDEVAL, 5).value, abs=5e-6)
+    assert topics["1"][0] == pytest.approx(ndcg_measure(G1, C.GDEVAL, 5).value, abs=5e-6)
+    assert topics["1"][0] == pytest.approx(ndcg_measure(G1, C.TEXTBOOK, 5).value, abs=5e-6)
+    assert topics["1"][1] == pytest.approx(err(G1, C.GDEVAL, 5).value, abs=5e-6)
     tied = gdeval(tmp_path, {"1": TIES_QRELS}, {"1": TIES_RUN}, 1)["1"]
     assert tied == (0.0, 0.0)  # d9 (not relevant) first
 
@@ -447,10 +447,10 @@ def test_gdeval_uses_ln_and_prints_only_ndcg_and_err(tmp_path):
     # equals the log2 nDCG. source (the ln): gdeval.pl `sub dcg`, `/log($i + 2)`.
     assert "never DCG" in BY_KEY["natural_log"].where
     topics = gdeval(tmp_path, {"1": G1_QRELS}, {"1": G1_RUN}, 5)  # header checked inside
-    natural = graded.ndcg(G1, C.TEXTBOOK.with_(log_base=np.e), 5).value
+    natural = ndcg_measure(G1, C.TEXTBOOK.with_(log_base=np.e), 5).value
     assert topics["1"][0] == pytest.approx(natural, abs=5e-6)
-    assert graded.dcg(G1, C.TEXTBOOK.with_(log_base=np.e), 5).value != pytest.approx(
-        graded.dcg(G1, C.TEXTBOOK, 5).value
+    assert dcg(G1, C.TEXTBOOK.with_(log_base=np.e), 5).value != pytest.approx(
+        dcg(G1, C.TEXTBOOK, 5).value
     )
 
 
@@ -462,7 +462,7 @@ def test_ir_measures_preset_source():
     # cwl_eval". G1: nDCG@5 0.5571 as trec_eval; RBP(p=0.8, rel=1) 0.36 (research note D11).
     values = irm([ir_measures.nDCG @ 5, ir_measures.RBP(p=0.8, rel=1)], G1_QRELS, G1_RUN)
     assert values["nDCG@5"] == pytest.approx(trec(G1_QRELS, G1_RUN, {"ndcg_cut.5"})["ndcg_cut_5"])
-    assert values["nDCG@5"] == pytest.approx(graded.ndcg(G1, C.IR_MEASURES, 5).value, abs=TOL)
+    assert values["nDCG@5"] == pytest.approx(ndcg_measure(G1, C.IR_MEASURES, 5).value, abs=TOL)
     rbp = parse("RBP(p=0.8,rel=1)")(G1, C.IR_MEASURES).value
     assert values["RBP(rel=1)"] == pytest.approx(rbp, abs=TOL)
     assert rbp == pytest.approx(0.2 * (1 + 0.8), abs=TOL)  # relevant at ranks 1 and 2
@@ -506,7 +506,7 @@ def test_ir_measures_cwl_rbp_keeps_ties_in_input_order_and_judged_counts_negativ
 def test_ranx_preset_source():
     # "linear gain, ideal from the qrels cut at k; ties in input order on short lists; RBP gain
     # is the raw grade". G1: ndcg@5 0.5571, rbp.8 0.68 (research note D3, D11).
-    assert ranx_one(G1_QRELS, G1_RUN, "ndcg@5") == pytest.approx(graded.ndcg(G1, C.RANX, 5).value)
+    assert ranx_one(G1_QRELS, G1_RUN, "ndcg@5") == pytest.approx(ndcg_measure(G1, C.RANX, 5).value)
     raw = ranx_one(G1_QRELS, G1_RUN, "rbp.8")
     assert raw == pytest.approx(0.2 * (1 + 3 * 0.8), abs=TOL)  # grades 1, 3 at ranks 1, 2
     assert parse("RBP(p=0.8)")(G1, C.RANX).value == pytest.approx(raw, abs=TOL)
@@ -515,7 +515,7 @@ def test_ranx_preset_source():
 
 def test_ranx_ndcg_burges_preset_source():
     assert ranx_one(G1_QRELS, G1_RUN, "ndcg_burges@5") == pytest.approx(
-        graded.ndcg(G1, C.RANX_BURGES, 5).value, abs=TOL
+        ndcg_measure(G1, C.RANX_BURGES, 5).value, abs=TOL
     )
 
 
@@ -541,7 +541,7 @@ def test_sklearn_preset_source():
     # G1's four retrieved items (u unjudged = 0) and the d9/d10 tie.
     tool = ndcg_score([[1, 3, 0, 0]], [[3.0, 2.0, 1.5, 1.0]], k=5)
     assert tool == pytest.approx((1 + 3 / log2(3)) / (3 + 1 / log2(3)), abs=TOL)
-    assert graded.ndcg(G1, C.SKLEARN, 5).value == pytest.approx(tool, abs=TOL)
+    assert ndcg_measure(G1, C.SKLEARN, 5).value == pytest.approx(tool, abs=TOL)
     tied = ndcg_score([[1, 0]], [[2.0, 2.0]])
     assert tied == pytest.approx(0.5 + 0.5 / log2(3), abs=TOL)  # gain 1/2 at ranks 1 and 2
 
@@ -574,7 +574,7 @@ def test_scikit_learn_has_no_reciprocal_rank():
 def test_lightgbm_xgboost_preset_source():
     # "gain 2^g-1, 1/log2(i+1), ideal from the group's own labels cut at k, stable sort (input
     # order in ties), a group with nothing relevant scores 1" (G1's list: research note D3).
-    ours = graded.ndcg(G1, C.LIGHTGBM, 5).value
+    ours = ndcg_measure(G1, C.LIGHTGBM, 5).value
     assert ours == pytest.approx((1 + 7 / log2(3)) / (7 + 1 / log2(3)), abs=TOL)
     assert lightgbm_ndcg(G1_LIST, 5) == pytest.approx(ours, abs=TOL)
     assert xgboost_ndcg(G1_LIST, "ndcg@5") == pytest.approx(ours, abs=1e-6)  # float32 inside
@@ -689,9 +689,9 @@ def test_ideal_from_retrieved_is_what_sklearn_lightgbm_and_xgboost_do():
     linear = C.TREC_EVAL_NDCG_CUT.with_(ideal="retrieved")
     exponential = C.TEXTBOOK.with_(ideal="retrieved")
     sklearn_value = ndcg_score([[1, 3, 0, 0]], [[3.0, 2.0, 1.5, 1.0]], k=5)
-    assert graded.ndcg(G1, linear, 5).value == pytest.approx(sklearn_value, abs=TOL)
-    assert graded.ndcg(G1, exponential, 5).value == pytest.approx(lightgbm_ndcg(G1_LIST, 5))
-    assert graded.ndcg(G1, exponential, 5).value == pytest.approx(
+    assert ndcg_measure(G1, linear, 5).value == pytest.approx(sklearn_value, abs=TOL)
+    assert ndcg_measure(G1, exponential, 5).value == pytest.approx(lightgbm_ndcg(G1_LIST, 5))
+    assert ndcg_measure(G1, exponential, 5).value == pytest.approx(
         xgboost_ndcg(G1_LIST, "ndcg@5"), abs=1e-6
     )
 

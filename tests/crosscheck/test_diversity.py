@@ -183,9 +183,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES_NDEVALS_OPTION = [
     "README.md",
     "metrics/src/rankwork/cli.py",
-    "metrics/src/rankwork/core/specs.py",
-    "metrics/src/rankwork/core/diversity.py",
-    "metrics/src/rankwork/collection/diversity_batch.py",
+    "metrics/src/rankwork/core/measures/families/err_ia.py",
     "ui/novelty.py",
 ]
 SAYS_OPTION = r"ndeval(?:'s|\s+computes it with)\s+`?-(\w+)"  # "ndeval's -alpha 0.8"

@@ -1,6 +1,7 @@
-"""The batch diversity measures (rankwork.collection.diversity_batch) against TREC's ndeval, the
-C program, through pyndeval 0.0.8 (its code, compiled; pinned in requirements-test.txt), and
-their names against ir_measures, which computes them through pyndeval too.
+"""The batch diversity measures (their kernels in rankwork.core.measures.families) against
+TREC's ndeval, the C program, through pyndeval 0.0.8 (its code, compiled; pinned in
+requirements-test.txt), and their names against ir_measures, which computes them through
+pyndeval too.
 
 Seeded random diversity collections: 1 to 6 subtopics per query (subtopic ids as ndeval
 reads them: pyndeval maps each to an int), judgments -1..2 (relevant: > 0 for ndeval, >= 1 for

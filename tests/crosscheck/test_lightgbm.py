@@ -12,8 +12,8 @@ import lightgbm as lgb
 import numpy as np
 import pytest
 
-from rankwork.core import graded
 from rankwork.core.conventions import LIGHTGBM
+from rankwork.core.measures.families.dcg import ndcg
 from rankwork.core.ranking import Ranking
 
 
@@ -64,9 +64,6 @@ def _lightgbm_mean_ndcg(groups, k: int) -> float:
 def test_lightgbm_preset_reproduces_lightgbm(seed, k):
     groups = _groups(seed)
     ours = np.mean(
-        [
-            graded.ndcg(Ranking.build(labels, scores=scores), LIGHTGBM, k).value
-            for labels, scores in groups
-        ]
+        [ndcg(Ranking.build(labels, scores=scores), LIGHTGBM, k).value for labels, scores in groups]
     )
     assert ours == pytest.approx(_lightgbm_mean_ndcg(groups, k), abs=1e-9)

@@ -25,8 +25,8 @@ import pytrec_eval
 from sklearn.metrics import dcg_score, ndcg_score
 
 from rankwork.core import conventions as C
-from rankwork.core import graded
 from rankwork.core.measures import parse
+from rankwork.core.measures.families.dcg import dcg, ndcg
 from rankwork.core.ranking import Ranking
 
 with warnings.catch_warnings():
@@ -423,7 +423,7 @@ def test_sklearn_ndcg_score_preset():
         ranking = Ranking.build(grades, scores=scores)
         for k in (None, 1, 3, 5, 10, 30):
             tool = ndcg_score([grades], [scores], k=k)
-            ours = graded.ndcg(ranking, C.SKLEARN, k).value
+            ours = ndcg(ranking, C.SKLEARN, k).value
             if not abs(tool - ours) <= TOL:
                 bad.append(f"k={k} {grades.tolist()} {scores.tolist()}: {tool!r} vs {ours!r}")
     assert not bad, "\n".join(bad[:20])
@@ -437,7 +437,7 @@ def test_sklearn_dcg_score_and_log_base(log_base):
         ranking = Ranking.build(grades, scores=scores)
         for k in (None, 1, 5):
             tool = dcg_score([grades], [scores], k=k, log_base=log_base)
-            ours = graded.dcg(ranking, convention, k).value
+            ours = dcg(ranking, convention, k).value
             if not abs(tool - ours) <= TOL:
                 bad.append(f"k={k} {grades.tolist()} {scores.tolist()}: {tool!r} vs {ours!r}")
     assert not bad, "\n".join(bad[:20])
@@ -454,7 +454,7 @@ def test_sklearn_ignore_ties():
     t1 = Ranking.build(grades, doc_ids=["d1", "d2", "d3"], scores=scores)
     for k in (None, 1):
         tool = ndcg_score([grades], [scores], k=k, ignore_ties=True)
-        assert graded.ndcg(t1, reverse, k).value == pytest.approx(tool, abs=TOL)
+        assert ndcg(t1, reverse, k).value == pytest.approx(tool, abs=TOL)
     bad, untied = [], 0
     for grades, scores in sklearn_rows(11, 80):
         if len(set(scores)) < len(scores):
@@ -464,7 +464,7 @@ def test_sklearn_ignore_ties():
         for k in (None, 1, 3):
             tool = ndcg_score([grades], [scores], k=k, ignore_ties=True)
             for convention in (reverse, C.SKLEARN):
-                ours = graded.ndcg(ranking, convention, k).value
+                ours = ndcg(ranking, convention, k).value
                 if not abs(tool - ours) <= TOL:
                     bad.append(f"k={k} {grades.tolist()} {scores.tolist()}: {tool!r} vs {ours!r}")
     assert not bad, "\n".join(bad[:20])
@@ -481,17 +481,17 @@ def test_lightgbm_xgboost_preset_published():
     g1 = Ranking.build(
         [1, 3, None, 0], doc_ids=list("caue"), scores=[3, 2, 1.5, 1], unretrieved=[2, 1]
     )
-    assert round(graded.ndcg(g1, C.LIGHTGBM, 5).value, 4) == 0.7098
+    assert round(ndcg(g1, C.LIGHTGBM, 5).value, 4) == 0.7098
     groups = [
         Ranking.build([1, 0, 0], scores=[1, 1, 0.5]),
         Ranking.build([0, 0, 0], scores=[3, 2, 1]),
         Ranking.build([1, 3, 2], scores=[3, 2, 1]),
         Ranking.build([0, 1, 0], scores=[1, 1, 1]),
     ]
-    mean = np.mean([graded.ndcg(g, C.LIGHTGBM, 1).value for g in groups])
+    mean = np.mean([ndcg(g, C.LIGHTGBM, 1).value for g in groups])
     assert round(float(mean), 4) == 0.5357
     minus = C.LIGHTGBM.with_(empty_value=0.0)
-    assert round(float(np.mean([graded.ndcg(g, minus, 1).value for g in groups])), 4) == 0.2857
+    assert round(float(np.mean([ndcg(g, minus, 1).value for g in groups])), 4) == 0.2857
 
 
 def test_trec_eval_10_published():
@@ -500,6 +500,6 @@ def test_trec_eval_10_published():
     g1 = Ranking.build(
         [1, 3, None, 0], doc_ids=list("caue"), scores=[3, 2, 1.5, 1], unretrieved=[2, 1]
     )
-    result = graded.ndcg(g1, C.TREC_EVAL_NDCG, None)
+    result = ndcg(g1, C.TREC_EVAL_NDCG, None)
     assert (round(result.details["DCG"], 4), round(result.details["IDCG"], 4)) == (2.8928, 5.1925)
-    assert round(graded.ndcg(g1, C.TREC_EVAL_NDCG_CUT, 5).value, 4) == 0.5571
+    assert round(ndcg(g1, C.TREC_EVAL_NDCG_CUT, 5).value, 4) == 0.5571

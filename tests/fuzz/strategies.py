@@ -31,9 +31,8 @@ from hypothesis import strategies as st
 from rankwork.cli import main
 from rankwork.collection.trec import TrecFormatError, read_qrels, read_run
 from rankwork.core import conventions as C
-from rankwork.core.measures import EXAMPLES, MeasureNameError, parse
+from rankwork.core.measures import EXAMPLES, SPECS, MeasureNameError, parse
 from rankwork.core.ranking import Ranking
-from rankwork.core.specs import SPECS
 
 # ------------------------------------------------------------------------------ numbers
 

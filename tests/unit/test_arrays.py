@@ -13,6 +13,13 @@ import numpy as np
 import pytest
 
 from rankwork import arrays
+from rankwork.core.measures.families.ap import average_precision
+from rankwork.core.measures.families.dcg import dcg, ndcg
+from rankwork.core.measures.families.err import err
+from rankwork.core.measures.families.precision import precision
+from rankwork.core.measures.families.rbp import rbp
+from rankwork.core.measures.families.recall import recall
+from rankwork.core.measures.families.rr import reciprocal_rank
 
 D2 = 1 / math.log2(3)  # the discount of rank 2
 ALL = [
@@ -295,7 +302,6 @@ def test_defaults_agree_with_the_single_list_core():
     # Not a reference (the values are checked against scikit-learn, trec_eval, ir_measures and
     # ranx in tests/crosscheck/test_arrays_vs_tools.py): a check that each default here is the
     # core's (Convention()) with the row as the pool, row by row, ties included.
-    from rankwork.core import binary, graded
     from rankwork.core.conventions import Convention
     from rankwork.core.ranking import Ranking
 
@@ -307,17 +313,17 @@ def test_defaults_agree_with_the_single_list_core():
     for ties in ("input", "average"):
         convention = Convention(ideal="retrieved", ties=ties)
         single = {
-            "nDCG@5": (graded.ndcg, 5, arrays.ndcg),
-            "DCG": (graded.dcg, None, arrays.dcg),
+            "nDCG@5": (ndcg, 5, arrays.ndcg),
+            "DCG": (dcg, None, arrays.dcg),
         }
         if ties == "input":  # the core averages ties in DCG only
             single |= {
-                "P@4": (binary.precision, 4, arrays.precision),
-                "R@4": (binary.recall, 4, arrays.recall),
-                "AP": (binary.average_precision, None, arrays.average_precision),
-                "RR@3": (binary.reciprocal_rank, 3, arrays.reciprocal_rank),
-                "ERR@6": (graded.err, 6, arrays.err),
-                "RBP": (graded.rbp, None, arrays.rbp),
+                "P@4": (precision, 4, arrays.precision),
+                "R@4": (recall, 4, arrays.recall),
+                "AP": (average_precision, None, arrays.average_precision),
+                "RR@3": (reciprocal_rank, 3, arrays.reciprocal_rank),
+                "ERR@6": (err, 6, arrays.err),
+                "RBP": (rbp, None, arrays.rbp),
             }
         for name, (core, k, batched) in single.items():
             cutoff = {} if batched is arrays.rbp else {"k": k}

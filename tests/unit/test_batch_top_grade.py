@@ -12,7 +12,7 @@ import pytest
 
 from rankwork.collection.batch import evaluate
 from rankwork.core import conventions as C
-from rankwork.core.graded import err
+from rankwork.core.measures.families.err import err
 from rankwork.core.ranking import Ranking
 
 QRELS = pd.DataFrame({"qid": ["q"] * 3, "docno": ["a", "b", "c"], "rel": [1.0, 0.0, 3.0]})

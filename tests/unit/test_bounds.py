@@ -15,8 +15,8 @@ import pytest
 from rankwork.collection.assignments import batch_evaluator
 from rankwork.core.bounds import Bounds, bounds, fill, unjudged_count
 from rankwork.core.conventions import TEXTBOOK
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ranking, order
-from rankwork.core.specs import SPECS
 from rankwork.explore.report import MORE, OWN_UNJUDGED, evaluate
 
 

@@ -23,8 +23,8 @@ import pytest
 from rankwork.collection.assignments import batch_evaluator
 from rankwork.core import bounds as bounds_module
 from rankwork.core.conventions import PRESETS, Convention
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ranking, order
-from rankwork.core.specs import SPECS
 from rankwork.explore.report import HEADLINE, MORE, OWN_UNJUDGED, evaluate
 from ui import cards
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rankwork.cli import main
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import SPECS
 
 ROOT = Path(__file__).resolve().parents[2]
 

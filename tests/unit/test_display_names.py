@@ -1,5 +1,5 @@
 """The names people write for the measures (issue 25, "one name per measure on screen"):
-`rankwork.core.specs.display_name` turns a name spelt as ir_measures does into the papers'
+`rankwork.core.measures.display_name` turns a name spelt as ir_measures does into the papers'
 (α-nDCG: Clarke et al., SIGIR 2008; ERR-IA: Chapelle et al., CIKM 2009; S-recall: Zhai, Cohen &
 Lafferty, SIGIR 2003), for the screen; links, the command line and exports keep ir_measures'."""
 
@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rankwork.core.measures import parse
-from rankwork.core.specs import SPECS, display_name
+from rankwork.core.measures import SPECS, display_name, parse
 
 
 @pytest.mark.parametrize(
@@ -43,7 +42,14 @@ def test_the_measures_own_names_become_display_names() -> None:
 def test_the_shown_name_is_the_title_the_spec_already_gives() -> None:
     """One declaration: a family's shown name is its title without the '@k'."""
     with_names = {f: s for f, s in SPECS.items() if s.shown}
-    assert set(with_names) == {"alpha_DCG", "alpha_nDCG", "ERR_IA", "nERR_IA", "P_IA", "AP_IA",
-                               "StRecall"}  # fmt: skip
+    assert set(with_names) >= {
+        "alpha_DCG",
+        "alpha_nDCG",
+        "ERR_IA",
+        "nERR_IA",
+        "P_IA",
+        "AP_IA",
+        "StRecall",
+    }  # fmt: skip (and any family added since)
     for spec in with_names.values():
         assert spec.title in (spec.shown, f"{spec.shown}@k"), spec.family

@@ -1,4 +1,4 @@
-"""The diversity measures over many queries (`rankwork.collection.diversity_batch` and
+"""The diversity measures over many queries (their kernels in `rankwork.core.measures.families` and
 subtopic_qrels.py): equal to the single-list core query by query, and hand-worked cases.
 
 - equivalence: on seeded random diversity collections (ties in scores, unjudged documents,

@@ -1,4 +1,5 @@
-"""Hand-worked and published examples for DCG, IDCG, nDCG, ERR and RBP (`rankwork.core.graded`).
+"""Hand-worked and published examples for DCG, IDCG, nDCG, ERR and RBP
+(`rankwork.core.measures.families`: dcg, err, rbp).
 
 Every expected value is either arithmetic written out here, or a number published elsewhere
 (Wikipedia's DCG article, ranx's test suite, Järvelin & Kekäläinen 2002, and the 4-decimal
@@ -13,7 +14,11 @@ import numpy as np
 import pytest
 
 from rankwork.core import conventions as C
-from rankwork.core import graded
+from rankwork.core.measures.families.dcg import dcg as dcg_measure
+from rankwork.core.measures.families.dcg import idcg as idcg_measure
+from rankwork.core.measures.families.dcg import ndcg
+from rankwork.core.measures.families.err import err
+from rankwork.core.measures.families.rbp import rbp
 from rankwork.core.ranking import Ranking
 
 LINEAR = C.TEXTBOOK.with_(gain="linear")  # 1/log2(i+1), ideal from all judged documents, cut at k
@@ -38,7 +43,7 @@ def test_wikipedia_dcg_example_linear_gain():
     # Wikipedia, "Discounted cumulative gain": grades 3,2,3,0,1,2 retrieved; two more judged
     # documents (grades 3 and 2) were not retrieved. Linear gain, 1/log2(i+1).
     ranking = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
-    result = graded.ndcg(ranking, LINEAR, 6)
+    result = ndcg(ranking, LINEAR, 6)
     dcg = 3 + 2 / log2(3) + 3 / log2(4) + 0 / log2(5) + 1 / log2(6) + 2 / log2(7)
     # ideal: the 8 judged grades sorted, 3,3,3,2,2,2,1,0, cut at 6
     idcg = 3 + 3 / log2(3) + 3 / log2(4) + 2 / log2(5) + 2 / log2(6) + 2 / log2(7)
@@ -61,8 +66,8 @@ def test_wikipedia_dcg_example_linear_gain():
 
 def test_dcg_and_idcg_results_agree_with_ndcg_details():
     ranking = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2])
-    dcg = graded.dcg(ranking, LINEAR, 6)
-    idcg = graded.idcg(ranking, LINEAR, 6)
+    dcg = dcg_measure(ranking, LINEAR, 6)
+    idcg = idcg_measure(ranking, LINEAR, 6)
     assert dcg.name == "DCG@6" and idcg.name == "IDCG@6"
     assert dcg.value == pytest.approx(
         3 + 2 / log2(3) + 3 / 2 + 1 / log2(6) + 2 / log2(7), abs=1e-12
@@ -71,7 +76,7 @@ def test_dcg_and_idcg_results_agree_with_ndcg_details():
         3 + 3 / log2(3) + 3 / 2 + 2 / log2(5) + 2 / log2(6) + 2 / log2(7), abs=1e-12
     )
     assert dcg.table["contribution"].sum() == pytest.approx(dcg.value, abs=1e-12)
-    assert dcg.details == idcg.details == graded.ndcg(ranking, LINEAR, 6).details
+    assert dcg.details == idcg.details == ndcg(ranking, LINEAR, 6).details
     assert idcg.table["contribution"].sum() == pytest.approx(idcg.value, abs=1e-12)
 
 
@@ -80,14 +85,14 @@ def test_unretrieved_judged_document_lowers_ndcg():
     ranking = Ranking.build([1, 2, 0, 2, 1], unretrieved=[2])
     dcg = 1 + 2 / log2(3) + 0 / log2(4) + 2 / log2(5) + 1 / log2(6)
     idcg = 2 + 2 / log2(3) + 2 / log2(4) + 1 / log2(5) + 1 / log2(6)
-    result = graded.ndcg(ranking, LINEAR, 5)
+    result = ndcg(ranking, LINEAR, 5)
     assert result.value == pytest.approx(dcg / idcg, abs=1e-12)
     assert round(result.value, 4) == 0.6910
 
 
 def test_exponential_gain_dcg():
     # 2^g - 1: grade 3 gains 7, grade 2 gains 3.
-    result = graded.dcg(Ranking.build([3, 2, 3]), C.TEXTBOOK, 3)
+    result = dcg_measure(Ranking.build([3, 2, 3]), C.TEXTBOOK, 3)
     assert result.value == pytest.approx(7 + 3 / log2(3) + 7 / 2, abs=1e-12)
     assert round(result.value, 3) == 12.393
 
@@ -98,7 +103,7 @@ def test_linear_and_exponential_gain_coincide_on_binary_grades():
     dcg = 1 + 1 / log2(4) + 1 / log2(5)
     idcg = 1 + 1 / log2(3) + 1 / log2(4) + 1 / log2(5)  # four relevant documents in the pool
     for conv in (LINEAR, C.TEXTBOOK):
-        assert graded.ndcg(ranking, conv, 5).value == pytest.approx(dcg / idcg, abs=1e-12)
+        assert ndcg(ranking, conv, 5).value == pytest.approx(dcg / idcg, abs=1e-12)
 
 
 def test_custom_gain_map():
@@ -107,17 +112,17 @@ def test_custom_gain_map():
     custom = C.TEXTBOOK.with_(gain="custom", gain_map=((0, 0), (1, 1), (2, 3), (3, 7)))
     dcg = 7 + 0 + 3 / 2 + 1 / log2(5)
     idcg = 7 + 7 / log2(3) + 3 / 2 + 1 / log2(5)
-    assert graded.ndcg(ranking, custom, 4).value == pytest.approx(dcg / idcg, abs=1e-12)
-    assert graded.ndcg(ranking, C.TEXTBOOK, 4).value == pytest.approx(dcg / idcg, abs=1e-12)
+    assert ndcg(ranking, custom, 4).value == pytest.approx(dcg / idcg, abs=1e-12)
+    assert ndcg(ranking, C.TEXTBOOK, 4).value == pytest.approx(dcg / idcg, abs=1e-12)
 
 
 def test_gain_map_missing_a_grade_names_it():
     custom = C.TEXTBOOK.with_(gain="custom", gain_map=((0, 0), (1, 1), (3, 7)))
     with pytest.raises(ValueError, match=r"no gain for grade 2; it lists grades 0, 1, 3"):
-        graded.ndcg(Ranking.build([3, 2, 1]), custom, 3)
+        ndcg(Ranking.build([3, 2, 1]), custom, 3)
     # a grade only in the unretrieved pool is looked up too (it enters IDCG)
     with pytest.raises(ValueError, match=r"grade 2"):
-        graded.ndcg(Ranking.build([3, 1], unretrieved=[2]), custom, 3)
+        ndcg(Ranking.build([3, 1], unretrieved=[2]), custom, 3)
 
 
 # --- fixture G1 under every preset (research note, D3) ---------------------------------------
@@ -148,14 +153,14 @@ G1_EXP_IDCG = 7 + 3 / log2(3) + 1 / log2(4) + 1 / log2(5)
     ],
 )
 def test_g1_presets(preset, expected, published):
-    result = graded.ndcg(g1(), C.preset(preset), 5)
+    result = ndcg(g1(), C.preset(preset), 5)
     assert result.value == pytest.approx(expected, abs=1e-12)
     assert round(result.value, 4) == published
 
 
 def test_g1_trec_eval_components():
     # trec_eval 10 prints dcg = 2.8928 and ideal_dcg = 5.1925 for G1 (research note, D3).
-    result = graded.ndcg(g1(), C.TREC_EVAL_NDCG, None)
+    result = ndcg(g1(), C.TREC_EVAL_NDCG, None)
     assert round(result.details["DCG"], 4) == 2.8928
     assert round(result.details["IDCG"], 4) == 5.1925
 
@@ -164,7 +169,7 @@ def test_g1_scaled_dcg_has_no_ideal_ranking():
     # cwl NDCG-5 = ir_measures SDCG(max_rel=3)@5: DCG of the gains g/3 over the sum of the
     # first 5 discounts, i.e. with linear gain the ideal is 5 documents of grade 3.
     sdcg = C.TEXTBOOK.with_(gain="linear", ideal="none")
-    result = graded.ndcg(g1(scale_max=3), sdcg, 5)
+    result = ndcg(g1(scale_max=3), sdcg, 5)
     ideal = 3 * (1 + 1 / log2(3) + 1 / log2(4) + 1 / log2(5) + 1 / log2(6))
     assert result.value == pytest.approx(G1_LINEAR_DCG / ideal, abs=1e-12)
     assert round(result.value, 4) == 0.3270
@@ -176,7 +181,7 @@ def test_scaled_dcg_with_a_gain_map_takes_the_maps_largest_gain():
     # {0:0, 1:5, 2:3} that is 5 (grade 1), not the gain 3 of the scale's top grade 2.
     # List [1, 2], k = 2, 1/log2(i+1): DCG@2 = 5 + 3/log2 3, IDCG@2 = 5 (1 + 1/log2 3).
     custom = C.TEXTBOOK.with_(gain="custom", gain_map=((0, 0), (1, 5), (2, 3)), ideal="none")
-    result = graded.ndcg(Ranking.build([1, 2], scale_max=2), custom, 2)
+    result = ndcg(Ranking.build([1, 2], scale_max=2), custom, 2)
     assert result.details["IDCG"] == pytest.approx(5 * (1 + 1 / log2(3)), abs=1e-12)
     assert result.value == pytest.approx((5 + 3 / log2(3)) / (5 * (1 + 1 / log2(3))), abs=1e-12)
 
@@ -185,7 +190,7 @@ def test_g1_jarvelin_kekalainen_rank_b_discount():
     # JK 2002 with b = 2: ranks 1 and 2 are undiscounted, then 1/log2(i).
     dcg = 1 + 3
     idcg = 3 + 2 + 1 / log2(3) + 1 / log2(4)
-    assert graded.ndcg(g1(), C.JK2002, 5).value == pytest.approx(dcg / idcg, abs=1e-12)
+    assert ndcg(g1(), C.JK2002, 5).value == pytest.approx(dcg / idcg, abs=1e-12)
 
 
 def test_jk2002_paper_example():
@@ -193,7 +198,7 @@ def test_jk2002_paper_example():
     # CG' = <3,5,8,8,8,9,11,13,16,16>, DCG' (b=2) = <3,5,6.89,6.89,6.89,7.28,7.99,8.66,9.61,9.61>.
     grades = [3, 2, 3, 0, 0, 1, 2, 2, 3, 0]
     ranking = Ranking.build(grades)
-    table = graded.dcg(ranking, C.JK2002, 10).table
+    table = dcg_measure(ranking, C.JK2002, 10).table
     assert table["discount"].tolist() == pytest.approx(
         [
             1,
@@ -222,7 +227,7 @@ def test_jk2002_paper_example():
         9.61,
     ]
     flat = C.JK2002.with_(discount="flat")  # cumulated gain CG'
-    assert graded.dcg(ranking, flat, 10).table["cum_dcg"].tolist() == [
+    assert dcg_measure(ranking, flat, 10).table["cum_dcg"].tolist() == [
         3,
         5,
         8,
@@ -241,15 +246,15 @@ def test_log_base_changes_dcg_but_not_ndcg():
     ranking = Ranking.build([3, 2, 1])
     base2 = C.SKLEARN
     base10 = C.SKLEARN.with_(log_base=10.0)
-    assert graded.dcg(ranking, base2).value == pytest.approx(3 + 2 / log2(3) + 1 / 2, abs=1e-12)
-    assert graded.dcg(ranking, base10).value == pytest.approx(
+    assert dcg_measure(ranking, base2).value == pytest.approx(3 + 2 / log2(3) + 1 / 2, abs=1e-12)
+    assert dcg_measure(ranking, base10).value == pytest.approx(
         3 / np.log10(2) + 2 / np.log10(3) + 1 / np.log10(4), abs=1e-12
     )
-    assert round(graded.dcg(ranking, base2).value, 4) == 4.7619
-    assert round(graded.dcg(ranking, base10).value, 4) == 15.8186
+    assert round(dcg_measure(ranking, base2).value, 4) == 4.7619
+    assert round(dcg_measure(ranking, base10).value, 4) == 15.8186
     shuffled = Ranking.build([1, 3, 0, 2], unretrieved=[2])
-    assert graded.ndcg(shuffled, base10, 3).value == pytest.approx(
-        graded.ndcg(shuffled, base2, 3).value, abs=1e-12
+    assert ndcg(shuffled, base10, 3).value == pytest.approx(
+        ndcg(shuffled, base2, 3).value, abs=1e-12
     )
 
 
@@ -257,11 +262,11 @@ def test_ideal_cut_at_k_or_not():
     # trec_eval ndcg_cut.2 cuts the ideal at 2; ideal_cut=False (@2 here) keeps the whole ideal.
     ranking = Ranking.build([0, 1], unretrieved=[2, 2])
     dcg = 1 / log2(3)
-    assert graded.ndcg(ranking, C.TREC_EVAL_NDCG_CUT, 2).value == pytest.approx(
+    assert ndcg(ranking, C.TREC_EVAL_NDCG_CUT, 2).value == pytest.approx(
         dcg / (2 + 2 / log2(3)), abs=1e-12
     )
     uncut = C.TREC_EVAL_NDCG_CUT.with_(ideal_cut=False)
-    assert graded.ndcg(ranking, uncut, 2).value == pytest.approx(
+    assert ndcg(ranking, uncut, 2).value == pytest.approx(
         dcg / (2 + 2 / log2(3) + 1 / log2(4)), abs=1e-12
     )
 
@@ -272,18 +277,18 @@ def test_trec_eval_ndcg_ignores_k():
     ranking = Ranking.build([0, 1, 2], unretrieved=[3])
     dcg = 1 / log2(3) + 2 / log2(4)
     idcg = 3 + 2 / log2(3) + 1 / log2(4)
-    result = graded.ndcg(ranking, C.TREC_EVAL_NDCG, 2)
+    result = ndcg(ranking, C.TREC_EVAL_NDCG, 2)
     assert result.value == pytest.approx(dcg / idcg, abs=1e-12)
     assert (result.details["DCG"], result.details["IDCG"]) == pytest.approx((dcg, idcg))
     assert result.name == "nDCG"  # no @2: k does not apply
     assert "k does not apply" in result.note
-    assert graded.dcg(ranking, C.TREC_EVAL_NDCG, 2).value == pytest.approx(dcg, abs=1e-12)
+    assert dcg_measure(ranking, C.TREC_EVAL_NDCG, 2).value == pytest.approx(dcg, abs=1e-12)
 
 
 def test_k_beyond_the_list():
     # 2 retrieved documents, k = 4: the missing ranks gain nothing, IDCG@4 still reads 3 ideal.
     ranking = Ranking.build([1, 2], unretrieved=[1])
-    result = graded.ndcg(ranking, LINEAR, 4)
+    result = ndcg(ranking, LINEAR, 4)
     assert result.value == pytest.approx(
         (1 + 2 / log2(3)) / (2 + 1 / log2(3) + 1 / log2(4)), abs=1e-12
     )
@@ -293,7 +298,7 @@ def test_k_beyond_the_list():
     # gains of the list's ranks, then of the ideal ranking's 3 (1 rank past the list)
     assert result.table["gain"].tolist() == pytest.approx([1, 2, np.nan], nan_ok=True)
     assert result.table["ideal_gain"].tolist() == [2, 1, 1]
-    cut = graded.ndcg(ranking, LINEAR, 1).table
+    cut = ndcg(ranking, LINEAR, 1).table
     assert cut["in_cutoff"].tolist() == [True, False]  # one rank within k = 1
     assert cut["dcg_contribution"].tolist() == [1.0, 0.0]
 
@@ -302,7 +307,7 @@ def test_documents_without_gain_are_not_in_the_ideal_ranking():
     # grade-0 documents (retrieved or not) gain nothing, so the ideal ranking of [1, 0] with
     # two more grade-0 documents judged is the one document of grade 1 (as trec_eval builds
     # it): the table runs to the list's 2 ranks, not to the 4 judged documents.
-    result = graded.ndcg(Ranking.build([1, 0], unretrieved=[0, 0]), LINEAR)
+    result = ndcg(Ranking.build([1, 0], unretrieved=[0, 0]), LINEAR)
     assert len(result.table) == 2
     assert result.table["ideal_grade"].tolist() == pytest.approx([1, np.nan], nan_ok=True)
 
@@ -314,7 +319,7 @@ def test_l1_ndcg_ignores_relevance_threshold():
     expected = (1 + 2 / log2(4)) / (2 + 1 / log2(3))
     for threshold in (1.0, 2.0):
         conv = C.TREC_EVAL_NDCG.with_(rel_threshold=threshold)
-        assert graded.ndcg(ranking, conv).value == pytest.approx(expected, abs=1e-12)
+        assert ndcg(ranking, conv).value == pytest.approx(expected, abs=1e-12)
     assert round(expected, 4) == 0.7602
 
 
@@ -325,20 +330,20 @@ def test_t1_sklearn_tie_averaged_ndcg():
     # Fixture T1: qrels {d1:1, d2:0, d3:0}, run [(d1,1.0),(d2,1.0),(d3,0.5)].
     # sklearn averages the tied gains (1+0)/2 over ranks 1 and 2.
     ranking = Ranking.build([1, 0, 0], doc_ids=["d1", "d2", "d3"], scores=[1.0, 1.0, 0.5])
-    whole = graded.ndcg(ranking, C.SKLEARN)
+    whole = ndcg(ranking, C.SKLEARN)
     assert whole.value == pytest.approx(0.5 * 1 + 0.5 / log2(3), abs=1e-12)
     assert round(whole.value, 4) == 0.8155
-    at1 = graded.ndcg(ranking, C.SKLEARN, 1)
+    at1 = ndcg(ranking, C.SKLEARN, 1)
     assert at1.value == pytest.approx(0.5, abs=1e-12)  # half the tie group's gain is at rank 1
     # ignore_ties=True: reverse input order inside ties, d2 first
     reverse = C.SKLEARN.with_(ties="reverse_input")
-    assert round(graded.ndcg(ranking, reverse).value, 4) == 0.6309
-    assert graded.ndcg(ranking, reverse, 1).value == 0.0
+    assert round(ndcg(ranking, reverse).value, 4) == 0.6309
+    assert ndcg(ranking, reverse, 1).value == 0.0
     # trec_eval (docno desc puts d2 first) and ranx (input order, d1 first)
-    assert graded.ndcg(ranking, C.TREC_EVAL_NDCG).value == pytest.approx(1 / log2(3), abs=1e-12)
-    assert graded.ndcg(ranking, C.TREC_EVAL_NDCG_CUT, 1).value == 0.0
-    assert graded.ndcg(ranking, C.RANX).value == 1.0
-    assert graded.ndcg(ranking, C.RANX, 1).value == 1.0
+    assert ndcg(ranking, C.TREC_EVAL_NDCG).value == pytest.approx(1 / log2(3), abs=1e-12)
+    assert ndcg(ranking, C.TREC_EVAL_NDCG_CUT, 1).value == 0.0
+    assert ndcg(ranking, C.RANX).value == 1.0
+    assert ndcg(ranking, C.RANX, 1).value == 1.0
 
 
 # --- queries with nothing relevant -----------------------------------------------------------
@@ -346,8 +351,8 @@ def test_t1_sklearn_tie_averaged_ndcg():
 
 def test_empty_query_value_zero_or_one():
     ranking = Ranking.build([0, 0, None], unretrieved=[0])
-    zero = graded.ndcg(ranking, C.TREC_EVAL_NDCG_CUT, 3)
-    one = graded.ndcg(ranking, C.LIGHTGBM, 3)
+    zero = ndcg(ranking, C.TREC_EVAL_NDCG_CUT, 3)
+    one = ndcg(ranking, C.LIGHTGBM, 3)
     assert zero.value == 0.0 and one.value == 1.0
     assert "IDCG is 0" in zero.note and "nDCG is 0" in zero.note
     assert "nDCG is 1" in one.note and C.LIGHTGBM.name in one.note
@@ -355,7 +360,7 @@ def test_empty_query_value_zero_or_one():
     # nothing to divide by: every rank's share of nDCG is 0, in both conventions
     for result in (zero, one):
         assert result.table["contribution"].tolist() == [0.0, 0.0, 0.0]
-    assert graded.ndcg(Ranking.build([]), C.TEXTBOOK, 5).value == 0.0
+    assert ndcg(Ranking.build([]), C.TEXTBOOK, 5).value == 0.0
 
 
 def test_lightgbm_four_groups():
@@ -368,11 +373,11 @@ def test_lightgbm_four_groups():
         Ranking.build([1, 3, 2], scores=[3, 2, 1]),
         Ranking.build([0, 1, 0], scores=[1, 1, 1]),
     ]
-    with_one = [graded.ndcg(g, C.LIGHTGBM, 1).value for g in groups]
+    with_one = [ndcg(g, C.LIGHTGBM, 1).value for g in groups]
     assert with_one == pytest.approx([1, 1, 1 / 7, 0], abs=1e-12)  # group 3: gain 1 of 2^3-1
     assert round(float(np.mean(with_one)), 4) == 0.5357
     minus = C.LIGHTGBM.with_(empty_value=0.0)
-    assert round(float(np.mean([graded.ndcg(g, minus, 1).value for g in groups])), 4) == 0.2857
+    assert round(float(np.mean([ndcg(g, minus, 1).value for g in groups])), 4) == 0.2857
 
 
 # --- ERR (research note, D10) ----------------------------------------------------------------
@@ -382,21 +387,21 @@ def test_err_binary_fixture_fixed_and_scale_max():
     # qrels {x:1, y:0, z:1}, run x, y, v: one relevant document at rank 1.
     ranking = Ranking.build([1, 0, None], doc_ids=["x", "y", "v"], unretrieved=[1])
     # gdeval / ir_measures ERR@5 (gmax 4): R_1 = (2^1-1)/2^4 = 1/16
-    assert graded.err(ranking, C.GDEVAL, 5).value == pytest.approx(1 / 16, abs=1e-15)
+    assert err(ranking, C.GDEVAL, 5).value == pytest.approx(1 / 16, abs=1e-15)
     # Chapelle with gmax = the scale's maximum (1): R_1 = 1/2
-    assert graded.err(ranking, C.TEXTBOOK, 5).value == pytest.approx(0.5, abs=1e-15)
+    assert err(ranking, C.TEXTBOOK, 5).value == pytest.approx(0.5, abs=1e-15)
 
 
 def test_err_g1_fixture():
     # G1 grades in run order 1, 3, unjudged, 0.
     # gmax 4: R = 1/16, 7/16 -> ERR = 1/16 + (1 - 1/16) * 7/16 / 2
     r1, r2 = 1 / 16, 7 / 16
-    result = graded.err(g1(), C.IR_MEASURES, 5)
+    result = err(g1(), C.IR_MEASURES, 5)
     assert result.value == pytest.approx(r1 + (1 - r1) * r2 / 2, abs=1e-15)
     assert round(result.value, 4) == 0.2676
     # gmax 3 (scale maximum): R = 1/8, 7/8
     r1, r2 = 1 / 8, 7 / 8
-    textbook = graded.err(g1(), C.TEXTBOOK, 5)
+    textbook = err(g1(), C.TEXTBOOK, 5)
     assert textbook.value == pytest.approx(r1 + (1 - r1) * r2 / 2, abs=1e-15)
     assert round(textbook.value, 4) == 0.5078
     assert textbook.table["p_reach"].tolist() == pytest.approx(
@@ -405,7 +410,7 @@ def test_err_g1_fixture():
     assert textbook.details["p_satisfied"] == pytest.approx(1 - (1 - r1) * (1 - r2), abs=1e-15)
     # the top grade used (the formula on the page prints it) and the name with its cutoff
     assert result.details["gmax"] == 4.0 and textbook.details["gmax"] == 3.0
-    assert (result.name, graded.err(g1(), C.TEXTBOOK).name) == ("ERR@5", "ERR")
+    assert (result.name, err(g1(), C.TEXTBOOK).name) == ("ERR@5", "ERR")
 
 
 def test_err_default_top_grade_is_the_scales_not_the_lists():
@@ -414,26 +419,26 @@ def test_err_default_top_grade_is_the_scales_not_the_lists():
     ranking = Ranking.build([1, 0], doc_ids=["a", "b"], unretrieved=[3])
     # Textbook, gmax = the scale's maximum 3: R_a = (2^1 - 1)/2^3 = 1/8, R_b = (2^0 - 1)/2^3 = 0,
     # ERR@10 = R_a/1 + (1 - R_a) R_b/2 = 1/8 = 0.125. (gmax from the list, 1: R_a = 1/2, 0.5.)
-    result = graded.err(ranking, C.TEXTBOOK, 10)
+    result = err(ranking, C.TEXTBOOK, 10)
     assert result.value == pytest.approx(0.125, abs=1e-15)
     assert result.details["gmax"] == 3.0
     # on the Playground's 0-4 scale the same list reads R_a = 1/2^4: ERR@10 = 1/16 = 0.0625
     on_four = Ranking.build([1, 0], doc_ids=["a", "b"], unretrieved=[3], scale_max=4)
-    assert graded.err(on_four, C.TEXTBOOK, 10).value == pytest.approx(1 / 16, abs=1e-15)
+    assert err(on_four, C.TEXTBOOK, 10).value == pytest.approx(1 / 16, abs=1e-15)
 
 
 def test_err_cutoff():
     ranking = Ranking.build([0, 2, 4])
     r = [0, 3 / 16, 15 / 16]
     full = r[1] / 2 + (1 - r[1]) * r[2] / 3
-    assert graded.err(ranking, C.GDEVAL).value == pytest.approx(full, abs=1e-15)
-    assert graded.err(ranking, C.GDEVAL, 2).value == pytest.approx(r[1] / 2, abs=1e-15)
-    assert graded.err(ranking, C.GDEVAL, 1).value == 0.0
+    assert err(ranking, C.GDEVAL).value == pytest.approx(full, abs=1e-15)
+    assert err(ranking, C.GDEVAL, 2).value == pytest.approx(r[1] / 2, abs=1e-15)
+    assert err(ranking, C.GDEVAL, 1).value == 0.0
 
 
 def test_err_gmax_below_the_largest_grade_names_both():
     with pytest.raises(ValueError, match=r"gmax = 3 is below the grade 4"):
-        graded.err(Ranking.build([4, 1]), C.TEXTBOOK.with_(err_gmax=3.0))
+        err(Ranking.build([4, 1]), C.TEXTBOOK.with_(err_gmax=3.0))
 
 
 # --- RBP (research note, D11; ranx's tests) --------------------------------------------------
@@ -445,7 +450,7 @@ def test_rbp_binary_ranx_published(p, published):
     relevant = (1, 2, 6, 11, 17)
     ranking = Ranking.build([1 if i in relevant else 0 for i in range(1, 21)])
     conv = C.TEXTBOOK.with_(rbp_p=p, rbp_gain="binary")
-    result = graded.rbp(ranking, conv)
+    result = rbp(ranking, conv)
     assert result.value == pytest.approx((1 - p) * sum(p ** (i - 1) for i in relevant), abs=1e-12)
     assert round(result.value, 4) == published
     # no unjudged document: the residual is the tail p^20 beyond the list
@@ -455,15 +460,15 @@ def test_rbp_binary_ranx_published(p, published):
 def test_rbp_g1_gain_mappings():
     # G1 with p = 0.8, grades in run order 1, 3, unjudged, 0; weights 0.2 * 0.8^(i-1).
     ranking = g1()
-    binary1 = graded.rbp(ranking, C.IR_MEASURES)  # RBP(p=0.8,rel=1): 0.2*(1 + 0.8)
+    binary1 = rbp(ranking, C.IR_MEASURES)  # RBP(p=0.8,rel=1): 0.2*(1 + 0.8)
     assert binary1.value == pytest.approx(0.2 * (1 + 0.8), abs=1e-12)
     assert round(binary1.value, 4) == 0.3600
-    binary2 = graded.rbp(ranking, C.IR_MEASURES.with_(rel_threshold=2.0))  # 0.2*0.8
+    binary2 = rbp(ranking, C.IR_MEASURES.with_(rel_threshold=2.0))  # 0.2*0.8
     assert round(binary2.value, 4) == 0.1600
-    raw = graded.rbp(ranking, C.RANX)  # ranx rbp.8: 0.2*(1 + 3*0.8)
+    raw = rbp(ranking, C.RANX)  # ranx rbp.8: 0.2*(1 + 3*0.8)
     assert raw.value == pytest.approx(0.2 * (1 + 3 * 0.8), abs=1e-12)
     assert round(raw.value, 4) == 0.6800
-    scaled = graded.rbp(ranking, C.TEXTBOOK)  # g/3: 0.2*(1/3 + 0.8)
+    scaled = rbp(ranking, C.TEXTBOOK)  # g/3: 0.2*(1/3 + 0.8)
     assert scaled.value == pytest.approx(0.2 * (1 / 3 + 0.8), abs=1e-12)
     assert round(scaled.value, 4) == 0.2267
     # residual (trec_eval rbp_resid.p=0.8 = cwl ResEU): unjudged u at rank 3 + the tail 0.8^4
@@ -482,7 +487,7 @@ def test_rbp_g1_gain_mappings():
 def test_rbp_residual_includes_the_tail_like_cwl():
     # One judged relevant document at rank 1, p = 0.5: cwl's residual is 0.5 (tail to depth),
     # trec_eval's rbp_resid 0 (it drops the tail). RankLab follows cwl (research note, D11).
-    result = graded.rbp(Ranking.build([1]), C.TEXTBOOK.with_(rbp_p=0.5))
+    result = rbp(Ranking.build([1]), C.TEXTBOOK.with_(rbp_p=0.5))
     assert result.value == 0.5
     assert result.details["residual"] == 0.5
     assert result.details["tail"] == 0.5
@@ -490,13 +495,13 @@ def test_rbp_residual_includes_the_tail_like_cwl():
 
 def test_rbp_graded_top_grade_below_the_data_names_it():
     with pytest.raises(ValueError, match=r"top grade 2 is below the grade 3"):
-        graded.rbp(Ranking.build([3, 1]), C.TEXTBOOK.with_(rbp_gmax=2.0))
+        rbp(Ranking.build([3, 1]), C.TEXTBOOK.with_(rbp_gmax=2.0))
 
 
 def test_rbp_contributions_are_weight_times_gain():
     ranking = Ranking.build([2, None, 0, 1], scale_max=2)
     p = 0.8
-    result = graded.rbp(ranking, C.TEXTBOOK)
+    result = rbp(ranking, C.TEXTBOOK)
     weights = [(1 - p) * p**i for i in range(4)]
     assert result.table["weight"].tolist() == pytest.approx(weights, abs=1e-15)
     assert result.table["contribution"].tolist() == pytest.approx(
@@ -507,13 +512,13 @@ def test_rbp_contributions_are_weight_times_gain():
 
 def test_natural_log_discount_values():
     # gdeval divides by ln(i+1); as a 'log' discount with base e that is 1/log_e(i+1).
-    table = graded.dcg(Ranking.build([1, 1, 1]), C.GDEVAL).table
+    table = dcg_measure(Ranking.build([1, 1, 1]), C.GDEVAL).table
     assert table["discount"].tolist() == pytest.approx(
         [1 / log(2), 1 / log(3), 1 / log(4)], abs=1e-15
     )
 
 
-@pytest.mark.parametrize("measure", [graded.ndcg, graded.dcg, graded.idcg, graded.err])
+@pytest.mark.parametrize("measure", [ndcg, dcg_measure, idcg_measure, err])
 def test_cutoff_below_1_is_named(measure):
     with pytest.raises(ValueError, match=r"cutoff k must be a whole number of at least 1; got 0"):
         measure(Ranking.build([1, 0]), C.TEXTBOOK, 0)

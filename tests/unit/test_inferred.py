@@ -1,6 +1,6 @@
-"""infAP (`rankwork.core.inferred` and its batch kernel), worked by hand from trec_eval's
-m_infAP.c formula: for a judged relevant document at rank i with r judged relevant, n judged
-non-relevant and u pooled-but-unjudged documents above it,
+"""infAP (`rankwork.core.measures.families.infap`, single list and batch kernel), worked by hand
+from trec_eval's m_infAP.c formula: for a judged relevant document at rank i with r judged
+relevant, n judged non-relevant and u pooled-but-unjudged documents above it,
 E[P@i] = 1/i + ((i-1)/i) * ((r+n+u)/(i-1)) * ((r+ε)/(r+n+2ε)) (1 at rank 1), ε = 0.00001,
 infAP = sum / R.
 

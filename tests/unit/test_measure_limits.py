@@ -16,8 +16,10 @@ import pytest
 
 from rankwork.collection.batch import BatchError, evaluate
 from rankwork.core import conventions as C
-from rankwork.core import graded
 from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.measures.families.dcg import ndcg as ndcg_measure
+from rankwork.core.measures.families.err import stop_probability
+from rankwork.core.measures.families.precision import precision
 from rankwork.core.ranking import MAX_DOCS, Ranking
 
 TREC = C.TREC_EVAL_NDCG_CUT
@@ -61,7 +63,7 @@ def test_err_stop_probability_is_gdevals_formula_to_the_last_bit(gmax):
     # gdeval.pl: (2**$rel - 1) / (2**$max_grade), here with exact Python integers.
     grades = np.arange(gmax + 1, dtype=float)
     expected = [(2**g - 1) / 2**gmax for g in range(gmax + 1)]
-    assert graded.stop_probability(grades, float(gmax)).tolist() == expected
+    assert stop_probability(grades, float(gmax)).tolist() == expected
 
 
 def test_exponential_gain_beyond_a_double_is_an_error_naming_the_grade():
@@ -139,19 +141,18 @@ def test_ideal_none_takes_a_cutoff_up_to_max_docs_and_refuses_the_next():
     # (linear gain, the top grade) at k = MAX_DOCS is 1 / sum_{i=1}^{MAX_DOCS} 1/log2(i+1).
     scaled = C.TEXTBOOK.with_(gain="linear", ideal="none")
     idcg = math.fsum(1 / math.log2(i + 1) for i in range(1, MAX_DOCS + 1))
-    value = graded.ndcg(Ranking.build([1]), scaled, MAX_DOCS).value
+    value = ndcg_measure(Ranking.build([1]), scaled, MAX_DOCS).value
     assert value == pytest.approx(1 / idcg, rel=1e-12)
     with pytest.raises(ValueError, match=rf"k = {MAX_DOCS + 1} is more than the {MAX_DOCS}"):
-        graded.ndcg(Ranking.build([1]), scaled, MAX_DOCS + 1)
+        ndcg_measure(Ranking.build([1]), scaled, MAX_DOCS + 1)
 
 
 def test_a_cutoff_beyond_any_double_is_refused():
     with pytest.raises(MeasureNameError, match=r"cutoff in 'P@1e400' is too large"):
         parse("P@1e400")
-    from rankwork.core import binary
 
     with pytest.raises(ValueError, match=r"cutoff k is too large"):
-        binary.precision(Ranking.build([1]), TREC, 10**400)
+        precision(Ranking.build([1]), TREC, 10**400)
 
 
 # --------------------------------------------------------------------- item 4: F and dcg=

@@ -11,9 +11,8 @@ from math import log2
 import pytest
 
 from rankwork.core import conventions as C
-from rankwork.core.measures import EXAMPLES, Measure, MeasureNameError, parse
+from rankwork.core.measures import EXAMPLES, SPECS, Measure, MeasureNameError, parse
 from rankwork.core.ranking import Ranking
-from rankwork.core.specs import SPECS
 
 
 def g1() -> Ranking:
@@ -75,10 +74,10 @@ def test_str_normalises_spacing_and_order():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", r"In '': expected a name, found the end\. Valid measures: nDCG@10, "),
+        ("", r"In '': expected a name, found the end\. Valid measures: DCG@10, "),
         (  # every example, ending with the last one (a new measure adds to the list)
             "Foo@10",
-            r"Unknown measure 'Foo' in 'Foo@10'\. Valid measures: nDCG@10, .*"
+            r"Unknown measure 'Foo' in 'Foo@10'\. Valid measures: DCG@10, .*"
             + re.escape(f"{EXAMPLES[-1]}."),
         ),
         ("ndcg@10", r"Unknown measure 'ndcg' .* Did you mean 'nDCG'\?"),

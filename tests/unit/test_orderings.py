@@ -90,4 +90,4 @@ def test_the_empty_list_has_one_ordering_scoring_zero():
     rows, exact = O.position_orderings(ordered.grades)
     assert rows.shape == (1, 0) and exact
     values = O.evaluate_orderings(ordered, C.TEXTBOOK, 5, rows)
-    assert values.iloc[0].tolist() == [0, 0, 0, 0, 0, 0]
+    assert values.iloc[0].tolist() == [0] * len(O.MEASURES)  # every measure of the landscape

@@ -233,7 +233,7 @@ def test_a_condensed_scenario_scores_what_the_playground_cards_show() -> None:
     """The lab, the check page and "Try a mistake" compare with the Playground's cards: under
     the condensed toggle every card reads the condensed list, so `correct` must too."""
     ranking = Ranking.build([3, None, 2, None, 0, 1], scale_max=3)
-    cards = evaluate(ranking, TEXTBOOK, 5, condensed=True).results
+    cards = evaluate(ranking, TEXTBOOK, 5, condensed=True, more=FAMILIES).results  # any a card
     scenario = Scenario(ranking, TEXTBOOK, 5, condensed=True)
     for family in FAMILIES:
         right = correct(family, scenario)

@@ -15,13 +15,17 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rankwork.core import binary, graded
 from rankwork.core import conventions as C
 from rankwork.core.gains import gain
 from rankwork.core.intents import Intents
-from rankwork.core.measures import Measure
+from rankwork.core.measures import SPECS, Measure
+from rankwork.core.measures.families.counts import counts as counts_measure
+from rankwork.core.measures.families.dcg import ndcg
+from rankwork.core.measures.families.err import err
+from rankwork.core.measures.families.precision import precision
+from rankwork.core.measures.families.rbp import rbp
+from rankwork.core.measures.families.recall import recall
 from rankwork.core.ranking import Ranking
-from rankwork.core.specs import SPECS
 from rankwork.explore import report
 
 DETERMINISTIC = settings(
@@ -103,7 +107,7 @@ def cases(draw, **convention_kw):
 @given(cases())
 def test_ndcg_is_between_0_and_1(case):
     ranking, convention, k = case
-    result = graded.ndcg(ranking, convention, k)
+    result = ndcg(ranking, convention, k)
     assert -TOL <= result.value <= 1 + TOL
     assert result.details["DCG"] <= result.details["IDCG"] + TOL
 
@@ -134,7 +138,7 @@ def ideal_lists(draw):
 @given(ideal_lists())
 def test_the_ideal_order_scores_1(case):
     ranking, convention, k = case
-    result = graded.ndcg(ranking, convention, k)
+    result = ndcg(ranking, convention, k)
     assume(result.details["IDCG"] > 0)  # a custom map may give every grade gain 0
     assert result.value == 1.0  # exactly: DCG and IDCG are the same sum
 
@@ -143,8 +147,8 @@ def test_the_ideal_order_scores_1(case):
 @given(cases(discount="log"), st.sampled_from([math.e, 3.0, 10.0, 1.01, 64.0]))
 def test_log_base_does_not_change_ndcg(case, base):
     ranking, convention, k = case
-    at2 = graded.ndcg(ranking, convention.with_(log_base=2.0), k)
-    other = graded.ndcg(ranking, convention.with_(log_base=base), k)
+    at2 = ndcg(ranking, convention.with_(log_base=2.0), k)
+    other = ndcg(ranking, convention.with_(log_base=base), k)
     assert other.value == pytest.approx(at2.value, abs=TOL)
     # ... but it scales DCG: 1/log_b(i+1) = (ln b / ln 2) * 1/log2(i+1)
     assert other.details["DCG"] == pytest.approx(
@@ -167,8 +171,8 @@ def test_moving_a_higher_grade_up_never_lowers_ndcg(data):
     i, j = data.draw(st.sampled_from(pairs))
     swapped = list(grades)
     swapped[i], swapped[j] = grades[j], grades[i]
-    before = graded.ndcg(Ranking.build(grades, unretrieved=unretrieved), convention, k)
-    after = graded.ndcg(Ranking.build(swapped, unretrieved=unretrieved), convention, k)
+    before = ndcg(Ranking.build(grades, unretrieved=unretrieved), convention, k)
+    after = ndcg(Ranking.build(swapped, unretrieved=unretrieved), convention, k)
     assert after.value >= before.value - TOL
     assert after.details["DCG"] >= before.details["DCG"] - TOL
 
@@ -180,7 +184,7 @@ def test_moving_a_higher_grade_up_never_lowers_ndcg(data):
 @given(cases())
 def test_err_is_between_0_and_1(case):
     ranking, convention, k = case
-    result = graded.err(ranking, convention, k)
+    result = err(ranking, convention, k)
     assert -TOL <= result.value <= result.details["p_satisfied"] + TOL
     assert result.details["p_satisfied"] <= 1 + TOL
 
@@ -191,7 +195,7 @@ def test_rbp_plus_residual_is_at_most_1(case, rbp_gain):
     # graded (g/gmax) and binary gains are at most 1; 'raw' (ranx) gains are not bounded by 1,
     # so neither is raw RBP + residual: it is left out on purpose.
     ranking, convention, _ = case
-    result = graded.rbp(ranking, convention.with_(rbp_gain=rbp_gain))
+    result = rbp(ranking, convention.with_(rbp_gain=rbp_gain))
     assert result.value >= -TOL and result.details["residual"] >= -TOL
     assert result.value + result.details["residual"] <= 1 + TOL
     assert result.details["upper"] == pytest.approx(
@@ -244,7 +248,7 @@ def test_every_breakdown_sums_to_its_value(case):
         elif family.startswith("Num"):
             # documented exception: counts have no per-rank breakdown
             assert len(result.table) == 0 and result.note
-            counts = binary.counts(ranking, measure.convention(convention), measure.cutoff)
+            counts = counts_measure(ranking, measure.convention(convention), measure.cutoff)
             key = {"NumRet": "num_ret", "NumRel": "num_rel", "NumRelRet": "num_rel_ret"}[family]
             assert result.value == counts[key]
         else:
@@ -260,6 +264,6 @@ def test_cutoff_curves_agree_with_the_measures_at_each_depth(case):
     assert len(curves) == len(ranking)
     for j in range(1, min(len(ranking), 6) + 1):
         row = curves.iloc[j - 1]
-        assert row["nDCG"] == pytest.approx(graded.ndcg(ranking, convention, j).value, abs=TOL)
-        assert row["P"] == pytest.approx(binary.precision(ranking, convention, j).value, abs=TOL)
-        assert row["R"] == pytest.approx(binary.recall(ranking, convention, j).value, abs=TOL)
+        assert row["nDCG"] == pytest.approx(ndcg(ranking, convention, j).value, abs=TOL)
+        assert row["P"] == pytest.approx(precision(ranking, convention, j).value, abs=TOL)
+        assert row["R"] == pytest.approx(recall(ranking, convention, j).value, abs=TOL)

@@ -1,4 +1,4 @@
-"""Sakai's Q-measure (`rankwork.core.qmeasure`, its spec `Q` and its batch kernel).
+"""Sakai's Q-measure (`rankwork.core.measures.families.q`, its spec `Q` and its batch kernel).
 
 Neither trec_eval nor ir_measures has Q, so the numbers here are worked out by hand from
 Sakai's definition (NTCIR-4 2004; IP&M 43(2) 2007), written out below:
@@ -20,7 +20,7 @@ from hypothesis import given
 from rankwork.collection.batch import BatchError, evaluate, query_ranking
 from rankwork.core import conventions as C
 from rankwork.core.measures import MeasureNameError, parse
-from rankwork.core.qmeasure import q_measure
+from rankwork.core.measures.families.q import q_measure
 from rankwork.core.ranking import Ranking
 from tests.unit.test_batch import VARIANTS, frames, random_collection
 from tests.unit.test_properties import DETERMINISTIC, cases

@@ -12,7 +12,7 @@ import pytest
 import i18n
 from i18n import catalogues
 from rankwork.core.conventions import TEXTBOOK
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import SPECS
 from tests.in_language import in_language
 
 GLOSSARY = catalogues.ROOT / "i18n" / "glossary.csv"

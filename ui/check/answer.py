@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import _
+from rankwork.core.measures import SPECS
 from rankwork.core.scenario import Scenario
-from rankwork.core.specs import SPECS
 from rankwork.teaching.diagnose import Answer, parse_answer
 from rankwork.teaching.pitfalls import MEASURES
 from ui import answers, cached, state

@@ -9,8 +9,8 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.core.conventions import PRESETS, TEXTBOOK
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ranking
-from rankwork.core.specs import SPECS
 from rankwork.teaching.demos import preset_table
 from rankwork.teaching.phrasing import SHORT, changes, moot
 from ui import language, state

@@ -10,8 +10,8 @@ from streamlit.delta_generator import DeltaGenerator
 
 from i18n import N_, _
 from rankwork.core import cwl
+from rankwork.core.measures import SPECS
 from rankwork.core.result import Result
-from rankwork.core.specs import SPECS
 from ui import cached, language, rank_table
 from ui.literal import literal
 from ui.playground_inputs import PlaygroundInputs
@@ -43,10 +43,12 @@ def choice(k: int, inputs: PlaygroundInputs) -> tuple[str, dict[str, float], Del
     where an error about them goes."""
     with st.container(border=True):
         pick, setting = st.columns(2)
+        readers = cwl.reader_families()
         family = pick.selectbox(
             _("Measure"),
-            cwl.READER_FAMILIES,
-            format_func=language.labels({name: SPECS[name].title for name in cwl.READER_FAMILIES}),
+            readers,
+            index=readers.index(next(iter(cwl.MODELS))),  # a reader who adapts: INST
+            format_func=language.labels({name: SPECS[name].title for name in readers}),
             key="disc_reader",
             persist_state="session",
         )

@@ -13,9 +13,8 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.core.conventions import Convention
-from rankwork.core.measures import parse
+from rankwork.core.measures import SPECS, parse
 from rankwork.core.ranking import Ranking, RankingError, order
-from rankwork.core.specs import SPECS
 from rankwork.explore.report import HEADLINE
 from ui import language, state
 from ui.evaluate import compute

@@ -38,11 +38,13 @@ The pieces, in the order a newcomer should read them:
 - `core.ranking.Ranking.build(grades, doc_ids=None, scores=None, unretrieved=(),
   scale_max=None)`: one query, validated (`RankingError`, a ValueError, names the bad value);
   `core.ranking.order(ranking, convention)` gives the `Ordered` list every measure reads.
-- `core.graded` (DCG, IDCG, nDCG, ERR, RBP) and `core.binary` (P, R, F, AP, RR, R-Prec,
-  Success, bpref, Judged): `measure(ranking_or_ordered, convention, k) -> core.result.Result`
-  (value + per-rank table whose `contribution` column sums to the value).
-- `core.specs.SPECS`: one definition per measure family (parameters, cutoff rule, single-list
-  function, the Convention fields it reads, formula, description, reader and citation);
+- `core.measures.families`: one module per measure family (`dcg`: DCG, IDCG, nDCG; `err`,
+  `rbp`, `precision`, `recall`, `f`, `ap`, `rr`, `rprec`, ...), each with its single-list
+  function `measure(ranking_or_ordered, convention, k) -> core.result.Result` (value + per-rank
+  table whose `contribution` column sums to the value) and its batch kernel.
+- `core.measures.SPECS`: one definition per measure family (parameters, cutoff rule, single-list
+  function, batch kernel, the Convention fields it reads, formula, description, reader,
+  citation and capabilities), found in those modules;
   `core.measures.parse("nDCG@10")`: ir_measures-style names -> `Measure` objects.
 - `explore.report.evaluate(ranking, convention, k)`: the Playground's headline measures and
   joined table.

@@ -16,7 +16,7 @@ real when the mask says True and its label is not ``pad``). A padded position is
 all: the real documents take ranks 1, 2, ... whatever the scores at padded positions hold.
 
 Conventions, all keyword arguments, with the defaults of rankwork's single-list core
-(`rankwork.core.graded`, `rankwork.core.binary`) except where noted:
+(the single-list functions of `rankwork.core.measures.families`) except where noted:
 
 - i is the 1-based rank after sorting a row by score (descending); g_i the label there.
 - gain: ``"exponential"`` 2^g - 1 (default) or ``"linear"`` g (scikit-learn, trec_eval).
@@ -70,7 +70,7 @@ from rankwork.arrays_ranking import (
 from rankwork.core.conventions import Convention, _check_choice
 from rankwork.core.discounts import discount
 from rankwork.core.gains import gain as graded_gain
-from rankwork.core.graded import err_gmax, stop_probability
+from rankwork.core.measures.families.err import err_gmax, stop_probability
 from rankwork.core.ranking import check_cutoff
 from rankwork.language import _
 

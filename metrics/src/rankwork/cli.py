@@ -38,8 +38,7 @@ from rankwork.collection.batch import (
     evaluate,
 )
 from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention, preset
-from rankwork.core.measures import EXAMPLES, Measure, parse
-from rankwork.core.specs import SPECS
+from rankwork.core.measures import EXAMPLES, SPECS, Measure, parse
 
 PROG = "rankwork"
 QRELS_KINDS = {"auto": None, "trec": False, "diversity": True}  # -> read_qrels(subtopics=)

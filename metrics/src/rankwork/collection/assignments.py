@@ -1,5 +1,5 @@
 """Every assignment of grades to one list's unjudged documents, scored at once by the batch
-kernels: each assignment becomes one query of a `batch_measures.Prepared`.
+kernels: each assignment becomes one query of a `rankwork.core.segments.Prepared`.
 
 `rankwork.core.bounds` finds a measure's true range over the unjudged documents by trying every
 assignment (`bounds.assignments`: one row of grades per assignment); run one by one through the
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankwork.collection.batch_measures import Prepared, compute
+from rankwork.collection.batch_measures import compute
 from rankwork.core.bounds import Evaluator
 from rankwork.core.conventions import Convention
 from rankwork.core.measures import Measure
 from rankwork.core.ranking import Ordered
+from rankwork.core.segments import Prepared
 
 
 def prepared(ordered: Ordered, rows: np.ndarray, convention: Convention) -> Prepared:

@@ -39,12 +39,13 @@ import numpy as np
 import pandas as pd
 
 from rankwork.collection import subtopic_qrels
-from rankwork.collection.batch_measures import Prepared, compute
+from rankwork.collection.batch_measures import compute
 from rankwork.collection.batch_ranks import as_text, factorize, positions_in, rank
 from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention
 from rankwork.core.diversity import NoSubtopicsError
 from rankwork.core.measures import Measure, parse
 from rankwork.core.ranking import Ranking, compared_scores, negative_grades
+from rankwork.core.segments import Prepared
 from rankwork.language import _, ngettext
 
 # The measures a collection is evaluated on when none are named: the command line's default and

@@ -26,10 +26,12 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from rankwork.core.capabilities import families
 from rankwork.core.measures import Measure, parse
 from rankwork.stats.stats import micro_average
 
-FAMILIES = ("P", "R")
+#: The micro-averageable families (those declaring `micro`); `count_measures` gives their counts.
+FAMILIES = families("micro")
 
 
 def count_measures(measure: Measure) -> tuple[str, str | int]:
@@ -37,12 +39,14 @@ def count_measures(measure: Measure) -> tuple[str, str | int]:
     denominator of P@k is the number k)."""
     if measure.family not in FAMILIES:
         raise ValueError(
-            f"micro-averaging pools counts, so it is defined for P and R only; {measure} is "
-            "not a ratio of counts: leave it out or drop --micro"
+            f"micro-averaging pools counts, so it is defined for {' and '.join(FAMILIES)} "
+            f"only; {measure} is not a ratio of counts: leave it out or drop --micro"
         )
     numerator = str(Measure("NumRelRet", measure.params, measure.cutoff))
     if measure.family == "R":
         return numerator, str(Measure("NumRel", measure.params))
+    if measure.family != "P":  # a family declaring `micro` must say its counts here
+        raise NotImplementedError(f"no counts for micro-averaging {measure.family}")
     if measure.cutoff is not None:
         return numerator, measure.cutoff
     return numerator, "NumRet"

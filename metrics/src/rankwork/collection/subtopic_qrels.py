@@ -6,7 +6,7 @@
    diversity qrels a document counts as relevant when it is relevant to any subtopic, as
    ndeval reads it, and graded measures see its best grade.
 2. `subtopic_arrays`: the relevant (document, subtopic) pairs, numbered for the diversity
-   kernels (`rankwork.collection.diversity_batch.Subtopics`).
+   kernels (`rankwork.core.segments.Subtopics`).
 
 A document is relevant to a subtopic when its judgment for it is > 0 (ndeval's rule; pyndeval
 and ir_measures count judgments >= 1, the same for whole-number judgments). The subtopics of a
@@ -20,8 +20,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from rankwork.collection.diversity_batch import Subtopics
 from rankwork.core.intents import Intents
+from rankwork.core.segments import Subtopics
 from rankwork.language import _
 
 

@@ -66,15 +66,17 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from rankwork.core.capabilities import families
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import gain
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ordered, Ranking, order
-from rankwork.core.specs import SPECS
 from rankwork.language import _
 
 #: The measures normalised by the judged pool (the ideal ranking or R), which a top-grade fill
-#: also changes: so they can fall when an unjudged document becomes relevant.
-POOL_NORMALISED = ("nDCG", "IDCG", "R", "F1", "AP", "Rprec", "Q")
+#: also changes: so they can fall when an unjudged document becomes relevant (the families
+#: declaring `pool_normalised`).
+POOL_NORMALISED = families("pool_normalised")
 #: The C/W/L measures whose reader stops sooner once it has found more gain.
 STOPPING_READERS = ("INST", "NERR10", "BPM")
 #: The measures that never fall when one grade rises (see the module docstring): their two

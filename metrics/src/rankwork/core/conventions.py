@@ -272,7 +272,7 @@ class Convention:
             The convention to compare with.
         names : iterable of str, optional
             The fields to compare, e.g. those a measure reads
-            (``rankwork.core.specs.SPECS[family].reads``); by default every field except
+            (``rankwork.core.measures.SPECS[family].reads``); by default every field except
             ``name``, ``source`` and ``notes``.
 
         Returns

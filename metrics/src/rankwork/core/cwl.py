@@ -41,7 +41,8 @@ i <= r, and sum_i W(i) rel_i = 1/r is RR.
 AP as a reader, for the Discounts page (`ap_reader`; Robertson, "A new interpretation of
 average precision", SIGIR 2008): the reader wants one of the query's R relevant documents, each
 equally likely, reads down to it and nothing after, and is scored by the precision there. With
-rel_i in {0, 1} as `rankwork.core.binary` decides it and h = sum_i rel_i the relevant retrieved:
+rel_i in {0, 1} as `rankwork.core.measures.common` decides it and h = sum_i rel_i the relevant
+retrieved:
 
     L(i) = rel_i / R                     the chance the reader stops at rank i; sums to h/R
     W(i) = sum_{j>=i} L(j) / j           who stops at j reads j documents, 1/j each
@@ -74,7 +75,6 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from rankwork.core import binary
 from rankwork.core.conventions import Convention
 from rankwork.core.ranking import Ordered, Ranking, check_cutoff, order
 from rankwork.core.result import Result
@@ -310,11 +310,14 @@ def _per_rank(base: pd.DataFrame, gains: np.ndarray, model: Reader) -> pd.DataFr
 
 def rr_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """RR@k (RR when k is None) read as C/W/L, as cwl_eval's RR with binary gains: rel_i = 1
-    for a relevant document within k (`binary.reciprocal_rank`'s relevance), C(i) = 1 - rel_i.
+    for a relevant document within k (`reciprocal_rank`'s relevance), C(i) = 1 - rel_i.
     The reader reads down to the first relevant rank r and stops there: V(i) = 1 for i <= r,
     so W(i) = 1/r and EU = W(r) rel_r = 1/r, RR itself. With nothing relevant the reader
     reads all 1000 ranks and RR is 0. Columns and details as `cwl_measure`'s (relevant added)."""
-    rr = binary.reciprocal_rank(ranking, convention, k)
+    # imported here: the measure families import this engine (their C/W/L declarations)
+    from rankwork.core.measures.families.rr import reciprocal_rank
+
+    rr = reciprocal_rank(ranking, convention, k)
     gains = (rr.table["relevant"] & rr.table["in_cutoff"]).to_numpy(dtype=float)
     model = reader(1.0 - padded(gains))
     table = _per_rank(rr.table[["rank", "doc_id", "grade", "relevant"]], gains, model)
@@ -328,7 +331,7 @@ def rr_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
 def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
     """AP@k (AP when k is None) read as C/W/L: L(i) = rel_i / R, W(i) = sum_{j>=i} L(j) / j,
     C(i) = W(i+1) / W(i) and contribution W(i) rel_i, for the ranks i <= k (see the module
-    docstring). Relevance, R and the cutoff are `binary.average_precision`'s.
+    docstring). Relevance, R and the cutoff are `average_precision`'s.
 
     Columns: rank, doc_id, grade, relevant (binary's), gain (rel_i: relevant and within k, as
     0 or 1), continuation (C), weight (W), stop (L), contribution; the contributions sum to
@@ -336,7 +339,10 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
     R = 0), expected_depth (h / sum_{j: rel_j} 1/j: the C/W/L reader's, built from AP's C) and
     stopping_depth ((1/h) sum_{j: rel_j} j: AP's own readers who stop within the list); both
     NaN when h = 0 (no reader stops within the list)."""
-    ap = binary.average_precision(ranking, convention, k)
+    # imported here: the measure families import this engine (their C/W/L declarations)
+    from rankwork.core.measures.families.ap import average_precision
+
+    ap = average_precision(ranking, convention, k)
     big_r = float(ap.details["R"])
     gain = (ap.table["relevant"] & ap.table["in_cutoff"]).to_numpy(dtype=float)
     ranks = ap.table["rank"].to_numpy(dtype=float)
@@ -377,13 +383,25 @@ def ap_reader(ranking: Ranking | Ordered, convention: Convention, k: int | None 
     return Result(ap.name, value, table, details, note)
 
 
-#: the measures the Discounts page reads as readers of the Playground's list
-READER_FAMILIES = (*MODELS, "RR", "AP")
+#: the readers of the families that are not C/W/L measures of `MODELS` (they read the whole
+#: list: no parameter)
+OWN_READERS: dict[str, Callable[[Ranking | Ordered, Convention], Result]] = {
+    "RR": rr_reader,
+    "AP": ap_reader,
+}
+
+
+def reader_families() -> tuple[str, ...]:
+    """The measures the Discounts page reads as readers of the Playground's list: the families
+    declaring the capability `reader` (each a C/W/L model of `MODELS` or in `OWN_READERS`)."""
+    from rankwork.core.capabilities import families  # noqa: PLC0415 (it reads the registry, which imports this module)
+
+    return families("reader")
 
 
 def reader_parameters(family: str) -> tuple[str, ...]:
     """What the reader of `family` reads besides the list: 'k', 't' (T) and 'p' as `MODELS`
-    says; RR's and AP's read none (the page reads the whole list)."""
+    says; the `OWN_READERS` read none (the page reads the whole list)."""
     return MODELS[family][1] if family in MODELS else ()
 
 
@@ -396,10 +414,10 @@ def list_reader(
     T: float = DEFAULT_T,  # noqa: N803 (ir_measures' name)
     p: float = DEFAULT_P,
 ) -> Result:
-    """The reader of `family` (one of `READER_FAMILIES`) on one list: `rr_reader` for RR,
-    `ap_reader` for AP, else `cwl_measure`; `k` goes only to the families that read it (NERR8,
-    NERR9, BPM)."""
-    if family in ("RR", "AP"):
-        return (rr_reader if family == "RR" else ap_reader)(ranking, convention)
+    """The reader of `family` (one of `reader_families()`) on one list: its own reader for
+    the `OWN_READERS` (`rr_reader` for RR, `ap_reader` for AP), else `cwl_measure`; `k` goes
+    only to the families that read it (NERR8, NERR9, BPM)."""
+    if family in OWN_READERS:
+        return OWN_READERS[family](ranking, convention)
     cut = k if "k" in reader_parameters(family) else None
     return cwl_measure(ranking, convention, cut, family=family, T=T, p=p)

@@ -1,5 +1,7 @@
-"""Novelty and diversity measures: α-DCG, α-nDCG, ERR-IA, nERR-IA, NRBP, nNRBP, P-IA, AP-IA and
-subtopic recall, each with its per-rank working, as TREC's ndeval computes them.
+"""What the novelty and diversity measures share on one list: the subtopic judgments, the
+novelty gains, ndeval's greedy ideal ranking and the working table. The measures themselves
+(α-DCG, α-nDCG, ERR-IA, nERR-IA, NRBP, nNRBP, P-IA, AP-IA and subtopic recall, as TREC's ndeval
+computes them) are modules of `rankwork.core.measures.families`.
 
 Notation: i the 1-based rank, j a subtopic, S the subtopics some judged document is relevant to,
 w_j the intent weight of j (w_j = 1/|S| unless weights are given; given weights are scaled to
@@ -46,7 +48,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from rankwork.core.conventions import Convention
 from rankwork.core.discounts import weights
 from rankwork.core.intents import Intents, subtopics_text
 from rankwork.core.ranking import Ordered, check_cutoff
@@ -119,7 +120,7 @@ def novelty(lists: Sequence[frozenset[str]], weight: dict[str, float], alpha: fl
     steps = []
     for subtopics in lists:
         new, repeated, gain = [], [], 0.0
-        for j in _ordered(subtopics & weight.keys()):
+        for j in byte_order(subtopics & weight.keys()):
             c = seen.get(j, 0)
             gain += weight[j] * (1.0 - alpha) ** c
             (repeated.append((j, c)) if c else new.append(j))
@@ -154,7 +155,7 @@ def greedy_ideal(j: Judged, alpha: float, depth: int | None = None) -> list[Choi
     factor = dict.fromkeys(raw, 1.0)
     chosen: list[Choice] = []
     while left and (depth is None or len(chosen) < depth):
-        scores = [sum(raw[s] * factor[s] for s in _ordered(subs)) for _doc, subs in left]
+        scores = [sum(raw[s] * factor[s] for s in byte_order(subs)) for _doc, subs in left]
         best = max(scores)
         if best <= 0:
             break
@@ -162,14 +163,14 @@ def greedy_ideal(j: Judged, alpha: float, depth: int | None = None) -> list[Choi
         pick = max(tied, key=lambda i: left[i][0].encode("utf-8"))
         doc_id, subs = left.pop(pick)
         others = tuple(left[i if i < pick else i - 1][0] for i in tied if i != pick)
-        gain = sum(j.weight[s] * factor[s] for s in _ordered(subs))
+        gain = sum(j.weight[s] * factor[s] for s in byte_order(subs))
         chosen.append(Choice(len(chosen) + 1, doc_id, subs, gain, others))
         for s in subs:
             factor[s] *= 1.0 - alpha
     return chosen
 
 
-def _ordered(subtopics) -> list[str]:
+def byte_order(subtopics) -> list[str]:
     return sorted(subtopics, key=lambda s: s.encode("utf-8"))
 
 
@@ -189,11 +190,11 @@ def check_beta(beta: float) -> float:
     return float(beta)
 
 
-def _name(base: str, params: str, k: int | None) -> str:
+def diversity_name(base: str, params: str, k: int | None) -> str:
     return base + (f"({params})" if params else "") + (f"@{k}" if k is not None else "")
 
 
-def _table(j: Judged, steps: list[Step], discount: np.ndarray, contribution: np.ndarray):
+def novelty_table(j: Judged, steps: list[Step], discount: np.ndarray, contribution: np.ndarray):
     """One row per rank: the list's ranks, then (for a cutoff beyond the list) empty ranks
     down to the cutoff, as many as `steps` holds."""
     n = len(steps)
@@ -218,7 +219,7 @@ def _table(j: Judged, steps: list[Step], discount: np.ndarray, contribution: np.
     )
 
 
-def _with_ideal(table: pd.DataFrame, ideal: list[Choice], discount, norm: float) -> pd.DataFrame:
+def with_ideal(table: pd.DataFrame, ideal: list[Choice], discount, norm: float) -> pd.DataFrame:
     """The ideal ranking's document, gain and share beside each rank of the list."""
     n = len(table)
     shown = ideal[:n]
@@ -231,27 +232,27 @@ def _with_ideal(table: pd.DataFrame, ideal: list[Choice], discount, norm: float)
     return table
 
 
-def _discounts(n: int, kind: str, beta: float = DEFAULT_BETA) -> np.ndarray:
+def discounts(n: int, kind: str, beta: float = DEFAULT_BETA) -> np.ndarray:
     return weights(kind, np.arange(1, n + 1), log_base=2.0, discount_p=beta)
 
 
-def _depth(n: int, k: int | None) -> int:
+def list_depth(n: int, k: int | None) -> int:
     return n if k is None else k
 
 
-def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: str) -> Result:
+def cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: str) -> Result:
     """α-DCG / α-nDCG (log discount) and ERR-IA / nERR-IA (1/i discount)."""
     alpha = check_alpha(alpha)
     k = check_cutoff(k)
     j = judged(ordered)
-    depth = _depth(len(j.ranked), k)
+    depth = list_depth(len(j.ranked), k)
     # the list's ranks, and empty ranks down to k: the ideal's beyond the list show beside them
     steps = novelty(j.ranked, j.weight, alpha)
     steps += [Step((), (), 0.0)] * (depth - len(steps))
     n = len(steps)
     within = np.arange(1, n + 1) <= depth
-    disc = _discounts(n, kind)
-    deep = _discounts(depth, kind)
+    disc = discounts(n, kind)
+    deep = discounts(depth, kind)
     gains = np.array([s.gain for s in steps], dtype=float)
     if normalised:
         ideal = greedy_ideal(j, alpha, depth)
@@ -260,11 +261,11 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
         ideal = []
         norm = float(np.sum((1.0 - alpha) ** np.arange(depth) * deep)) if j.weight else 0.0
     contribution = np.where(within, gains * disc, 0.0) / norm if norm > 0 else np.zeros(n)
-    table = _table(j, steps, disc, contribution)
+    table = novelty_table(j, steps, disc, contribution)
     # g_i x discount before normalising: the terms of the sums the working writes out
     table.insert(table.columns.get_loc("contribution"), "discounted_gain", gains * disc)
     if normalised:
-        table = _with_ideal(table, ideal, disc, norm)
+        table = with_ideal(table, ideal, disc, norm)
     details = {
         "normaliser": norm,
         "alpha": alpha,
@@ -280,7 +281,7 @@ def _cumulated(ordered: Ordered, k, alpha, kind: str, normalised: bool, base: st
         note = _(
             "Normalised by a list relevant to every subtopic at every rank: {norm:.4g}."
         ).format(norm=norm)
-    name = _name(base, f"alpha={alpha:g}" if alpha != DEFAULT_ALPHA else "", k)
+    name = diversity_name(base, f"alpha={alpha:g}" if alpha != DEFAULT_ALPHA else "", k)
     return Result(name, float(contribution.sum()), table, details, note)
 
 
@@ -304,137 +305,3 @@ def _unweighted(j: Judged, alpha: float, disc, within, ideal_disc) -> dict[str, 
         out["unweighted_normaliser"] = norm
         out["unweighted_value"] = out["unweighted_sum"] / norm if norm > 0 else 0.0
     return out
-
-
-def alpha_dcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
-    """α-DCG@k, normalised as ndeval does by the α-DCG of a list relevant to every subtopic
-    at every rank: sum g_i/log2(i+1) / sum (1-α)^(i-1)/log2(i+1)."""
-    return _cumulated(ordered, k, alpha, "log", False, "alpha_DCG")
-
-
-def alpha_ndcg(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
-    """α-nDCG@k = α-DCG@k / α-DCG@k of the greedy ideal ranking."""
-    return _cumulated(ordered, k, alpha, "log", True, "alpha_nDCG")
-
-
-def err_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
-    """ERR-IA@k as ndeval computes it with `-alpha alpha`: sum g_i/i / sum (1-α)^(i-1)/i.
-    (ir_measures takes no α for ERR-IA and always passes ndeval 0.5, the default here.)"""
-    return _cumulated(ordered, k, alpha, "reciprocal", False, "ERR_IA")
-
-
-def nerr_ia(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA) -> Result:
-    """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking (ndeval's
-    `-alpha alpha` for α, as in `err_ia`)."""
-    return _cumulated(ordered, k, alpha, "reciprocal", True, "nERR_IA")
-
-
-def _nrbp(ordered: Ordered, alpha, beta, normalised: bool) -> Result:
-    alpha, beta = check_alpha(alpha), check_beta(beta)
-    j = judged(ordered)
-    steps = novelty(j.ranked, j.weight, alpha)
-    n = len(steps)
-    scale = 1.0 - (1.0 - alpha) * beta
-    disc = _discounts(n, "geometric", beta) * scale
-    gains = np.array([s.gain for s in steps], dtype=float)
-    contribution = gains * disc
-    note = _("NRBP's weight of rank i is (1 - (1 - α)β) β^(i-1) = {scale:.4g} β^(i-1).").format(
-        scale=scale
-    )
-    norm = 1.0
-    ideal: list[Choice] = []
-    if normalised:
-        ideal = greedy_ideal(j, alpha)
-        norm = float(
-            sum(
-                c.gain * d
-                for c, d in zip(
-                    ideal, _discounts(len(ideal), "geometric", beta) * scale, strict=True
-                )
-            )
-        )
-        contribution = contribution / norm if norm > 0 else np.zeros(n)
-        note = (
-            _("Normalised by the ideal ranking's NRBP {norm:.4g}.").format(norm=norm)
-            if norm > 0
-            else _("No judged document is relevant to any subtopic: the value is 0.")
-        )
-    table = _table(j, steps, disc, contribution)
-    if normalised:
-        table = _with_ideal(table, ideal, disc, norm)
-    params = ",".join(
-        f"{p}={v:g}" for p, v in (("alpha", alpha), ("beta", beta)) if v != DEFAULT_ALPHA
-    )
-    details = {"normaliser": norm, "alpha": alpha, "beta": beta, "subtopics": float(len(j.weight))}
-    name = _name("nNRBP" if normalised else "NRBP", params, None)
-    return Result(name, float(contribution.sum()), table, details, note)
-
-
-def nrbp(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA, beta=DEFAULT_BETA):
-    """NRBP = (1 - (1-α)β) sum_i g_i β^(i-1) (the whole list; no cutoff)."""
-    return _nrbp(ordered, alpha, beta, False)
-
-
-def nnrbp(ordered: Ordered, convention: Convention, k=None, alpha=DEFAULT_ALPHA, beta=DEFAULT_BETA):
-    """nNRBP = NRBP / NRBP of the greedy ideal ranking."""
-    return _nrbp(ordered, alpha, beta, True)
-
-
-def p_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """P-IA@k = (1/k) sum_{i<=k} sum_j w_j rel_ij (intent-aware precision)."""
-    k = check_cutoff(k)
-    j = judged(ordered)
-    n = len(j.ranked)
-    depth = _depth(n, k)
-    hits = np.array([sum(j.weight.get(s, 0.0) for s in subs) for subs in j.ranked], dtype=float)
-    within = np.arange(1, n + 1) <= depth
-    contribution = np.where(within, hits, 0.0) / depth if depth and j.weight else np.zeros(n)
-    steps = novelty(j.ranked, j.weight, 0.0)
-    table = _table(j, steps, np.full(n, 1.0 / depth if depth else 0.0), contribution)
-    table["gain"] = hits
-    note = _("Each rank's weighted relevance sum_j w_j rel_ij, over k = {depth}.").format(
-        depth=depth
-    )
-    return Result(_name("P_IA", "", k), float(contribution.sum()), table, {"depth": depth}, note)
-
-
-def ap_ia(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """AP-IA = sum_j w_j AP_j, each subtopic's AP over its R_j relevant judged documents."""
-    j = judged(ordered)
-    n = len(j.ranked)
-    big_r = {s: sum(1 for _doc, subs in j.pool if s in subs) for s in j.weight}
-    found = dict.fromkeys(j.weight, 0)
-    contribution = np.zeros(n)
-    for i, subs in enumerate(j.ranked):
-        for s in _ordered(subs & j.weight.keys()):
-            found[s] += 1
-            contribution[i] += j.weight[s] * found[s] / (i + 1) / big_r[s]
-    steps = novelty(j.ranked, j.weight, 0.0)
-    table = _table(j, steps, 1.0 / np.arange(1, n + 1), contribution)
-    details = {f"R_{s}": float(r) for s, r in big_r.items()}
-    note = _("Each subtopic's precision at its relevant ranks, over its R_j, weighted by w_j.")
-    return Result("AP_IA", float(contribution.sum()), table, details, note)
-
-
-def st_recall(ordered: Ordered, convention: Convention, k=None) -> Result:
-    """S-recall@k = subtopics covered by the top k / subtopics of the query (unweighted)."""
-    k = check_cutoff(k)
-    j = judged(ordered)
-    n = len(j.ranked)
-    steps = novelty(j.ranked, j.weight, 1.0)
-    total = len(j.weight)
-    within = np.arange(1, n + 1) <= _depth(n, k)
-    new = np.array([len(s.new) for s in steps], dtype=float)
-    contribution = np.where(within, new, 0.0) / total if total else np.zeros(n)
-    table = _table(j, steps, np.ones(n), contribution)
-    table["gain"] = new
-    note = _("Each rank's newly covered subtopics, over the query's {total} subtopics.").format(
-        total=total
-    )
-    return Result(
-        _name("StRecall", "", k),
-        float(contribution.sum()),
-        table,
-        {"subtopics": float(total)},
-        note,
-    )

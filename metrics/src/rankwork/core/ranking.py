@@ -264,8 +264,9 @@ class Ordered:
     applied. `tie_group[i]` numbers the run of equal scores position i belongs to (all
     different without scores). `unretrieved` holds only judged grades (no NaN). `pooled[i]`
     marks an unjudged document whose negative grade the policy made unjudged: trec_eval's
-    qrels write -1 for "in the pool, not judged", which infAP (`rankwork.core.inferred`) tells
-    apart from a document in no judgment (None: no such document)."""
+    qrels write -1 for "in the pool, not judged", which infAP
+    (`rankwork.core.measures.families.infap`) tells apart from a document in no judgment (None:
+    no such document)."""
 
     grades: np.ndarray
     doc_ids: tuple[str, ...]

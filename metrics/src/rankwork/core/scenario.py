@@ -1,7 +1,7 @@
 """A scenario (one list, a convention and a cutoff) and the value of a measure on it.
 
 `correct(family, scenario)` is the right value, straight from the measure's spec
-(`rankwork.core.specs.SPECS[family].single`): the reference every mistake of the Pitfalls lab,
+(`rankwork.core.measures.SPECS[family].single`): the reference every mistake of the Pitfalls lab,
 every diagnosis on the check page and every exercise's answer is compared with.
 """
 
@@ -14,9 +14,9 @@ import numpy as np
 from rankwork.core.condensed import condense, primed, removed
 from rankwork.core.conventions import Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ordered, Ranking, order
 from rankwork.core.result import Result
-from rankwork.core.specs import SPECS
 
 
 @dataclass(frozen=True)

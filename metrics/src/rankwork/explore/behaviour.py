@@ -45,30 +45,35 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from rankwork.core.capabilities import families
 from rankwork.core.conventions import Convention
 from rankwork.core.discounts import discount
-from rankwork.core.measures import Measure
+from rankwork.core.measures import SPECS, Measure
 from rankwork.core.ranking import Ordered, Ranking, check_cutoff, order
-from rankwork.core.specs import SPECS
 from rankwork.explore import orderings
 from rankwork.language import N_, _
 
-SWEEP_MEASURES = ("nDCG", "ERR", "RBP", "P@k", "R@k", "AP", "RR")
+
+def _swept(family: str) -> str:
+    """The sweep's name of `family`: 'P@k' for a measure cut at k (one that requires a cutoff,
+    or a set measure, micro-averageable, which over the whole list would not see the rank),
+    the family's name for one read over the whole list."""
+    cut = SPECS[family].cutoff == "required" or family in families("micro")
+    return f"{family}@k" if cut else family
+
+
+#: The measures of the position sweep (the families declaring `sweep`), named as `_swept`.
+SWEEP_MEASURES = tuple(_swept(family) for family in families("sweep"))
 SWAP_MEASURES = ("nDCG", "ERR", "RBP", "AP")
 SWAP_MAX_RANKS = 40
 LANDSCAPE_BINS = 21
 
 
 def _sweep_measures(k: int) -> dict[str, Measure]:
-    """nDCG, ERR, AP and RR over the whole list; P and R cut at k; RBP has no cutoff."""
+    """Each of SWEEP_MEASURES: those named 'P@k' cut at k, the others over the whole list."""
     return {
-        "nDCG": Measure("nDCG"),
-        "ERR": Measure("ERR"),
-        "RBP": Measure("RBP"),
-        "P@k": Measure("P", cutoff=k),
-        "R@k": Measure("R", cutoff=k),
-        "AP": Measure("AP"),
-        "RR": Measure("RR"),
+        name: Measure(name.removesuffix("@k"), cutoff=k if name.endswith("@k") else None)
+        for name in SWEEP_MEASURES
     }
 
 

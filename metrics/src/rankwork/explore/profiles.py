@@ -9,7 +9,8 @@ A profile is the weight d(i) a measure gives rank i = 1..N. The discount profile
     1/i                      'reciprocal'           flat@k      'flat': 1 for i <= k, then 0
 
 ERR's profile is not a fixed discount but its stopping distribution on one list:
-p_stop(i) = R_i prod_{j<i} (1 - R_j), read from `rankwork.core.graded.err`'s breakdown.
+p_stop(i) = R_i prod_{j<i} (1 - R_j), read from the breakdown of ERR's single-list function
+(`rankwork.core.measures.families.err.err`).
 
 Normalised weights sum to 1 within the cutoff k: w(i) / sum_{j<=k} w(j) for i <= k, 0 after.
 
@@ -40,9 +41,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from rankwork.core import graded
 from rankwork.core.conventions import TEXTBOOK, Convention
 from rankwork.core.discounts import DISCOUNTS, discount
+from rankwork.core.measures.families.err import err
 from rankwork.core.ranking import Ordered, Ranking
 from rankwork.language import N_, _
 
@@ -140,9 +141,9 @@ ERR_LABEL = N_("ERR stopping (current list)")
 
 
 def err_profile(ranking: Ranking | Ordered, convention: Convention, n: int) -> Profile:
-    """ERR's stopping distribution p_stop(i) for ranks 1..n, from graded.err's breakdown; V(i)
+    """ERR's stopping distribution p_stop(i) for ranks 1..n, from err's breakdown; V(i)
     is its p_reach. Ranks beyond the list weigh 0 and are never reached."""
-    table = graded.err(ranking, convention).table.iloc[:n]
+    table = err(ranking, convention).table.iloc[:n]
     weights, reach = np.zeros(n), np.zeros(n)
     weights[: len(table)] = table["p_stop"].to_numpy()
     reach[: len(table)] = table["p_reach"].to_numpy()

@@ -17,22 +17,27 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from rankwork.core import binary, graded
 from rankwork.core.bounds import Bounds, Evaluator, bounds
+from rankwork.core.capabilities import families
 from rankwork.core.condensed import condense, primed, removed
 from rankwork.core.conventions import Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
+from rankwork.core.measures import SPECS
+from rankwork.core.measures.families.dcg import ndcg as ndcg_measure
+from rankwork.core.measures.families.judged import judged_at
+from rankwork.core.measures.families.precision import precision
+from rankwork.core.measures.families.recall import recall
 from rankwork.core.ranking import Ordered, Ranking, check_cutoff, order
 from rankwork.core.result import Result
-from rankwork.core.specs import SPECS
 from rankwork.language import _
 
-HEADLINE = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR", "Rprec")
-#: The diversity measures the Playground shows when the list has subtopics (SPECS families).
-DIVERSITY = ("alpha_nDCG", "ERR_IA", "StRecall")
+#: The measures the Playground always shows (the families declaring `headline`).
+HEADLINE = families("headline")
+#: The diversity measures the Playground shows when the list has subtopics (`diversity_card`).
+DIVERSITY = families("diversity_card")
 #: Measures a teacher can add as cards (the Playground's "More measures"), each at k when it
-#: takes a cutoff: Q-measure, infAP, bpref and the C/W/L measures (SPECS families).
-MORE = ("Q", "infAP", "Bpref", "INST", "INSQ", "NERR10", "BPM")
+#: takes a cutoff: the families declaring `more` (Q-measure, bpref, infAP, C/W/L measures).
+MORE = families("more")
 #: The MORE measures with no range over the unjudged documents: they read those documents
 #: their own way (bpref skips them, infAP estimates from the judged ones), so their value is
 #: not the grade-0 fill of `rankwork.core.bounds`, and need not lie in its range.
@@ -148,7 +153,7 @@ def evaluate(
     except ValueError as err:  # e.g. a custom gain map without the scale's top grade
         spread = {}
         problem = _("No bounds over the unjudged documents: {reason}").format(reason=err)
-    judged = binary.judged_at(full, convention, k)
+    judged = judged_at(full, convention, k)
     return Report(full, convention, k, results, positions, spread, judged, problem, condensed)
 
 
@@ -167,7 +172,7 @@ def cutoff_curves(ranking: Ranking | Ordered, convention: Convention) -> pd.Data
     """nDCG@j, P@j and R@j for j = 1..n (n = list length), from one pass of cumulative sums."""
     ordered = ranking if isinstance(ranking, Ordered) else order(ranking, convention)
     n = len(ordered)
-    whole = graded.ndcg(ordered, convention, None)
+    whole = ndcg_measure(ordered, convention, None)
     table = whole.table.iloc[:n]
     cum_dcg = table["cum_dcg"].to_numpy()
     if convention.ideal_cut or convention.ideal == "none" or convention.discount == "flat":
@@ -180,8 +185,8 @@ def cutoff_curves(ranking: Ranking | Ordered, convention: Convention) -> pd.Data
         ndcg = np.where(idcg > 0, cum_dcg / idcg, convention.empty_value)
     if not convention.dcg_cutoff:  # trec_eval's ndcg ignores k: one value at every depth
         ndcg = np.full(n, whole.value)
-    hits = binary.precision(ordered, convention, None).table["hits"].to_numpy()
-    big_r = binary.recall(ordered, convention, None).details["R"]
+    hits = precision(ordered, convention, None).table["hits"].to_numpy()
+    big_r = recall(ordered, convention, None).details["R"]
     depth = np.arange(1, n + 1)
     return pd.DataFrame(
         {

@@ -4,8 +4,8 @@ Gain tables use rankwork.core.gains.gain under every gain of its registry: linea
 2^g - 1, or a custom grade -> gain map.
 
 The trade-off: is one document of grade a at rank 1 worth more than n documents of grade b at
-ranks 1..n? Both sides are DCG from rankwork.core.graded (no normalisation: the two lists are
-compared on the same scale):
+ranks 1..n? Both sides are DCG from rankwork.core.measures.families.dcg (no normalisation: the
+two lists are compared on the same scale):
 
     one(a)  = gain(a) disc(1)
     many(n) = gain(b) sum_{i<=n} disc(i)       (the cum_dcg column of one breakdown of n_max
@@ -24,10 +24,10 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from rankwork.core import graded
 from rankwork.core.conventions import Convention
 from rankwork.core.discounts import DISCOUNTS
 from rankwork.core.gains import GAINS, gain
+from rankwork.core.measures.families.dcg import dcg
 from rankwork.core.ranking import Ranking
 from rankwork.explore import profiles
 from rankwork.language import NP_, _
@@ -95,14 +95,14 @@ def tradeoff_curves(
             convention = gain_convention.with_(
                 discount=disc.discount, log_base=disc.log_base, discount_p=disc.discount_p
             )
-            cum = graded.dcg(several, convention).table["cum_dcg"].to_numpy()[:depth]
+            cum = dcg(several, convention).table["cum_dcg"].to_numpy()[:depth]
             frames.append(
                 pd.DataFrame(
                     {
                         "gain": gain_name,
                         "discount": profiles.discount_label(disc),
                         "n": np.arange(1, depth + 1),
-                        "one": graded.dcg(single, convention).value,
+                        "one": dcg(single, convention).value,
                         "many": cum,
                     }
                 )

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from rankwork.core import graded
+from rankwork.core.measures import display_name
+from rankwork.core.measures.families.dcg import part
 from rankwork.core.result import Result
-from rankwork.core.specs import display_name
 from rankwork.core.working.terms import summed_terms
 from rankwork.language import _, ngettext
 from rankwork.teaching.diagnose import Diagnosis, diagnose, parse_answer, rounding_hint
@@ -55,10 +55,10 @@ def rounding_slack(family: str, result: Result, decimals: int) -> float:
     ERR-IA@k likewise over their numerator's rounded terms and their normaliser rounded once.
     0 for the other measures (their workings are fractions of whole numbers, not sums of
     rounded terms). `result` is the right Result of `family` (DCG's and IDCG's tables hold the
-    whole nDCG breakdown: `rankwork.core.graded.part`)."""
+    whole nDCG breakdown: `rankwork.core.measures.families.dcg.part`)."""
     d = result.details
     if family in _SUMS:
-        total = graded.part(family, result).value if family in ("DCG", "IDCG") else result.value
+        total = part(family, result).value if family in ("DCG", "IDCG") else result.value
         return _sum_slack(summed_terms(family, result), total, decimals)
     if family == "nDCG":
         slacks = (rounding_slack(f, result, decimals) for f in ("DCG", "IDCG"))

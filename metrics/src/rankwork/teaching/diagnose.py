@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from rankwork.core.conventions import PRESETS, Convention
+from rankwork.core.measures import SPECS
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
-from rankwork.core.specs import SPECS
 from rankwork.language import N_, _
 from rankwork.teaching.phrasing import SHORT
 from rankwork.teaching.pitfalls import CATALOGUE, Pitfall, compute, transformed

@@ -33,8 +33,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankwork.core.capabilities import families
 from rankwork.core.conventions import TEXTBOOK, Convention
 from rankwork.core.intents import Intents, subtopics_text
+from rankwork.core.measures import SPECS, display_name
 from rankwork.core.ranking import Ranking
 from rankwork.core.scenario import Scenario, correct
 from rankwork.language import N_, _
@@ -55,7 +57,7 @@ CUTOFFS = (3, 4, 5)  # k for a round; below 3 the measures can hardly disagree
 POOL_SIZE = 8  # documents judged for a two-list query
 MAX_DRAWS = 2000
 PREFERENCES = ("A", "B", N_("Equal"))  # option values; shown with `option_text`
-PREDICTED = ("nDCG", "ERR", "P", "RR", "AP")
+PREDICTED = families("exercise")  # the measures a "predict" exercise asks about
 MARGIN = 0.02  # two lists compared differ by at least this much, or not at all
 
 
@@ -262,7 +264,7 @@ def _of_list(measure: str, label: str) -> str:
 def _predict_questions(pair: _Pair, convention: Convention, k: int) -> tuple[Question, ...]:
     out = []
     for family in PREDICTED:
-        name = _at(family, k)
+        name = display_name(family if SPECS[family].cutoff == "none" else _at(family, k))
         steps = tuple(
             Step(_of_list(name, label), family, Scenario(r, convention, k))
             for label, r in (("A", pair.a), ("B", pair.b))

@@ -13,9 +13,9 @@ from collections.abc import Collection
 from rankwork.core.conventions import Convention
 from rankwork.core.discounts import DISCOUNTS
 from rankwork.core.gains import GAINS
+from rankwork.core.measures import SPECS
 from rankwork.core.numbers import short as _num
 from rankwork.core.ranking import Ranking
-from rankwork.core.specs import SPECS
 from rankwork.language import N_, _
 
 SHORT = {

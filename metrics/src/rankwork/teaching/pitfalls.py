@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from rankwork.core import graded
+from rankwork.core.capabilities import families
+from rankwork.core.measures.families.dcg import part
 from rankwork.core.ranking import Ranking
 from rankwork.core.result import Result
 from rankwork.core.scenario import Scenario, correct
@@ -33,9 +34,8 @@ from rankwork.language import N_, _, prose
 from rankwork.teaching import adjustments
 
 DCG_FAMILY = ("DCG", "IDCG", "nDCG")
-FAMILIES = ("DCG", "IDCG", "nDCG", "ERR", "RBP", "P", "R", "F1", "AP", "RR")
-DIVERSITY = ("alpha_nDCG", "ERR_IA")
-MEASURES = FAMILIES + DIVERSITY
+#: The graded and binary families of the lab (the families declaring `pitfalls`).
+FAMILIES = families("pitfalls")
 
 
 # --- transforms of the scenario ------------------------------------------------------------
@@ -206,8 +206,9 @@ class Pitfall:
 
 
 BINARY_COUNTS = ("P", "R", "AP")
-#: the catalogue's measures the condensed list can change (IDCG reads only the judged pool)
-CONDENSABLE = tuple(f for f in FAMILIES if f != "IDCG")
+#: the catalogue's measures the condensed list can change (the families declaring
+#: `condensable`; IDCG, which reads only the judged pool, does not)
+CONDENSABLE = families("condensable")
 
 CATALOGUE: tuple[Pitfall, ...] = (
     Pitfall(
@@ -414,6 +415,9 @@ CATALOGUE += (
 )
 
 BY_KEY: dict[str, Pitfall] = {p.key: p for p in CATALOGUE}
+#: The diversity measures of the lab: the diversity cards a pitfall of the catalogue is about.
+DIVERSITY = tuple(f for f in families("diversity_card") if any(f in p.families for p in CATALOGUE))
+MEASURES = FAMILIES + DIVERSITY
 
 
 def pitfall(key: str) -> Pitfall:
@@ -474,4 +478,4 @@ def compute(family: str, scenario: Scenario, mistakes: Iterable[str | Pitfall] =
     result = correct(base, scenario)
     for adjust in adjusters:
         result = adjust(family, scenario, result)
-    return graded.part(family, result) if family in DCG_FAMILY else result
+    return part(family, result) if family in DCG_FAMILY else result

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from rankwork.core import graded
 from rankwork.core.conventions import Convention
+from rankwork.core.measures.families.dcg import part
 from rankwork.core.result import Result
 from rankwork.core.working import latex, novelty
 from rankwork.core.working.latex import Expr, Line, number
@@ -39,8 +39,8 @@ def lines(family: str, result: Result, convention: Convention, decimals: int = 4
         return [latex.idcg(result, convention, decimals)]
     if family == "nDCG":
         return [
-            latex.dcg(graded.part("DCG", result), convention, decimals),
-            latex.idcg(graded.part("IDCG", result), convention, decimals),
+            latex.dcg(part("DCG", result), convention, decimals),
+            latex.idcg(part("IDCG", result), convention, decimals),
             latex.ndcg(result, decimals),
         ]
     if family == "ERR":

@@ -18,9 +18,9 @@ from dataclasses import replace
 import pandas as pd
 
 from rankwork.core.diversity import judged, novelty
+from rankwork.core.measures import display_name
 from rankwork.core.ranking import Ordered
 from rankwork.core.result import Result
-from rankwork.core.specs import display_name
 from rankwork.core.working.latex import (
     Expr,
     Line,

@@ -11,7 +11,8 @@ Parameters a name does not give keep the base convention's value: `nDCG@10` is l
 the trec_eval preset (the command line) and exponential under Textbook (the Playground).
 
 The families, their parameters and what each parameter means and allows are the specs of
-`rankwork.core.specs.SPECS`; this module only reads names and applies them.
+`rankwork.core.measures.SPECS`; this module only reads names and applies them, and writes them
+as people do (`display_name`).
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rankwork.core.conventions import Convention
+from rankwork.core.measures.registry import SPECS
+from rankwork.core.measures.spec import MeasureSpec
 from rankwork.core.ranking import Ordered, Ranking, order
 from rankwork.core.result import Result
-from rankwork.core.specs import SPECS, MeasureSpec
 from rankwork.language import _
 
 
@@ -42,7 +44,7 @@ class MeasureNameError(ValueError):
     >>> rankwork.measure("nDGC@10", [1, 0])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rankwork.core.measures.MeasureNameError: Unknown measure 'nDGC' in 'nDGC@10'. Valid ...
+    rankwork.core.measures.names.MeasureNameError: Unknown measure 'nDGC' in 'nDGC@10'. Valid ...
     >>> try:
     ...     rankwork.evaluate({"q1": {"d1": 1}}, {"q1": {"d1": 0.5}}, ["ndcg@10"])
     ... except ValueError as error:
@@ -328,3 +330,22 @@ def names_asked(measures: object) -> list[str]:
             ).format(value=wrong)
         )
     return names
+
+
+def display_name(name: str) -> str:
+    """The name people write for a measure name spelt as ir_measures does (a Result's name): the
+    family's `shown` name and the parameters' symbols, 'alpha_nDCG(alpha=0.8)@5' ->
+    'α-nDCG(α=0.8)@5', 'StRecall@5' -> 'S-recall@5', 'NRBP(beta=0.8)' -> 'NRBP(β=0.8)'; the
+    rest (nDCG@5, nDCG′@5, a name of no family) as it is."""
+    family = re.match(r"[A-Za-z0-9_]*", name).group()  # type: ignore[union-attr]
+    spec = SPECS.get(family)
+    if spec is None:
+        return name
+    rest = name[len(family) :]
+    if rest.startswith("("):
+        params, close, after = rest[1:].partition(")")
+        for p in spec.params:
+            if p.symbol:
+                params = re.sub(rf"\b{p.name}=", f"{p.symbol}=", params)
+        rest = f"({params}{close}{after}"
+    return (spec.shown or family) + rest

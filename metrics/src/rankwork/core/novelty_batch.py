@@ -1,12 +1,14 @@
-"""The diversity measures (α-DCG, α-nDCG, ERR-IA, nERR-IA, NRBP, nNRBP, P-IA, AP-IA,
-S-recall) over many queries at once, on the subtopic arrays `batch.prepare` builds from a
-diversity qrels (`Subtopics`).
+"""What the batch kernels of the diversity measures (α-DCG, α-nDCG, ERR-IA, nERR-IA, NRBP,
+nNRBP, P-IA, AP-IA, S-recall; `rankwork.core.measures.families`) share: the novelty gains and
+the greedy ideal of many queries at once, on the subtopic arrays `batch.prepare` builds from a
+diversity qrels (`rankwork.core.segments.Subtopics`).
 
-Each kernel computes, for all queries together, the number `rankwork.core.diversity` computes
-for one query; the formulas are the core's (its module docstring states them and where they
-differ from ndeval on purpose). In short, with i the 1-based rank, j a subtopic, S_q the
-subtopics of query q that some judged document is relevant to, w = 1/|S_q| (uniform intent
-weights), c_ij the documents above rank i relevant to j, and α, β the parameters:
+Each kernel computes, for all queries together, the number its single-list function computes
+for one query (with `rankwork.core.diversity`); the formulas are the core's (its module
+docstring states them and where they differ from ndeval on purpose). In short, with i the
+1-based rank, j a subtopic, S_q the subtopics of query q that some judged document is
+relevant to, w = 1/|S_q| (uniform intent weights), c_ij the documents above rank i relevant
+to j, and α, β the parameters:
 
     g_i        = sum_j w rel_ij (1 - α)^c_ij                       (the novelty gain)
     α-DCG@k    = sum_{i<=k} g_i / log2(i + 1) / sum_{i<=k} (1 - α)^(i-1) / log2(i + 1)
@@ -37,59 +39,18 @@ the greedy choices, ties included, are the core's exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
-from typing import Protocol
 
 import numpy as np
 
-from rankwork.core.conventions import Convention
 from rankwork.core.discounts import weights
 from rankwork.core.diversity import (
-    DEFAULT_ALPHA,
     DEFAULT_BETA,
     NoSubtopicsError,
     check_alpha,
-    check_beta,
 )
 from rankwork.core.ranking import MAX_DOCS
+from rankwork.core.segments import Prepared, Subtopics
 from rankwork.language import N_, _
-
-
-@dataclass(frozen=True, eq=False)
-class Subtopics:
-    """The subtopic judgments of every evaluated query, as the diversity kernels read them.
-
-    n_sub      per query: |S_q|, the subtopics some judged document is relevant to
-    sub_q      per subtopic code (a (query, subtopic) pair, numbered 0..): its query
-    ret_row, ret_sub
-               the relevant (retrieved document, subtopic) pairs: the row of the document
-               among the batch's judged retrieved rows (`Prepared.ret_*`), and the subtopic
-               code; sorted by that row, then by the subtopic's name in byte order
-    doc_q      per judged document relevant to some subtopic (the ideal's candidates): its
-               query; documents sorted by query, then doc id in byte order
-    doc_sub_doc, doc_sub
-               every relevant (document, subtopic) pair of those documents: the document's
-               index in doc_q, and the subtopic code; sorted by document, then subtopic name
-    """
-
-    n_sub: np.ndarray
-    sub_q: np.ndarray
-    ret_row: np.ndarray
-    ret_sub: np.ndarray
-    doc_q: np.ndarray
-    doc_sub_doc: np.ndarray
-    doc_sub: np.ndarray
-
-
-class _Batch(Protocol):
-    """What the kernels read of `rankwork.collection.batch_measures.Prepared`."""
-
-    n_queries: int
-    n_ret: np.ndarray
-    ret_q: np.ndarray
-    ret_pos: np.ndarray
-    subtopics: Subtopics | None
-
 
 NEEDS_SUBTOPICS = N_(
     "this measure needs a diversity qrels, which judges documents per subtopic: lines `topic "
@@ -99,20 +60,20 @@ NEEDS_SUBTOPICS = N_(
 )
 
 
-def _subtopics(prep: _Batch) -> Subtopics:
+def subtopics_of(prep: Prepared) -> Subtopics:
     if prep.subtopics is None:
         raise NoSubtopicsError(_(NEEDS_SUBTOPICS))
     return prep.subtopics
 
 
-def _weight(s: Subtopics) -> np.ndarray:
+def intent_weight(s: Subtopics) -> np.ndarray:
     """w = 1/|S_q| per query (0 for a query with no subtopic)."""
     w = np.zeros(len(s.n_sub))
     np.divide(1.0, s.n_sub, out=w, where=s.n_sub > 0)
     return w
 
 
-def _seen_before(codes: np.ndarray) -> np.ndarray:
+def seen_before(codes: np.ndarray) -> np.ndarray:
     """For pairs in rank order: how many earlier pairs have the same subtopic code (c_ij)."""
     order = np.argsort(codes, kind="stable")
     sorted_codes = codes[order]
@@ -124,19 +85,19 @@ def _seen_before(codes: np.ndarray) -> np.ndarray:
     return out
 
 
-def _rank_gains(prep: _Batch, s: Subtopics, alpha: float) -> np.ndarray:
+def rank_gains(prep: Prepared, s: Subtopics, alpha: float) -> np.ndarray:
     """The novelty gain g_i of every judged retrieved row: sum_j w (1 - α)^c_ij."""
-    w = _weight(s)[s.sub_q[s.ret_sub]]
-    terms = w * (1.0 - alpha) ** _seen_before(s.ret_sub)
+    w = intent_weight(s)[s.sub_q[s.ret_sub]]
+    terms = w * (1.0 - alpha) ** seen_before(s.ret_sub)
     return np.bincount(s.ret_row, weights=terms, minlength=len(prep.ret_q))
 
 
-def _rank_discounts(ranks: np.ndarray, kind: str, beta: float = DEFAULT_BETA) -> np.ndarray:
+def rank_discounts(ranks: np.ndarray, kind: str, beta: float = DEFAULT_BETA) -> np.ndarray:
     """1/log2(i+1) ('log'), 1/i ('reciprocal') or β^(i-1) ('geometric') of 1-based ranks."""
     return weights(kind, ranks, log_base=2.0, discount_p=beta)
 
 
-def _depths(prep: _Batch, k: int | None) -> np.ndarray:
+def depths(prep: Prepared, k: int | None) -> np.ndarray:
     """k per query, or the list length n without a cutoff (the core's depth)."""
     return prep.n_ret.astype(np.int64) if k is None else np.full(prep.n_queries, k, np.int64)
 
@@ -164,7 +125,7 @@ def greedy_ideal(s: Subtopics, alpha: float, depth: int | None) -> Ideal:
     n_docs = len(s.doc_q)
     factor = np.ones(len(s.sub_q))
     left = np.ones(n_docs, dtype=bool)
-    w = _weight(s)[s.doc_q[s.doc_sub_doc]]
+    w = intent_weight(s)[s.doc_q[s.doc_sub_doc]]
     new_query = np.ones(n_docs, dtype=bool)
     new_query[1:] = s.doc_q[1:] != s.doc_q[:-1]
     starts = np.flatnonzero(new_query)
@@ -195,27 +156,24 @@ def greedy_ideal(s: Subtopics, alpha: float, depth: int | None) -> Ideal:
     return Ideal(np.concatenate(placed_q), np.concatenate(placed_rank), np.concatenate(placed_gain))
 
 
-# ------------------------------------------------------------------------------- kernels
-
-
-def _cumulated(
-    prep: _Batch, k: int | None, alpha: float, kind: str, normalised: bool
+def cumulated(
+    prep: Prepared, k: int | None, alpha: float, kind: str, normalised: bool
 ) -> np.ndarray:
     """α-DCG / α-nDCG ('log') and ERR-IA / nERR-IA ('reciprocal'): sum_{i<=k} g_i disc(i)
     over the ideal's same sum (normalised) or over sum_{i<=k} (1 - α)^(i-1) disc(i)."""
     alpha = check_alpha(alpha)
-    s = _subtopics(prep)
-    depth = _depths(prep, k)
-    gains = _rank_gains(prep, s, alpha)
+    s = subtopics_of(prep)
+    depth = depths(prep, k)
+    gains = rank_gains(prep, s, alpha)
     within = prep.ret_pos <= depth[prep.ret_q]
-    terms = gains[within] * _rank_discounts(prep.ret_pos[within], kind)
+    terms = gains[within] * rank_discounts(prep.ret_pos[within], kind)
     value = np.bincount(prep.ret_q[within], weights=terms, minlength=prep.n_queries)
     if normalised:
         ideal = greedy_ideal(s, alpha, int(depth.max(initial=0)))
         kept = ideal.rank <= depth[ideal.q]
         norm = np.bincount(
             ideal.q[kept],
-            weights=ideal.gain[kept] * _rank_discounts(ideal.rank[kept], kind),
+            weights=ideal.gain[kept] * rank_discounts(ideal.rank[kept], kind),
             minlength=prep.n_queries,
         )
     else:
@@ -228,106 +186,14 @@ def _cumulated(
                 ).format(k=deepest, limit=MAX_DOCS)
             )
         ranks = np.arange(1, deepest + 1)
-        weights = (1.0 - alpha) ** (ranks - 1.0) * _rank_discounts(ranks, kind)
+        weights = (1.0 - alpha) ** (ranks - 1.0) * rank_discounts(ranks, kind)
         norm = np.concatenate(([0.0], np.cumsum(weights)))[depth]
         norm = np.where(s.n_sub > 0, norm, 0.0)
-    return _ratio(value, norm)
+    return ratio(value, norm)
 
 
-def _ratio(value: np.ndarray, norm: np.ndarray) -> np.ndarray:
+def ratio(value: np.ndarray, norm: np.ndarray) -> np.ndarray:
     """value / norm where norm > 0, else 0 (a query with nothing relevant)."""
     out = np.zeros(len(value))
     np.divide(value, norm, out=out, where=norm > 0)
     return out
-
-
-def alpha_dcg(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) -> np.ndarray:
-    """α-DCG@k, normalised by a list relevant to every subtopic at every rank (ndeval's)."""
-    return _cumulated(prep, k, alpha, "log", normalised=False)
-
-
-def alpha_ndcg(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) -> np.ndarray:
-    """α-nDCG@k = α-DCG@k / α-DCG@k of the greedy ideal ranking."""
-    return _cumulated(prep, k, alpha, "log", normalised=True)
-
-
-def err_ia(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) -> np.ndarray:
-    """ERR-IA@k = sum g_i/i / sum (1-α)^(i-1)/i, α as ndeval's -alpha (0.5 by default, the value
-    ir_measures always passes)."""
-    return _cumulated(prep, k, alpha, "reciprocal", normalised=False)
-
-
-def nerr_ia(prep: _Batch, c: Convention, k: int | None, alpha=DEFAULT_ALPHA) -> np.ndarray:
-    """nERR-IA@k = sum g_i/i over the list / the same over the greedy ideal ranking."""
-    return _cumulated(prep, k, alpha, "reciprocal", normalised=True)
-
-
-def nrbp(
-    prep: _Batch,
-    c: Convention,
-    k: int | None = None,
-    alpha=DEFAULT_ALPHA,
-    beta=DEFAULT_BETA,
-    normalised: bool = False,
-) -> np.ndarray:
-    """NRBP = (1 - (1-α)β) sum_i g_i β^(i-1) over the whole list (no cutoff); nNRBP = NRBP /
-    NRBP of the greedy ideal ranking of every relevant judged document."""
-    del k  # no cutoff; the argument keeps the kernels' signature uniform
-    alpha, beta = check_alpha(alpha), check_beta(beta)
-    s = _subtopics(prep)
-    scale = 1.0 - (1.0 - alpha) * beta
-    terms = _rank_gains(prep, s, alpha) * _rank_discounts(prep.ret_pos, "geometric", beta)
-    value = np.bincount(prep.ret_q, weights=terms * scale, minlength=prep.n_queries)
-    if not normalised:
-        return value
-    ideal = greedy_ideal(s, alpha, None)
-    weights = _rank_discounts(ideal.rank, "geometric", beta) * scale
-    norm = np.bincount(ideal.q, weights=ideal.gain * weights, minlength=prep.n_queries)
-    return _ratio(value, norm)
-
-
-def p_ia(prep: _Batch, c: Convention, k: int | None) -> np.ndarray:
-    """P-IA@k = (1/k) sum_{i<=k} sum_j w rel_ij."""
-    s = _subtopics(prep)
-    depth = _depths(prep, k)
-    pair_q = s.sub_q[s.ret_sub]
-    within = prep.ret_pos[s.ret_row] <= depth[pair_q]
-    hits = np.bincount(pair_q[within], weights=_weight(s)[pair_q[within]], minlength=len(depth))
-    return _ratio(hits, depth.astype(float))
-
-
-def ap_ia(prep: _Batch, c: Convention, k: int | None = None) -> np.ndarray:
-    """AP-IA = sum_j w AP_j, AP_j = (1/R_j) sum over ranks i relevant to j of (documents
-    relevant to j at ranks <= i) / i, R_j the judged documents relevant to j."""
-    del k  # no cutoff, as ndeval's MAP-IA
-    s = _subtopics(prep)
-    big_r = np.bincount(s.doc_sub, minlength=len(s.sub_q)).astype(float)
-    pair_q = s.sub_q[s.ret_sub]
-    found = _seen_before(s.ret_sub) + 1
-    terms = _weight(s)[pair_q] * found / prep.ret_pos[s.ret_row] / big_r[s.ret_sub]
-    return np.bincount(pair_q, weights=terms, minlength=prep.n_queries)
-
-
-def st_recall(prep: _Batch, c: Convention, k: int | None) -> np.ndarray:
-    """S-recall@k = subtopics covered by the top k / |S_q| (unweighted)."""
-    s = _subtopics(prep)
-    depth = _depths(prep, k)
-    pair_q = s.sub_q[s.ret_sub]
-    first = (_seen_before(s.ret_sub) == 0) & (prep.ret_pos[s.ret_row] <= depth[pair_q])
-    covered = np.bincount(pair_q[first], minlength=prep.n_queries).astype(float)
-    return _ratio(covered, s.n_sub.astype(float))
-
-
-#: The kernel of every diversity family of `rankwork.core.specs.SPECS` (part of
-#: `rankwork.collection.batch_measures.KERNELS`).
-DIVERSITY_KERNELS = {
-    "alpha_DCG": alpha_dcg,
-    "alpha_nDCG": alpha_ndcg,
-    "ERR_IA": err_ia,
-    "nERR_IA": nerr_ia,
-    "NRBP": nrbp,
-    "nNRBP": partial(nrbp, normalised=True),
-    "P_IA": p_ia,
-    "AP_IA": ap_ia,
-    "StRecall": st_recall,
-}

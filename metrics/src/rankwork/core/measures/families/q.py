@@ -24,7 +24,8 @@ gains more. The convention chosen here:
 - a query with no relevant document (R = 0) scores 0, as AP.
 
 ir_measures and trec_eval have no Q-measure; its numbers are checked against hand-worked
-examples from Sakai's definition (tests/unit/test_qmeasure.py).
+examples from Sakai's definition (tests/unit/test_qmeasure.py). The batch kernel is the same sum
+over many queries at once.
 """
 
 from __future__ import annotations
@@ -34,11 +35,22 @@ import math
 import numpy as np
 import pandas as pd
 
+from rankwork.core import segments as seg
+from rankwork.core.condensed import condensable
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import gain
+from rankwork.core.measures.spec import (
+    BINARY,
+    GAIN_MAP,
+    JUDGED_ONLY,
+    REL,
+    Capabilities,
+    MeasureSpec,
+    Param,
+)
 from rankwork.core.ranking import Ordered, Ranking, check_cutoff, order
 from rankwork.core.result import Result, overflow_error
-from rankwork.language import _
+from rankwork.language import N_, _
 
 DEFAULT_BETA = 1.0
 
@@ -141,3 +153,73 @@ def q_measure(
         }
     )
     return Result(name, value, table, {"R": big_r, "beta": beta})
+
+
+def q_measure_kernel(
+    prep: seg.Prepared, c: Convention, k: int | None, beta: float = 1.0
+) -> np.ndarray:
+    """Q@k = (1/R) sum over relevant ranks r <= k of (C(r) + β cg(r)) / (r + β cg*(r))
+    (`q_measure`): relevant g >= t, gains counted for relevant documents only;
+    C and cg are running sums over the judged rows (an unjudged rank adds nothing to either),
+    cg*(r) the ideal's running gain at min(r, R), from the relevant judged pool sorted by gain
+    (largest first) per query. A gain sum beyond the largest double gives NaN (reported)."""
+    beta = check_beta(beta)
+    rel, gains = relevant_gains(prep.ret_grade, c)
+    pool_rel, pool_gains = relevant_gains(prep.pool_grade, c)
+    big_r = seg.query_count(prep, prep.pool_q[pool_rel])
+    hits = seg.running_count(prep, prep.ret_q, rel)
+    cg = seg.running_sum(prep, prep.ret_q, gains)
+    ideal_q, ideal_g = prep.pool_q[pool_rel], pool_gains[pool_rel]
+    order = np.lexsort((-ideal_g, ideal_q))
+    ideal_q, ideal_g = ideal_q[order], ideal_g[order]
+    ideal_cg = seg.running_sum(prep, ideal_q, ideal_g)
+    start = np.cumsum(big_r) - big_r  # each query's first row in the ideal arrays
+    at = rel & seg.within(prep, k)
+    q, pos = prep.ret_q[at], prep.ret_pos[at].astype(np.int64)
+    ideal_at = ideal_cg[start[q] + np.minimum(pos, big_r[q]) - 1]
+    ratio = blended_ratio(hits[at], cg[at], ideal_at, pos, beta)
+    total = seg.query_sum(prep, ideal_q, ideal_g)
+    value = seg.divide(seg.query_sum(prep, q, ratio), big_r.astype(float))
+    return np.where(np.isfinite(total), value, np.nan)
+
+
+Q_BETA = Param(
+    name="beta",
+    description=N_(
+        "How much Q weighs the gains against the hits: 0 gives AP, Sakai's default is 1."
+    ),
+    allowed=N_("a number of at least 0"),
+    allows=lambda v: isinstance(v, float) and 0 <= v < float("inf"),
+    default=DEFAULT_BETA,
+)
+
+Q_WORKING = ("rank", "doc_id", "grade", "relevant", "hits", "cg", "ideal_cg", "contribution")
+
+MEASURES = (
+    MeasureSpec(
+        family="Q",
+        order=130,
+        title="Q-measure",
+        description=N_(
+            "AP with graded gains blended in: at each relevant rank, hits plus β times the "
+            "cumulative gain, over the rank plus β times the ideal's cumulative gain."
+        ),
+        reader=N_(
+            "The AP reader, who stops at a relevant document, each equally likely, and judges "
+            "what was read by the blended ratio of hits and gain instead of by precision."
+        ),
+        latex=r"Q=\frac{1}{R}\sum_{r:\,\mathrm{rel}_r=1}\frac{C(r)+\beta\,cg(r)}"
+        r"{r+\beta\,cg^{*}(r)}",
+        citation="Sakai, 'New performance metrics based on multigrade relevance', NTCIR-4, 2004; "
+        "Sakai, IP&M 43(2), 2007.",
+        params=(Q_BETA, REL, GAIN_MAP, JUDGED_ONLY),
+        cutoff="optional",
+        single=condensable(q_measure),
+        kernel=q_measure_kernel,
+        reads=("gain", "gain_map") + BINARY,
+        working=Q_WORKING,
+        examples=("Q", "Q(beta=2)@10"),
+        note=N_("Neither trec_eval nor ir_measures has it."),
+        capabilities=Capabilities(more=True, pool_normalised=True),
+    ),
+)
