@@ -77,13 +77,13 @@ EXCEPTIONS: dict[tuple[str, tuple[str, ...]], str] = {
     ),
     ("metrics/src/rankwork/teaching/exercises.py", ("DCG", "IDCG", "nDCG")): _EXERCISE,
     ("metrics/src/rankwork/teaching/exercises.py", ("alpha_nDCG", "StRecall")): _EXERCISE,
-    ("metrics/src/rankwork/teaching/exercises.py", ("DCG", "IDCG", "ERR", "RBP")): (
+    ("metrics/src/rankwork/teaching/answers.py", ("DCG", "IDCG", "ERR", "RBP")): (
         "the sums whose answers may be off by the rounding of their terms (rounding_slack)"
     ),
-    ("metrics/src/rankwork/teaching/exercises.py", ("alpha_nDCG", "ERR_IA")): (
+    ("metrics/src/rankwork/teaching/answers.py", ("alpha_nDCG", "ERR_IA")): (
         "the ratios whose numerators are such sums (rounding_slack)"
     ),
-    ("metrics/src/rankwork/teaching/exercises.py", ("DCG", "IDCG")): _DCG,
+    ("metrics/src/rankwork/teaching/answers.py", ("DCG", "IDCG")): _DCG,
     ("metrics/src/rankwork/teaching/phrasing.py", ("DCG", "IDCG", "nDCG")): (
         "the families that read dcg_cutoff, in the sentence that states a convention"
     ),
