@@ -12,10 +12,11 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.explore import behaviour, novelty, orderings
-from ui import cached, language, playground_inputs, swap
+from ui import cached, language, swap
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.literal import literal
 from ui.numbers import grouped
+from ui.playground import readout
 
 LAST_SWAP = "beh_last_swap"
 
@@ -41,7 +42,7 @@ st.markdown(
         "[Diversity](#diversity) · [Incomplete judgments](#incomplete) · [Landscape](#landscape)"
     )
 )
-inputs = playground_inputs.read()
+inputs = readout.read()
 convention, k, top = inputs.convention, inputs.k, inputs.scale_max
 st.caption(inputs.caption())
 grades = list(range(1, top + 1))

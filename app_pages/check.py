@@ -3,8 +3,9 @@ of a list typed here); the page says whether it is right within the precision ty
 which conventions and mistakes reproduce it, each with its calculation, or, when none does, the
 right calculation step by step.
 
-Thin: the list from ui.state or typed, the verdict from rankwork.teaching.diagnose, rendering by
-ui.answers. Whatever is typed stays as typed; a bad value is explained at its box.
+Thin: the list from ui.playground.state or typed, the verdict from
+rankwork.teaching.diagnose, rendering by ui.answers. Whatever is typed stays as typed; a bad
+value is explained at its box.
 """
 
 import streamlit as st
@@ -16,10 +17,11 @@ from rankwork.core.scenario import Scenario
 from rankwork.core.specs import SPECS
 from rankwork.teaching.diagnose import parse_answer
 from rankwork.teaching.pitfalls import MEASURES
-from ui import answers, cached, language, state
+from ui import answers, cached, language
 from ui.grades import list_caption
 from ui.literal import literal
-from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA
+from ui.playground import state
+from ui.playground.inputs import DEFAULT_K, DEFAULT_SCALE_MAX, SCALE_MAXIMA
 
 PLAYGROUND, TYPED = "playground", "typed"
 SOURCES = {PLAYGROUND: N_("The Playground's list"), TYPED: N_("A list I type")}

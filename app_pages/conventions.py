@@ -17,10 +17,11 @@ from rankwork.core.working import lines as working
 from rankwork.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, preset_table, work
 from rankwork.teaching.phrasing import SHORT, changes, moot
 from rankwork.teaching.pitfalls import FAMILIES, transformed
-from ui import language, state
+from ui import language
 from ui.grades import list_frame, unretrieved_label
 from ui.literal import literal
 from ui.mistakes import show_lines, value_text
+from ui.playground import state
 
 EXAMPLE_KEY = "conv_example"
 

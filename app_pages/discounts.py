@@ -11,8 +11,9 @@ from i18n import N_, _
 from rankwork.core import cwl
 from rankwork.core.specs import SPECS
 from rankwork.explore import profiles
-from ui import cached, language, playground_inputs, rank_table
+from ui import cached, language, rank_table
 from ui.literal import literal
+from ui.playground import readout
 
 st.title(_("Discounts and reader models"))
 st.markdown(
@@ -23,7 +24,7 @@ st.markdown(
         "Scholer & Thomas, ACM TOIS 2017)."
     )
 )
-inputs = playground_inputs.read()
+inputs = readout.read()
 
 N_KEY, K_KEY = "disc_n", "disc_k"
 # the number columns of a list's reader's per-rank table (after rank and doc_id): column -> label

@@ -14,8 +14,9 @@ import streamlit as st
 from i18n import _
 from rankwork.core.conventions import PRESETS
 from rankwork.teaching.exercises import generate, score
-from ui import exercises, link_problems, state
+from ui import exercises, link_problems
 from ui.literal import literal
+from ui.playground import state
 
 exercises.check_link()  # before the round's widgets, which read the link themselves
 exercises.open_presentation()

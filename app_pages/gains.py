@@ -7,8 +7,9 @@ import streamlit as st
 
 from i18n import N_, _, pgettext
 from rankwork.explore import profiles, tradeoffs
-from ui import cached, language, state
-from ui.model import custom_gain_start
+from ui import cached, language
+from ui.playground import state
+from ui.playground.inputs import custom_gain_start
 
 CUSTOM = state.Table("gains_custom_map")
 

@@ -4,7 +4,7 @@ the changed cells marked, both calculations, and why the mistake is wrong. Below
 over a whole collection (micro-averaging reported as macro; the best of many comparisons
 without correction), on the sample collection.
 
-Thin: the scenario comes from ui.state or rankwork.teaching.demos, every value from
+Thin: the scenario comes from ui.playground.state or rankwork.teaching.demos, every value from
 rankwork.teaching.pitfalls (through ui.mistakes), every text from the catalogue; the
 collection's part is ui.collection_mistakes (values from rankwork.collection.pitfalls).
 """
@@ -17,9 +17,10 @@ from rankwork.core.scenario import Scenario
 from rankwork.teaching.demos import PITFALL_DEMOS
 from rankwork.teaching.phrasing import describe
 from rankwork.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES
-from ui import collection_mistakes, language, mistakes, state
+from ui import collection_mistakes, language, mistakes
 from ui.grades import list_caption
 from ui.literal import literal
+from ui.playground import state
 
 PLAYGROUND, EXAMPLE = "playground", "example"
 SOURCES = {  # shown with _()

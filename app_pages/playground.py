@@ -1,7 +1,7 @@
 """Playground: edit a ranked list and watch every measure update, with the working shown.
 
-Thin by design: read the state (ui.state), compute once with rankwork.explore.report, render
-with ui.
+Thin by design: read the state (ui.playground.state), compute once with
+rankwork.explore.report, render with ui.
 When an input is wrong, its message appears next to it and the last valid result stays.
 """
 
@@ -21,11 +21,10 @@ from ui import (
     link_problems,
     list_box,
     mistakes,
-    share,
-    state,
 )
 from ui.literal import literal
-from ui.model import evaluate_finite
+from ui.playground import share, state
+from ui.playground.inputs import evaluate_finite
 
 SETTINGS_BUILT = "settings_built"  # the settings' controls were built in the last run
 PLOT_TABS = (N_("Contribution per rank"), N_("Cumulative gain"), N_("Measures at every depth"))

@@ -14,7 +14,7 @@ diversity measures (`rankwork.explore.report.DIVERSITY`), and a last row the mea
 under "More measures as cards" (`rankwork.explore.report.MORE`).
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
-the link; default `ui.model.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
+the link; default `ui.playground.inputs.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
 
 "The change caused by the last edit": `changes()` keeps, per session, the inputs of the last
 result and the values before them. When the inputs change, the old values become the baseline;
@@ -32,7 +32,7 @@ from rankwork.core.bounds import BUDGET, POOL_NORMALISED, STOPPING_READERS
 from rankwork.core.condensed import PRIME
 from rankwork.core.specs import SPECS, display_name
 from rankwork.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
-from ui import state
+from ui.playground import state
 
 ROWS = (HEADLINE[:5], HEADLINE[5:])  # the graded measures, then the binary ones
 LARGE_PER_ROW = 3

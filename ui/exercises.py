@@ -31,11 +31,12 @@ from rankwork.teaching.exercises import (
     option_text,
 )
 from rankwork.teaching.phrasing import moot
-from ui import answers, language, sheet, state
+from ui import answers, language, sheet
 from ui.literal import literal
 from ui.mistakes import show_lines
 from ui.numbers import grouped
-from ui.url_state import _shown, preset_slug
+from ui.playground import state
+from ui.playground.link import _shown, preset_slug
 
 URL_PATH = "exercises"  # the page's address (ui/navigation.py); /quiz, its former one, forwards
 SLUGS = {preset_slug(name): name for name in PRESETS}

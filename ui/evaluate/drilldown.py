@@ -17,13 +17,14 @@ from rankwork.core.measures import parse
 from rankwork.core.ranking import Ranking, RankingError, order
 from rankwork.core.specs import SPECS
 from rankwork.explore.report import HEADLINE
-from ui import language, state
+from ui import language
 from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
 from ui.literal import literal
-from ui.model import CONVENTION_FIELDS, MAX_K, SCALE_MAXIMA, grade_text
+from ui.playground import state
+from ui.playground.inputs import CONVENTION_FIELDS, MAX_K, SCALE_MAXIMA, grade_text
 
 PLAYGROUND = "app_pages/playground.py"
 PREVIEW_ROWS = 20

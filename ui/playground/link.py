@@ -46,7 +46,8 @@ from rankwork.core.intents import parse_weights, weights_text
 from rankwork.core.ranking import Ranking
 from rankwork.explore.report import CARDS, MORE
 from ui import examples
-from ui.model import (
+from ui.numbers import grouped
+from ui.playground.inputs import (
     DEFAULT_DECIMALS,
     DEFAULT_PROJECTOR_CARDS,
     DEFAULT_SCALE_MAX,
@@ -67,7 +68,6 @@ from ui.model import (
     subtopic_texts,
     unretrieved_frame,
 )
-from ui.numbers import grouped
 
 MAX_QUERY_CHARS = 8_000  # a link longer than this is refused (servers often cap URLs at 8 KB)
 MAX_LINK_ROWS = 1_000
