@@ -36,7 +36,8 @@ from ui.literal import literal
 from ui.mistakes import show_lines
 from ui.numbers import grouped
 from ui.playground import state
-from ui.playground.link import _shown, preset_slug
+from ui.playground.model import preset_slug
+from ui.shared.link import shown as _shown
 
 URL_PATH = "exercises"  # the page's address (ui/navigation.py); /quiz, its former one, forwards
 SLUGS = {preset_slug(name): name for name in PRESETS}

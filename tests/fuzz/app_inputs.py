@@ -24,6 +24,7 @@ from rankwork.explore.report import HEADLINE, evaluate
 from tests.markdown_text import formed_elements
 from ui.playground import link as playground_link
 from ui.playground.inputs import convention_from, cutoff_from, ranking_from
+from ui.playground.model import LIST_PARAMS, PRESET_BY_SLUG, SETTINGS
 
 
 def fuzz_settings(examples: int) -> settings:
@@ -59,10 +60,9 @@ WEIRD_NUMBERS = (
     "1024", "1e9", "9223372036854775808", "\uff13", "\u0663", "1_0", "0x10", "1e-320", " 2",
     "2 ", "", ",", ",,", "3,", "1e", ".", "-", "+1", "1.5",
 )  # fmt: skip
-PARAMS = (*playground_link.LIST_PARAMS, "top", "k", "preset", "dec", "pm",
-          *(param for param, _parse, _fmt in playground_link.FIELD_PARAMS.values()))  # fmt: skip
+PARAMS = (*LIST_PARAMS, *(f.url_key for f in SETTINGS.linked))
 CHOICES = (
-    *playground_link.PRESET_BY_SLUG, *conventions.GAINS, *conventions.DISCOUNTS,
+    *PRESET_BY_SLUG, *conventions.GAINS, *conventions.DISCOUNTS,
     *conventions.IDEALS,
     *conventions.TIES, *conventions.NEGATIVES, *conventions.RBP_GAINS, "scale",
 )  # fmt: skip
@@ -91,7 +91,7 @@ _random_links = st.builds(
 def _valid_links() -> list[dict[str, str]]:
     """A few valid links: the default page, and the example list under every preset."""
     out = []
-    for slug, preset in playground_link.PRESET_BY_SLUG.items():
+    for slug, preset in PRESET_BY_SLUG.items():
         state = playground_link.default_state()
         state.settings["preset"] = preset
         state.settings.update(playground_link.preset_fields(preset))

@@ -49,7 +49,7 @@ from ui.playground.inputs import (
     ranking_from,
     unretrieved_frame,
 )
-from ui.playground.link import MAX_DECIMALS
+from ui.playground.model import MAX_DECIMALS
 
 # --- the text box ----------------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 
 from rankwork.core.conventions import PRESETS
 from tests.fuzz.hardening import check_link_round_trip, link_states
-from ui.playground import link as playground_link
 from ui.playground.inputs import (
     CONVENTION_FIELDS,
     convention_from,
@@ -23,6 +22,7 @@ from ui.playground.inputs import (
     unretrieved_frame,
 )
 from ui.playground.link import MAX_LINK_ROWS, MAX_QUERY_CHARS, LinkTooLong, decode, encode
+from ui.playground.model import SETTINGS, preset_slug
 
 
 def _state(grades, unretrieved=(), ids=None, scores=None, **settings):
@@ -43,16 +43,16 @@ def test_default_link_is_short_and_readable() -> None:
 
 
 def test_every_convention_field_has_a_parameter() -> None:
-    assert set(playground_link.FIELD_PARAMS) == set(CONVENTION_FIELDS)
-    params = [param for param, _, _ in playground_link.FIELD_PARAMS.values()]
-    assert len(set(params)) == len(params)
-    assert not set(params) & {"g", "d", "s", "u", "top", "k", "preset", "dec", "pm"}
+    params = {f.key: f.url_key for f in SETTINGS.linked}
+    assert set(CONVENTION_FIELDS) <= set(params)
+    assert len(set(params.values())) == len(params)
+    assert not set(params.values()) & {"g", "d", "s", "u", "sub", "usub"}
 
 
 def test_preset_slugs_are_unique_and_ascii() -> None:
-    slugs = [playground_link.preset_slug(name) for name in PRESETS]
+    slugs = [preset_slug(name) for name in PRESETS]
     assert len(set(slugs)) == len(slugs)
-    assert playground_link.preset_slug("Järvelin & Kekäläinen 2002") == "jarvelin-kekalainen-2002"
+    assert preset_slug("Järvelin & Kekäläinen 2002") == "jarvelin-kekalainen-2002"
     assert all(s.isascii() for s in slugs)
 
 
