@@ -2,7 +2,7 @@
 not used and what was used instead, and a button that dismisses it.
 
 Each page that reads its own link keeps its own list of problems (the Playground in
-ui.playground.state, the Exercises page in ui.exercises) and shows it with `show`.
+ui.playground.state, the Exercises page in ui.exercises.round_state) and shows it with `show`.
 """
 
 from __future__ import annotations

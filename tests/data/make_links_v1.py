@@ -1,6 +1,6 @@
 """Writes tests/data/links_v1.txt: links as RankLab made them before issue 27's state models.
 
-It imports the link code of that version (ui.playground.link, ui.exercises), so it runs from a
+It imports the link code of that version (ui.url_state, ui.exercises), so it runs from a
 checkout of commit af69130, the last one before the models::
 
     git worktree add /tmp/v1 af69130
