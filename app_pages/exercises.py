@@ -62,9 +62,7 @@ right, _answered = score(checks)
 asked = sum(len(e.questions) for e in round_)
 with score_box, st.container(key="score_large" if presentation else "cards"):
     left, middle, *_rest = st.columns(2 if presentation else 3)
-    left.metric(
-        _("Score"), f"{right} / {asked}", border=True, help=_("Right answers this round.")
-    )
+    left.metric(_("Score"), f"{right} / {asked}", border=True, help=_("Right answers this round."))
     middle.metric(_("Answered"), f"{len(checks)} / {asked}", border=True)
 
 st.subheader(_("Exercise sheet"))
