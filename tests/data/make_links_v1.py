@@ -3,8 +3,8 @@
 It imports the link code of that version (ui.url_state, ui.exercises), so it runs from a
 checkout of commit af69130, the last one before the models::
 
-    git worktree add /tmp/v1 af69130
-    cd /tmp/v1 && PYTHONPATH=metrics/src .venv/bin/python /path/to/make_links_v1.py > links_v1.txt
+    mkdir /tmp/v1 && git archive af69130 | tar -x -C /tmp/v1
+    cd /tmp/v1 && PYTHONPATH=metrics/src:. python /path/to/make_links_v1.py > links_v1.txt
 
 Each line is ``name<TAB>path?query``. tests/app/test_links_v1.py opens every one with today's
 codec and checks the state it yields against values written out by hand in the test.
@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from i18n import translations
 from rankwork.core.ranking import Ranking
+from rankwork.teaching.exercises import KINDS
 from ui import url_state
 from ui.model import default_settings, preset_fields
 
@@ -60,7 +62,7 @@ LINES = [
         Ranking.build([2, 1, 0]),
         gain="custom",
         gain_map=((0.0, 0.0), (1.0, 1.0), (2.0, 5.0), (3.0, 7.0), (4.0, 9.0)),
-        discount="rank-b",
+        discount="jk",
         log_base=3.0,
         err_gmax=3.0,
         rbp_p=0.9,
@@ -92,6 +94,19 @@ LINES = [
     ),
     "exercise_quiz_address\t/quiz?"
     + urlencode({"seed": 7, "qconv": "textbook", "qk": 4, "ex": ["compare"]}, doseq=True),
+    # the address bar of that version: the bound widgets kept the shown text (the convention's
+    # name and the kinds' titles, in the session's language: here Chinese)
+    "exercise_address_bar_zh\t/exercises?"
+    + urlencode(
+        {
+            "seed": 9,
+            "qconv": translations("zh").gettext("Textbook"),
+            "qk": 5,
+            "ex": [translations("zh").gettext(KINDS[k]) for k in ("choose", "compare")],
+            "lang": "zh",
+        },
+        doseq=True,
+    ),
     "language_home\t/?lang=vi",
     "language_playground\t/playground?"
     + urlencode(
