@@ -79,7 +79,7 @@ ROUND = Model(
         Field("ex_kinds", list, list(DEFAULT_KINDS), "ex",
               replace(link.choice(_kind_texts()), repeated=True), always=True,
               widget=True, persists=True),
-        Field("ex_tol", (float, type(None)), None, "qtol", link.Codec(_tolerance, "{:g}".format),
+        Field("ex_tol", (float, type(None)), None, "qtol", link.Codec(_tolerance, link.number_text),
               widget=True, persists=True),
         Field("ex_link", dict, None, persists=True),  # the round's parameters the page wrote
         Field("ex_link_problems", list, [], persists=True),

@@ -66,7 +66,8 @@ from ui.shared.link import number_text, parse_number, shown
 MAX_QUERY_CHARS = 8_000  # a link longer than this is refused (servers often cap URLs at 8 KB)
 MAX_LINK_ROWS = 1_000
 MAX_ID_CHARS = 100
-_DIVERSITY = ("a", "w")  # written only for a list with subtopics, after them
+_ALPHA, _WEIGHTS = SETTINGS["alpha"], SETTINGS["weights"]
+_DIVERSITY = (_ALPHA.url_key, _WEIGHTS.url_key)  # only for a list with subtopics, after them
 
 
 class LinkTooLong(ValueError):
@@ -99,7 +100,7 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
         params["u"] = ",".join(number_text(g) for g in ranking.unretrieved)
     coded = link.encode(SETTINGS, _comparable(settings), _base(settings))
     if settings["gain"] != "custom":
-        coded.pop("gm", None)
+        coded.pop(SETTINGS["gain_map"].url_key, None)  # type: ignore[arg-type]
     diversity = {p: coded.pop(p) for p in _DIVERSITY if coded.get(p)}
     head = [SETTINGS[f].url_key for f in ("scale_max", "k", "preset", *CONVENTION_FIELDS)]
     params.update({p: v for p, v in coded.items() if p in head})  # type: ignore[misc]
@@ -260,7 +261,7 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
         _problem(b, settings) for b in bad if b.field.key in ("preset", *CONVENTION_FIELDS)
     )
     settings.update({f: values[f] for f in CONVENTION_FIELDS if f in values})
-    if "gm" in params and settings["gain"] != "custom":
+    if SETTINGS["gain_map"].url_key in params and settings["gain"] != "custom":
         settings["gain_map"] = ()
     try:
         convention_from(settings)
@@ -276,12 +277,13 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
     )
     for name in ("k", "scale_max", "decimals", "presentation", "condensed"):
         settings.update({name: values[name]} if name in values else {})
-    if "cards" in params:
-        known = _decode_cards("cards", params["cards"], CARDS, _("the default ones"), problems)
+    cards, more = SETTINGS["cards"].url_key, SETTINGS["more"].url_key
+    if cards in params:
+        known = _decode_cards(cards, params[cards], CARDS, _("the default ones"), problems)
         if known:
             settings["cards"] = known
-    if "more" in params:
-        settings["more"] = _decode_cards("more", params["more"], MORE, _("none added"), problems)
+    if more in params:
+        settings["more"] = _decode_cards(more, params[more], MORE, _("none added"), problems)
 
 
 def _problem(bad: link.Bad, settings: Mapping[str, object]) -> str:
@@ -445,23 +447,24 @@ def _decode_diversity(params: Mapping[str, str], state: Decoded, ranking: Rankin
     """α (``a``) and the intent weights (``w``) into the settings, each checked by the core
     against the list; a bad one is named and left at its default."""
     settings, problems = state.settings, state.problems
-    if "a" in params:
+    a, w = _ALPHA.url_key, _WEIGHTS.url_key
+    if a in params:
         try:
-            settings["alpha"] = parse_number(params["a"])
+            settings["alpha"] = _ALPHA.codec.parse(params[a])  # type: ignore[union-attr]
             diversity_from(settings)
         except ValueError as why:
             settings["alpha"] = DEFAULT_ALPHA
             problems.append(
                 _("a={value}: {why} Using α = {alpha:g}.").format(
-                    value=shown(params["a"]), why=why, alpha=DEFAULT_ALPHA
+                    value=shown(params[a]), why=why, alpha=DEFAULT_ALPHA
                 )
             )
-    if "w" in params:
-        settings["weights"] = SETTINGS["weights"].codec.parse(params["w"])  # type: ignore[union-attr]
+    if w in params:
+        settings["weights"] = _WEIGHTS.codec.parse(params[w])  # type: ignore[union-attr]
         try:
             settings["weights"] = weights_text(diversity_from(settings, ranking).weights)
         except ValueError as why:
             settings["weights"] = ""
             problems.append(
-                _("w={value}: {why} Using equal weights.").format(value=shown(params["w"]), why=why)
+                _("w={value}: {why} Using equal weights.").format(value=shown(params[w]), why=why)
             )
