@@ -173,7 +173,6 @@ def _instead(key: str) -> str:
         "ex_conv": lambda: SLUGS[DEFAULT_SLUG],
         "ex_k": lambda: f"k = {DEFAULT_K}",
         "ex_tol": lambda: _("the decimals typed"),
-        "presentation": lambda: _("presentation mode is unchanged"),
     }[key]()
 
 
@@ -202,7 +201,7 @@ def _problem(bad: Bad, kinds: list[str]) -> str:
     """The sentence naming a part of the link that was not used, and what is used instead
     (`kinds`: the kinds of exercise the link names rightly)."""
     key = bad.field.key
-    if bad.why is None:  # a parameter given more than once
+    if bad.why is None and key != "presentation":  # a parameter given more than once
         said = _("{param} is given {n} times ({values}); using {instead}.")
         values = ", ".join(map(shown, bad.texts))
         return said.format(
