@@ -38,7 +38,8 @@ else:
     box = st.container(border=True)
 with box:
     seed, kinds, preset, k, tolerance = round_state.settings()
-    address = round_state.address(round_state.write_link(presentation))
+    round_state.write_link(presentation)
+    address = round_state.address(presentation)
     st.caption(_("Share this address: everyone who opens it gets the same lists."))
     st.code(address, language=None, wrap_lines=True)
 

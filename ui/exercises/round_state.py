@@ -70,17 +70,16 @@ def _tolerance(text: str) -> float:
 ROUND = Model(
     "exercises",
     (
-        Field("ex_seed", int, DEFAULT_SEED, "seed", link.whole(0, MAX_SEED), always=True,
+        Field("ex_seed", int, DEFAULT_SEED, "seed", link.whole(0, MAX_SEED),
               widget=True, persists=True),
         Field("ex_conv", str, DEFAULT_SLUG, "qconv", link.choice(_convention_texts()),
-              always=True, widget=True, persists=True),
+              widget=True, persists=True),
         Field("ex_k", int, DEFAULT_K, "qk", link.choice({str(k): k for k in CUTOFFS}),
-              always=True, widget=True, persists=True),
+              widget=True, persists=True),
         Field("ex_kinds", list, list(DEFAULT_KINDS), "ex",
-              replace(link.choice(_kind_texts()), repeated=True), always=True,
-              widget=True, persists=True),
-        Field("ex_tol", (float, type(None)), None, "qtol", link.Codec(_tolerance, link.number_text),
-              widget=True, persists=True),
+              replace(link.choice(_kind_texts()), repeated=True), widget=True, persists=True),
+        Field("ex_tol", (float, type(None)), None, "qtol",
+              link.Codec(_tolerance, link.number_text), widget=True, persists=True),
         Field("ex_link", dict, None, persists=True),  # the round's parameters the page wrote
         Field("ex_link_problems", list, [], persists=True),
         Field("quiz_", family=True, widget=True),  # answer boxes, solutions, downloads
@@ -128,24 +127,33 @@ def open_link() -> None:
     ss["ex_link"] = given
 
 
-def write_link(presentation: bool) -> dict[str, list[str]]:
-    """Write the round into the address (only its own parameters: another page's are left
-    alone); the parameters written."""
+def _params(presentation: bool, base: dict[str, Any] | None) -> dict[str, list[str]]:
+    """The round's parameters: the fields that differ from `base` (None: their defaults), and
+    ``pm=1`` in presentation mode."""
     values = {f.key: st.session_state[f.key] for f in ROUND.linked}
-    params = {p: v if isinstance(v, list) else [v] for p, v in link.encode(ROUND, values).items()}
+    coded = link.encode(ROUND, values, base)
+    params = {p: v if isinstance(v, list) else [v] for p, v in coded.items()}
     if presentation:
         params["pm"] = ["1"]
+    return params
+
+
+def write_link(presentation: bool) -> None:
+    """Write the round into the address bar, leaving out what is at its default (only the
+    round's own parameters: another page's are left alone)."""
+    params = _params(presentation, None)
     for p in (*(f.url_key for f in ROUND.linked), "pm"):
         if p in params and st.query_params.get_all(p) != params[p]:  # type: ignore[arg-type]
             st.query_params[p] = params[p]  # type: ignore[index]
         elif p not in params and p in st.query_params:
             del st.query_params[p]  # type: ignore[arg-type]
     st.session_state["ex_link"] = params
-    return params
 
 
-def address(params: Mapping[str, list[str]]) -> str:
-    """This round's shareable address: its parameters and the class's language."""
+def address(presentation: bool) -> str:
+    """This round's shareable address: every setting of the round (so that a printed sheet
+    names them all), the class's language, and ``pm=1`` in presentation mode."""
+    params = _params(presentation, {})
     ordered: dict[str, Any] = {p: params[p] for p in ("seed", "qconv", "qk", "ex")}
     ordered.update(language.link_params())
     ordered.update({p: params[p] for p in ("qtol", "pm") if p in params})

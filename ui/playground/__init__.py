@@ -10,4 +10,5 @@
   eval), its settings through the declared model's codecs (ui.shared.link)
 - share: the URL kept in step with the last valid state, and the "Copy link" popover
 - readout: what the Explore pages read from the Playground (never raises)
+- parts: the page's frame (default and projector view), its one computation, its plots
 """

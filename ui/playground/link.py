@@ -9,22 +9,23 @@ A link holds the list, the unretrieved grades and every setting as short, readab
 (only when not d1, d2, ...; % and ``,`` written %25, %2C), ``s`` scores (only when given), ``u``
 grades of judged documents not retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff,
 ``preset`` the preset the settings start from, then only the convention fields that differ from
-that preset (see `FIELD_PARAMS`), ``dec`` the decimals shown, ``cl=1`` the condensed list
-(unjudged removed), ``pm=1`` presentation mode and ``cards`` the cards it shows (only when not
-the default ones, e.g. ``cards=nDCG,ERR,RBP``), ``more`` the measures added as cards (when any,
-e.g. ``more=Q,INST``).
+that preset (each setting's parameter is declared in ui.playground.model.SETTINGS and read and
+written by the one codec, ui.shared.link), ``dec`` the decimals shown, ``cl=1`` the condensed
+list (unjudged removed), ``pm=1`` presentation mode and ``cards`` the cards it shows (only when
+not the default ones, e.g. ``cards=nDCG,ERR,RBP``), ``more`` the measures added as cards (when
+any, e.g. ``more=Q,INST``).
 
 A list with subtopics adds ``sub``, the subtopics of each ranked document (names joined by
 ``;``, documents by ``,``: ``sub=,1;2,2,,3``), ``usub`` those of the judged documents not
 retrieved (when any has some), ``a`` the diversity measures' α (when not 0.5) and ``w`` the
-intent weights (when given: ``w=1:0.5,2:0.3,3:0.2``). A list without subtopics has none of
-them, so its link is the same as before they existed.
+intent weights (when given: ``w=1:0.5,2:0.3,3:0.2``). A list without subtopics has none of them,
+so its link is the same as before they existed.
 
-`decode` trusts nothing: every value is parsed by a strict rule (numbers by a regular
-expression, choices from the core's lists), the whole state is then checked by the core itself
-(`Ranking.build`, `Convention`, `evaluate`), and anything that fails is replaced by its default
-and named in a problem message. Unknown parameters are ignored. Parsing never calls eval or
-unpickles anything.
+`decode` trusts nothing: every value is parsed by a strict rule (its field's codec: numbers by a
+regular expression, choices from the core's lists), the whole state is then checked by the core
+itself (`Ranking.build`, `Convention`, `evaluate`), and anything that fails is replaced by its
+default and named in a problem message. Unknown parameters are ignored. Parsing never calls eval
+or unpickles anything.
 """
 
 from __future__ import annotations

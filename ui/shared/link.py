@@ -183,11 +183,6 @@ def texts_of(params: Params, param: str) -> tuple[str, ...] | None:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def holds(model: Model, params: Params) -> bool:
-    """Whether the link holds any of `model`'s fields."""
-    return any(f.url_key in params for f in model.linked)
-
-
 def decode(model: Model, params: Params) -> tuple[dict[str, Any], list[Bad]]:
     """The values the link gives the fields of `model` it holds (each parsed by its codec and
     validated by the field), and the fields it holds that cannot be used."""

@@ -29,7 +29,7 @@ page and checks that each key in the session belongs to one of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -127,11 +127,12 @@ class Model:
     def owns(self, key: str) -> bool:
         """Whether the session key `key` is one of this model's (its store, a field's key, or a
         field's widget key under the store)."""
-        if self.store is not None:
-            return key == self.store or any(f.owns(key[len(self.widget_prefix) :])
-                                             for f in self.fields
-                                             if key.startswith(self.widget_prefix))  # fmt: skip
-        return any(f.owns(key) for f in self.fields)
+        if self.store is None:
+            return any(f.owns(key) for f in self.fields)
+        if key == self.store:
+            return True
+        name = key.removeprefix(self.widget_prefix)
+        return key.startswith(self.widget_prefix) and any(f.owns(name) for f in self.fields)
 
     def defaults(self) -> dict[str, Any]:
         """Every field (but the families) at its default."""
@@ -169,10 +170,3 @@ def overlapping(models: Iterable[Model]) -> dict[str, list[str]]:
         for k in keys:
             seen.setdefault(k, []).append(m.name)
     return {k: names for k, names in seen.items() if len(names) > 1}
-
-
-def values_of(model: Model, session: Mapping[str, Any]) -> dict[str, Any]:
-    """The model's current values in `session` (a field not there at its default)."""
-    if model.store is not None:
-        return {**model.defaults(), **session.get(model.store, {})}
-    return {k: session.get(k, default) for k, default in model.defaults().items()}
