@@ -31,7 +31,8 @@ CHECK = Model(
     "check",
     (
         *_widgets("check_source", "check_grades", "check_missed", "check_preset", "check_top",
-                  "check_family", "check_k", "check_answer", persists=True),
+                  "check_family", "check_answer", persists=True),
+        *_widgets("check_k"),
         Field("check_match_", family=True, widget=True),  # each way a wrong answer comes about
         Field("check_right", bool, widget=True),  # the right calculation's expander
     ),
@@ -44,8 +45,9 @@ PITFALLS = Model(
         Field("lab_demo", str),  # the mistake whose example is loaded
         *_widgets(*(f"lab_{p.key}" for p in CATALOGUE), persists=True),  # each mistake's toggle
         Field("lab_show_", family=True, widget=True),  # each mistake's code and explanation
-        *_widgets("lab_micro_open", "lab_comparisons_open", "lab_micro_table", "lab_micro_run",
-                  "lab_null_run", "lab_draw_again", "lab_null_table"),
+        *_widgets("lab_micro_run", "lab_null_run", persists=True),
+        *_widgets("lab_micro_open", "lab_comparisons_open", "lab_micro_table", "lab_draw_again",
+                  "lab_null_table"),
         Field("lab_variants"),  # the collection mistakes' valid variants
         Field("lab_seed", int),  # the null comparison's draw
     ),
