@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from copy import copy
 from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
@@ -106,13 +107,13 @@ def open_link() -> None:
     ss = st.session_state
     for f in ROUND.fields:
         if f.widget and not f.family:
-            ss.setdefault(f.key, f.default)
+            ss.setdefault(f.key, copy(f.default))  # a session's own list, never the model's
     given = _page_params(link.query())
     if not given or given == ss.get("ex_link"):
         return
     values, bad = link.decode(ROUND, given)
     for f in ROUND.linked:
-        ss[f.key] = values.get(f.key, f.default)
+        ss[f.key] = values.get(f.key, copy(f.default))
     kinds = list(dict.fromkeys(values.get("ex_kinds", ())))  # the known ones, each once
     if "ex" in given:
         ss["ex_kinds"] = (
