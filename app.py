@@ -6,7 +6,8 @@ Run with `streamlit run app.py`. The entry sets the page up, initialises the ses
 
 import streamlit as st
 
-from ui import language, navigation, state, style
+from ui import language, navigation, style
+from ui.playground import state
 
 st.set_page_config(page_title="RankLab", page_icon="📊", layout="wide")
 style.apply()

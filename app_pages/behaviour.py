@@ -10,13 +10,13 @@ Thin: each section is a part of ui.behaviour, fed the Playground's inputs."""
 import streamlit as st
 
 from i18n import _
-from ui import playground_inputs
 from ui.behaviour.diversity import diversity
 from ui.behaviour.incomplete import incomplete_judgments
 from ui.behaviour.landscape import landscape
 from ui.behaviour.redundancy import redundancy
 from ui.behaviour.swaps import swap_deltas
 from ui.behaviour.sweep import position_sweep
+from ui.playground import readout
 
 st.title(_("Metric behaviour"))
 st.markdown(
@@ -25,7 +25,7 @@ st.markdown(
         "[Diversity](#diversity) · [Incomplete judgments](#incomplete) · [Landscape](#landscape)"
     )
 )
-inputs = playground_inputs.read()
+inputs = readout.read()
 st.caption(inputs.caption())
 
 position_sweep(inputs)

@@ -11,9 +11,9 @@ by ui.answers. Whatever is typed stays as typed; a bad value is explained at its
 import streamlit as st
 
 from i18n import _
-from ui import state
 from ui.check.answer import diagnosis, typed_answer
 from ui.check.the_list import the_list
+from ui.playground import state
 
 st.title(_("Check my answer"))
 st.markdown(

@@ -13,9 +13,9 @@ import streamlit as st
 
 from i18n import _
 from rankwork.teaching.pitfalls import FAMILIES
-from ui import state
 from ui.conventions.disagreements import known_disagreements
 from ui.conventions.presets import tools_side_by_side
+from ui.playground import state
 
 st.title(_("Library conventions"))
 st.markdown(

@@ -6,8 +6,8 @@ rankwork.explore.profiles and rankwork.core.cwl, drawn by ui.explore_figures."""
 import streamlit as st
 
 from i18n import _
-from ui import playground_inputs
 from ui.discounts import profiles, readers
+from ui.playground import readout
 
 st.title(_("Discounts and reader models"))
 st.markdown(
@@ -18,7 +18,7 @@ st.markdown(
         "Scholer & Thomas, ACM TOIS 2017)."
     )
 )
-inputs = playground_inputs.read()
+inputs = readout.read()
 
 settings = profiles.settings()
 shown = profiles.shown(settings, inputs)

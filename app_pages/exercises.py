@@ -15,11 +15,12 @@ from i18n import _
 from rankwork.core.conventions import PRESETS
 from rankwork.teaching.answers import score
 from rankwork.teaching.exercises import generate
-from ui import exercises, link_problems, state
+from ui import link_problems
+from ui.exercises import questions, round_state
 from ui.literal import literal
+from ui.playground import state
 
-exercises.check_link()  # before the round's widgets, which read the link themselves
-exercises.open_presentation()
+round_state.open_link()  # before the round's widgets, which show what it gives
 
 title, mode = st.columns([5, 2], vertical_alignment="bottom")
 title.title(_("Exercises"))
@@ -28,7 +29,7 @@ with mode:
 st.set_page_config(initial_sidebar_state="collapsed" if presentation else "auto")
 decimals = int(state.settings()["decimals"])
 link_problems.show(
-    exercises.link_problems(), exercises.dismiss_link_problems, key="quiz_dismiss_link"
+    round_state.link_problems(), round_state.dismiss_link_problems, key="quiz_dismiss_link"
 )
 
 if presentation:  # the settings tucked away, the score beside them: the first exercise fits
@@ -37,8 +38,9 @@ if presentation:  # the settings tucked away, the score beside them: the first e
 else:
     box = st.container(border=True)
 with box:
-    seed, kinds, preset, k, tolerance = exercises.settings()
-    address = exercises.link(seed, kinds, preset, k, tolerance, presentation)
+    seed, kinds, preset, k, tolerance = round_state.settings()
+    round_state.write_link(presentation)
+    address = round_state.address(presentation)
     st.caption(_("Share this address: everyone who opens it gets the same lists."))
     st.code(address, language=None, wrap_lines=True)
 
@@ -53,20 +55,18 @@ except (ValueError, RuntimeError) as err:
 
 if not presentation:
     score_box = st.container()
-round_key = f"{seed}_{exercises.preset_slug(preset)}_{k}_{'-'.join(kinds)}"
+round_key = f"{seed}_{round_state.preset_slug(preset)}_{k}_{'-'.join(kinds)}"
 checks = []
 for e in round_:
-    checks += exercises.exercise(e, round_key, decimals, tolerance)
+    checks += questions.exercise(e, round_key, decimals, tolerance)
 
 right, _answered = score(checks)
-questions = sum(len(e.questions) for e in round_)
+asked = sum(len(e.questions) for e in round_)
 with score_box, st.container(key="score_large" if presentation else "cards"):
     left, middle, *_rest = st.columns(2 if presentation else 3)
-    left.metric(
-        _("Score"), f"{right} / {questions}", border=True, help=_("Right answers this round.")
-    )
-    middle.metric(_("Answered"), f"{len(checks)} / {questions}", border=True)
+    left.metric(_("Score"), f"{right} / {asked}", border=True, help=_("Right answers this round."))
+    middle.metric(_("Answered"), f"{len(checks)} / {asked}", border=True)
 
 st.subheader(_("Exercise sheet"))
 st.caption(_("The same round on paper: the sheet, and its solutions with every calculation."))
-exercises.downloads(round_, address)
+questions.downloads(round_, address)

@@ -13,9 +13,9 @@ rankwork.collection.pitfalls).
 import streamlit as st
 
 from i18n import _
-from ui import state
 from ui.pitfalls.collection import mistakes_over_a_collection
 from ui.pitfalls.one_list import mistakes_on_one_list
+from ui.playground import state
 
 st.title(_("Pitfalls lab"))
 st.markdown(

@@ -48,10 +48,11 @@ def sections() -> None:
     from rankwork.core.scenario import Scenario
     from rankwork.explore import behaviour, profiles, tradeoffs
     from rankwork.teaching import diagnose
-    from ui import cached, explore_figures, url_state
-    from ui.model import convention_from, cutoff_from, ranking_from
+    from ui import cached, explore_figures
+    from ui.playground import link as playground_link
+    from ui.playground.inputs import convention_from, cutoff_from, ranking_from
 
-    start = url_state.default_state()
+    start = playground_link.default_state()
     top = int(start.settings["scale_max"])
     ranking = ranking_from(start.ranking, start.unretrieved, top)
     convention, k = convention_from(start.settings), cutoff_from(start.settings["k"])

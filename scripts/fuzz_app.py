@@ -4,7 +4,7 @@ tests/fuzz/test_fuzz_{links,playground,uploads}.py, many more of them.
     .venv/bin/python scripts/fuzz_app.py [--links 10000] [--playground-minutes 5]
                                           [--uploads-minutes 5] [--seed 0]
 
-- links: `ui.url_state.decode` on `--links` fuzzed links, each checked by `assert_valid_state`
+- links: `ui.playground.link.decode` on `--links` fuzzed links, each checked by `assert_valid_state`
   (builds, finite values, re-encodes to a link with no problem);
 - playground: the Playground in AppTest opened with fuzzed links, for the given minutes;
 - uploads: the Evaluate page in AppTest with mutated qrels and runs, for the given minutes.
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.fuzz.app_inputs import assert_valid_state, links, uploads  # noqa: E402
 from tests.fuzz.test_fuzz_playground import check_playground  # noqa: E402
 from tests.fuzz.test_fuzz_uploads import check_uploads  # noqa: E402
-from ui import url_state  # noqa: E402
+from ui.playground import link as playground_link  # noqa: E402
 
 
 def campaign(
@@ -99,9 +99,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     ok = campaign(
-        "url_state.decode",
+        "playground_link.decode",
         links(),
-        lambda params: assert_valid_state(url_state.decode(params)),
+        lambda params: assert_valid_state(playground_link.decode(params)),
         count=args.links,
         seed_value=args.seed,
     )

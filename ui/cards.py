@@ -14,7 +14,7 @@ diversity measures (`rankwork.explore.report.DIVERSITY`), and a last row the mea
 under "More measures as cards" (`rankwork.explore.report.MORE`).
 
 In presentation mode the cards are the teacher's pick (`picker`, kept in the settings and so in
-the link; default `ui.model.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
+the link; default `ui.playground.inputs.DEFAULT_PROJECTOR_CARDS`), three to a row in large type.
 
 "The change caused by the last edit": `changes()` keeps, per session, the inputs of the last
 result and the values before them. When the inputs change, the old values become the baseline;
@@ -33,7 +33,7 @@ from rankwork.core.capabilities import families
 from rankwork.core.condensed import PRIME
 from rankwork.core.measures import SPECS, display_name
 from rankwork.explore.report import CARDS, DIVERSITY, HEADLINE, MORE, OWN_UNJUDGED, Report
-from ui import state
+from ui.playground import state
 
 #: the headline cards' rows: the graded measures (`graded_card`), then the others (binary)
 ROWS = (

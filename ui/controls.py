@@ -1,5 +1,6 @@
 """Convention controls and the preset picker: one widget per Convention field, bound to the
-settings in `ui.state` (so they survive page switches and can be set by a preset or a link).
+settings in `ui.playground.state` (so they survive page switches and can be set by a preset or
+a link).
 
 Widgets that take numbers have no bounds: a value the core rejects (k = 0, a log base of 1, p = 1)
 stays as typed and its message is shown next to the controls, while the page keeps the last
@@ -25,8 +26,9 @@ from rankwork.core.gains import GAINS
 from rankwork.core.gains import gain as gain_of
 from rankwork.core.measures import SPECS
 from rankwork.explore.report import MORE
-from ui import language, novelty, state
-from ui.model import (
+from ui import language, novelty
+from ui.playground import state
+from ui.playground.inputs import (
     MAX_K,
     SCALE_MAXIMA,
     cutoff_from,

@@ -3,9 +3,9 @@
 Both editors have an optional subtopics column (`SUBTOPICS_COLUMN`): the subtopics a document
 is relevant to, for the diversity measures; left empty everywhere, the page is as without it.
 
-The editors edit the canonical tables of `ui.state`; buttons change them in callbacks through
-the pure operations of `ui.reorder`. Grades are text cells, so whatever is typed stays visible
-(a wrong grade is reported next to the table, not silently dropped).
+The editors edit the canonical tables of `ui.playground.state`; buttons change them in callbacks
+through the pure operations of `ui.reorder`. Grades are text cells, so whatever is typed stays
+visible (a wrong grade is reported next to the table, not silently dropped).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import N_, _
-from ui import examples, reorder, state
-from ui.model import next_doc_id, ranking_frame, unretrieved_frame
+from ui import examples, reorder
+from ui.playground import state
+from ui.playground.inputs import next_doc_id, ranking_frame, unretrieved_frame
 
 SEED_KEY = "seed"
 MOVE_KEY = "move_rank"

@@ -1,6 +1,7 @@
 """A list's grades as the pages and the exercise sheet write them: 'unjudged' for an unjudged
 document (a NaN grade), else the number as '%g' prints it ('3', '2.5'). (The Playground's
-editor writes grades differently, as cells to edit: `ui.model.grade_text`.) No Streamlit here.
+editor writes grades differently, as cells to edit: `ui.playground.inputs.grade_text`.) No
+Streamlit here.
 """
 
 from __future__ import annotations

@@ -20,10 +20,21 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 import i18n
 from i18n import LANGUAGES, _
 from ui.literal import literal
+from ui.shared import link
+from ui.shared.state import Field, Model
 
 PARAM = "lang"  # the link's parameter
 KEY = "language"  # the session's language code, and the picker's state
 _LINK_PROBLEM = "language_link_problem"
+
+#: The session's language, in every page's link (``lang``; English, the default, is left out).
+LANGUAGE = Model(
+    "language",
+    (
+        Field(KEY, str, i18n.SOURCE, PARAM, link.choices(LANGUAGES), widget=True, persists=True),
+        Field(_LINK_PROBLEM, str),  # a language the link asked for that RankLab lacks
+    ),
+)
 
 
 def _session_language() -> str | None:
@@ -47,13 +58,13 @@ def start_run() -> str:
 
 
 def _from_link() -> str | None:
-    if PARAM not in st.query_params:
-        return None
-    asked = st.query_params[PARAM]
-    if asked in LANGUAGES:
-        return asked
-    st.session_state[_LINK_PROBLEM] = asked
-    return None
+    """The language the link asks for (``lang``, its last value), if RankLab speaks it; else
+    None, and the language asked for is noted for the picker to name."""
+    asked = {PARAM: st.query_params[PARAM]} if PARAM in st.query_params else {}
+    values, bad = link.decode(LANGUAGE, asked)
+    if bad:
+        st.session_state[_LINK_PROBLEM] = asked[PARAM]
+    return values.get(KEY)
 
 
 def _from_browser() -> str | None:
@@ -142,8 +153,7 @@ def tab_labels(key: str, english: Sequence[str]) -> list[str]:
 
 def link_params() -> dict[str, str]:
     """The language's part of any link: nothing for English."""
-    lang = st.session_state.get(KEY, i18n.SOURCE)
-    return {} if lang == i18n.SOURCE else {PARAM: lang}
+    return link.encode(LANGUAGE, {KEY: st.session_state.get(KEY, i18n.SOURCE)})  # type: ignore[return-value]
 
 
 def keep_in_link() -> None:

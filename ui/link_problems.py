@@ -1,8 +1,8 @@
 """How a page says that its link was damaged: one warning naming each part of the link that was
 not used and what was used instead, and a button that dismisses it.
 
-Each page that reads its own link keeps its own list of problems (the Playground in ui.state,
-the Exercises page in ui.exercises) and shows it with `show`.
+Each page that reads its own link keeps its own list of problems (the Playground in
+ui.playground.state, the Exercises page in ui.exercises.round_state) and shows it with `show`.
 """
 
 from __future__ import annotations

@@ -22,9 +22,10 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.explore.list_text import ListText, ListTextError, format_text, parse, text_lines
-from ui import controls, state
+from ui import controls
 from ui.literal import literal
-from ui.model import SCALE_MAXIMA
+from ui.playground import state
+from ui.playground.inputs import SCALE_MAXIMA
 
 BOX = "list_box"  # the text area's widget key (deleted by Streamlit on a page switch)
 TEXT = "list_box_text"  # the box's text, kept across page switches

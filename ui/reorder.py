@@ -1,4 +1,5 @@
-"""Operations of the list buttons, as pure functions on the ranked-list table (ui.model).
+"""Operations of the list buttons, as pure functions on the ranked-list table
+(ui.playground.inputs).
 
 Without scores the table's row order is the ranking, and the operations reorder rows. With
 scores the ranking is by score, so an operation first takes the rows in score order (highest
@@ -15,7 +16,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ui.model import cell_text, default_doc_ids, ranking_frame
+from ui.playground.inputs import cell_text, default_doc_ids, ranking_frame
 
 
 def _has_scores(table: pd.DataFrame) -> bool:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pandas as pd
 
-from ui import state
-from ui.model import cell_text
+from ui.playground import state
+from ui.playground.inputs import cell_text
 
 
 def swap_documents(table: pd.DataFrame, doc_a: str, doc_b: str) -> pd.DataFrame:

@@ -16,7 +16,7 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from tests.markdown_text import unescaped
-from ui.model import ranking_frame, unretrieved_frame
+from ui.playground.inputs import ranking_frame, unretrieved_frame
 
 
 def open_page(

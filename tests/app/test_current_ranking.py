@@ -1,5 +1,5 @@
-"""`ui.state.current_ranking` is parsed once for the same inputs, and again whenever a table,
-the top grade or the language changes (its error is a sentence in the session's language)."""
+"""`ui.playground.state.current_ranking` is parsed once for the same inputs, and again whenever a
+table, the top grade or the language changes (its error is a sentence in the session's language)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ def script() -> None:
 
     import i18n
     from rankwork.core.ranking import RankingError
-    from ui import state
-    from ui.model import ranking_from
+    from ui.playground import state
+    from ui.playground.inputs import ranking_from
 
     state.init()
     i18n.use(st.session_state.get("test_language", "en"))

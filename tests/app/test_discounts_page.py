@@ -15,7 +15,7 @@ from rankwork.core.ranking import Ranking
 from tests.app.conftest import metric_values
 from tests.app.explore_helpers import figure, open_page, table_with, texts, trace
 from tests.markdown_text import unescaped
-from ui.model import ranking_frame
+from ui.playground.inputs import ranking_frame
 
 PAGE = "app_pages/discounts.py"
 RANKS = range(1, 21)

@@ -105,14 +105,14 @@ def test_a_bad_presentation_flag_in_a_rounds_link_is_named(app: AppTest) -> None
 
 def test_a_bad_link_falls_back_to_a_valid_round(app: AppTest) -> None:
     at = open_round(app, seed="not-a-number", qk="9")
-    assert at.number_input(key="seed").value == 1
-    assert at.selectbox(key="qk").value == 5
+    assert at.number_input(key="ex_seed").value == 1
+    assert at.selectbox(key="ex_k").value == 5
     assert metric_values(at)["Score"] == "0 / 12"
 
 
 def test_no_kind_chosen_says_so(app: AppTest) -> None:
     at = open_round(app, seed="42")
-    at.multiselect(key="ex").set_value([]).run()
+    at.multiselect(key="ex_kinds").set_value([]).run()
     assert "Choose at least one kind" in at.info[0].value
 
 
@@ -139,7 +139,7 @@ def test_a_damaged_seed_is_named_and_round_1_used(app: AppTest) -> None:
     assert link_warning(at).endswith(
         "- seed='zz' is not a whole number from 0 to 999,999; using round 1."
     )
-    assert at.number_input(key="seed").value == 1
+    assert at.number_input(key="ex_seed").value == 1
     assert at.code[0].value.endswith(ROUND_1)
     assert statements(at) == statements(open_round(AppTest.from_file(app._script_path), seed="1"))
     assert at.query_params["g"] == "3,2"  # left alone
@@ -154,8 +154,8 @@ def test_a_damaged_k_is_named_and_the_rest_of_the_link_kept(app: AppTest) -> Non
     assert link_warning(at).endswith(
         "- qk='0' is not a cutoff the exercises use (3, 4 or 5); using k = 5."
     )
-    assert at.selectbox(key="qk").value == 5
-    assert at.number_input(key="seed").value == 42
+    assert at.selectbox(key="ex_k").value == 5
+    assert at.number_input(key="ex_seed").value == 42
     assert ROUND_42_START in statements(at)
     assert metric_values(at)["Score"] == "0 / 12"
 
@@ -167,7 +167,7 @@ def test_an_unknown_kind_is_named_and_the_known_ones_kept(app: AppTest) -> None:
         "- ex='bogus' is not a kind of exercise (dcg, compare, predict, choose, diversity); "
         "using the others, compare."
     )
-    assert at.multiselect(key="ex").value == ["compare"]
+    assert at.multiselect(key="ex_kinds").value == ["compare"]
     assert at.code[0].value.endswith("/exercises?seed=42&qconv=textbook&qk=5&ex=compare")
     assert metric_values(at)["Score"] == "0 / 3"  # nDCG of A, of B, which is better
 
@@ -175,7 +175,7 @@ def test_an_unknown_kind_is_named_and_the_known_ones_kept(app: AppTest) -> None:
 def test_a_link_of_unknown_kinds_only_uses_the_default_kinds(app: AppTest) -> None:
     at = open_round(app, seed="42", ex="bogus")
     assert link_warning(at).endswith("using the default kinds.")
-    assert at.multiselect(key="ex").value == ["dcg", "compare", "predict", "choose"]
+    assert at.multiselect(key="ex_kinds").value == ["dcg", "compare", "predict", "choose"]
     assert ROUND_42_START in statements(at)
 
 
@@ -196,7 +196,7 @@ def test_a_repeated_round_number_is_named(app: AppTest) -> None:
     app.query_params["seed"] = ["42", "7"]
     at = open_round(app)
     assert link_warning(at).endswith("- seed is given 2 times ('42', '7'); using round 1.")
-    assert at.number_input(key="seed").value == 1
+    assert at.number_input(key="ex_seed").value == 1
 
 
 def test_a_valid_link_gives_its_round_without_a_warning(app: AppTest) -> None:
@@ -212,9 +212,9 @@ def test_the_shared_address_gives_its_settings(app: AppTest) -> None:
     app.query_params["ex"] = ["compare", "dcg"]
     at = open_round(app, seed="42", qk="4", qconv="trec-eval-ndcg-cut")
     assert not at.warning
-    assert at.selectbox(key="qconv").value == "trec-eval-ndcg-cut"
-    assert at.selectbox(key="qk").value == 4
-    assert at.multiselect(key="ex").value == ["compare", "dcg"]
+    assert at.selectbox(key="ex_conv").value == "trec-eval-ndcg-cut"
+    assert at.selectbox(key="ex_k").value == 4
+    assert at.multiselect(key="ex_kinds").value == ["compare", "dcg"]
     shared = "/exercises?seed=42&qconv=trec-eval-ndcg-cut&qk=4&ex=compare&ex=dcg"
     assert at.code[0].value.endswith(shared)
     fresh = AppTest.from_file(app._script_path)
@@ -232,7 +232,7 @@ def test_the_link_carries_the_teachers_tolerance(app: AppTest) -> None:
     at.text_input(key=f"{KEY}_1_DCG").input("8.422").run()
     assert not at.success
     at = open_round(AppTest.from_file(app._script_path), seed="42", qtol="0.001")
-    assert at.number_input(key="qtol").value == 0.001
+    assert at.number_input(key="ex_tol").value == 0.001
     assert at.code[0].value.endswith("&ex=choose&qtol=0.001")
     at.text_input(key=f"{KEY}_1_DCG").input("8.422").run()
     assert [unescaped(s.value) for s in at.success] == ["Right."]
@@ -245,7 +245,7 @@ def test_a_damaged_tolerance_is_named(app: AppTest) -> None:
         "- qtol='0' is not a tolerance from 0.00001 to 0.5; answers are checked to the "
         "decimals typed."
     )
-    assert at.number_input(key="qtol").value is None
+    assert at.number_input(key="ex_tol").value is None
     assert ROUND_42_START in statements(at)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app.explore_helpers import texts
-from ui.model import gain_map_frame, ranking_frame
+from ui.playground.inputs import gain_map_frame, ranking_frame
 
 PAGES = ["app_pages/discounts.py", "app_pages/gains.py", "app_pages/behaviour.py"]
 DISCOUNTS, BEHAVIOUR = {PAGES[0]}, {PAGES[2]}

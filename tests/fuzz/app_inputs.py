@@ -22,8 +22,9 @@ from hypothesis import strategies as st
 from rankwork.core import conventions
 from rankwork.explore.report import HEADLINE, evaluate
 from tests.markdown_text import formed_elements
-from ui import url_state
-from ui.model import convention_from, cutoff_from, ranking_from
+from ui.playground import link as playground_link
+from ui.playground.inputs import convention_from, cutoff_from, ranking_from
+from ui.playground.model import LIST_PARAMS, PRESET_BY_SLUG, SETTINGS
 
 
 def fuzz_settings(examples: int) -> settings:
@@ -59,10 +60,10 @@ WEIRD_NUMBERS = (
     "1024", "1e9", "9223372036854775808", "\uff13", "\u0663", "1_0", "0x10", "1e-320", " 2",
     "2 ", "", ",", ",,", "3,", "1e", ".", "-", "+1", "1.5",
 )  # fmt: skip
-PARAMS = (*url_state.LIST_PARAMS, "top", "k", "preset", "dec", "pm",
-          *(param for param, _parse, _fmt in url_state.FIELD_PARAMS.values()))  # fmt: skip
+PARAMS = (*LIST_PARAMS, *(f.url_key for f in SETTINGS.linked))
 CHOICES = (
-    *url_state.PRESET_BY_SLUG, *conventions.GAINS, *conventions.DISCOUNTS, *conventions.IDEALS,
+    *PRESET_BY_SLUG, *conventions.GAINS, *conventions.DISCOUNTS,
+    *conventions.IDEALS,
     *conventions.TIES, *conventions.NEGATIVES, *conventions.RBP_GAINS, "scale",
 )  # fmt: skip
 
@@ -90,12 +91,12 @@ _random_links = st.builds(
 def _valid_links() -> list[dict[str, str]]:
     """A few valid links: the default page, and the example list under every preset."""
     out = []
-    for slug, preset in url_state.PRESET_BY_SLUG.items():
-        state = url_state.default_state()
+    for slug, preset in PRESET_BY_SLUG.items():
+        state = playground_link.default_state()
         state.settings["preset"] = preset
-        state.settings.update(url_state.preset_fields(preset))
+        state.settings.update(playground_link.preset_fields(preset))
         ranking = ranking_from(state.ranking, state.unretrieved, state.settings["scale_max"])
-        out.append(url_state.encode(ranking, state.settings))
+        out.append(playground_link.encode(ranking, state.settings))
         assert out[-1]["preset"] == slug
     return out
 
@@ -125,7 +126,7 @@ def links() -> st.SearchStrategy[dict[str, str]]:
     return st.one_of(_random_links, _mutated_links())
 
 
-def assert_valid_state(decoded: url_state.Decoded) -> None:
+def assert_valid_state(decoded: playground_link.Decoded) -> None:
     """A decoded link is a state the Playground can show: it builds, evaluates to finite
     numbers, and encodes to a link that decodes with nothing to complain about."""
     assert all(isinstance(p, str) and p for p in decoded.problems)
@@ -135,10 +136,10 @@ def assert_valid_state(decoded: url_state.Decoded) -> None:
     for key in HEADLINE:
         assert math.isfinite(report.value(key)), (key, report.value(key))
     try:
-        again = url_state.encode(ranking, settings)
-    except url_state.LinkTooLong:
+        again = playground_link.encode(ranking, settings)
+    except playground_link.LinkTooLong:
         return
-    assert url_state.decode(again).problems == []
+    assert playground_link.decode(again).problems == []
 
 
 def assert_literal(bodies: Iterable[str]) -> None:

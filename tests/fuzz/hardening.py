@@ -36,8 +36,8 @@ from rankwork.explore.list_text import ListText, ListTextError, format_text, par
 from rankwork.explore.report import MORE
 from tests.app.conftest import APP, metric_values
 from tests.fuzz.app_inputs import WEIRD_NUMBERS, assert_literal, assert_valid_state, bodies
-from ui import url_state
-from ui.model import (
+from ui.playground import link as playground_link
+from ui.playground.inputs import (
     MAX_K,
     SCALE_MAXIMA,
     convention_from,
@@ -49,7 +49,7 @@ from ui.model import (
     ranking_from,
     unretrieved_frame,
 )
-from ui.url_state import MAX_DECIMALS
+from ui.playground.model import MAX_DECIMALS
 
 # --- the text box ----------------------------------------------------------------------------
 
@@ -239,10 +239,10 @@ def check_link_round_trip(state: tuple[Ranking, dict]) -> str:
     """encode -> decode: the same list and settings, and nothing named as wrong."""
     ranking, settings = state
     try:
-        params = url_state.encode(ranking, settings)
-    except url_state.LinkTooLong:
+        params = playground_link.encode(ranking, settings)
+    except playground_link.LinkTooLong:
         return "too long"
-    decoded = url_state.decode(params)
+    decoded = playground_link.decode(params)
     assert decoded.problems == [], (params, decoded.problems)
     again = ranking_from(decoded.ranking, decoded.unretrieved, decoded.settings["scale_max"])
     assert _same_list(ranking, again), (params, ranking, again)
@@ -260,8 +260,8 @@ def mutated_state_links(draw) -> dict[str, str]:
     a weird number, cut, doubled, dropped, emptied or given a stray percent escape."""
     ranking, settings = draw(link_states())
     try:
-        link = dict(url_state.encode(ranking, settings))
-    except url_state.LinkTooLong:
+        link = dict(playground_link.encode(ranking, settings))
+    except playground_link.LinkTooLong:
         link = {}
     for _ in range(draw(st.integers(1, 3))):
         param = draw(st.sampled_from(sorted(link) or ["g"]))
@@ -284,7 +284,7 @@ def mutated_state_links(draw) -> dict[str, str]:
 
 def check_mutated_link(link: dict[str, str]) -> str:
     """Whatever the mutation, decoding gives a state the Playground can show."""
-    decoded = url_state.decode(link)
+    decoded = playground_link.decode(link)
     assert_valid_state(decoded)
     return "named a problem" if decoded.problems else "decoded"
 

@@ -1,5 +1,5 @@
 """Fuzz: the generators of the second hardening campaign (issue 33), seeded and bounded (a few
-seconds each; the link round trip is tests/unit/test_url_state.py's property);
+seconds each; the link round trip is tests/unit/test_playground_link.py's property);
 scripts/fuzz_campaign.py runs them for longer. tests/fuzz/hardening.py says what each input is
 and what every outcome must be."""
 

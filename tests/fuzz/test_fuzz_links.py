@@ -1,5 +1,5 @@
-"""Fuzz: `ui.url_state.decode` on arbitrary and mutated Playground links (issue 11). Whatever the
-link, decoding never raises and gives a state the Playground can show, with finite numbers,
+"""Fuzz: `ui.playground.link.decode` on arbitrary and mutated Playground links (issue 11). Whatever
+the link, decoding never raises and gives a state the Playground can show, with finite numbers,
 that encodes to a link with nothing wrong in it. Seeded (derandomize) and bounded; the long
 campaign is scripts/fuzz_app.py."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import example, given
 
 from tests.fuzz.app_inputs import assert_valid_state, fuzz_settings, links
-from ui import url_state
+from ui.playground import link as playground_link
 
 FUZZ = fuzz_settings(100)
 
@@ -22,4 +22,4 @@ FUZZ = fuzz_settings(100)
 @example({"gain": "custom", "gm": "0:0,1:1e308,2:1e308,3:1e308,4:1e308"})  # DCG overflows
 @example({"preset": "[Login](https://evil.example/x)"})  # 11.14
 def test_any_link_decodes_to_a_valid_state(params: dict[str, str]) -> None:
-    assert_valid_state(url_state.decode(params))
+    assert_valid_state(playground_link.decode(params))

@@ -18,7 +18,9 @@ from rankwork.core.ranking import Ranking, order
 from rankwork.core.scenario import Scenario
 from rankwork.explore import behaviour, tradeoffs
 from rankwork.teaching import diagnose
-from ui import cached, explore_figures, state, url_state
+from ui import cached, explore_figures
+from ui.playground import link as playground_link
+from ui.playground import state
 
 
 def _ordered(grades, convention=TEXTBOOK):
@@ -97,13 +99,13 @@ def test_a_figure_is_built_once_per_input():
 
 
 def test_a_link_is_decoded_once_for_all_sessions(monkeypatch):
-    calls, decode = [], url_state.decode
+    calls, decode = [], playground_link.decode
 
     def counted(params):
         calls.append(params)
         return decode(params)
 
-    monkeypatch.setattr(state.url_state, "decode", counted)
+    monkeypatch.setattr(state.link, "decode", counted)
     params = {"g": "2,1,0", "k": "3", "top": "2"}  # a link no other test opens
     first, second = state.decode_link(params), state.decode_link(dict(params))
     assert len(calls) == 1
@@ -114,7 +116,7 @@ def test_a_decoded_link_is_the_uncached_one_and_each_session_gets_its_own_copy()
     params = {"g": "3,2", "k": "2"}
     first = state.decode_link(params)
     assert first.ranking["grade"].tolist() == ["3", "2"]  # as typed in the link
-    pd.testing.assert_frame_equal(first.ranking, url_state.decode(params).ranking)
+    pd.testing.assert_frame_equal(first.ranking, playground_link.decode(params).ranking)
     first.ranking.loc[0, "grade"] = "0"  # one session's edit ...
     assert state.decode_link(params).ranking["grade"].tolist() == ["3", "2"]  # ... stays its own
     assert state.decode_link({"g": "1,0", "k": "2"}).ranking["grade"].tolist() == ["1", "0"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.model import custom_gain_start, gain_map_frame
+from ui.playground.inputs import custom_gain_start, gain_map_frame
 
 
 def test_typed_gains_are_kept_and_new_grades_gain_their_square() -> None:

@@ -16,7 +16,7 @@ from rankwork.stats.comparison import per_query_differences
 from ui.evaluate import figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.drilldown import playground_settings, preview, ranked
-from ui.model import convention_from
+from ui.playground.inputs import convention_from
 
 RUNS = pd.DataFrame(
     {

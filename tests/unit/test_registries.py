@@ -91,10 +91,11 @@ def test_a_new_discount_is_one_entry(inverse_square: Convention) -> None:
 
 
 def test_a_new_discount_opens_from_a_playground_link(inverse_square: Convention) -> None:
-    from ui import url_state
+    from ui.playground import link
 
-    _param, parse, _fmt = url_state.FIELD_PARAMS["discount"]
-    assert parse("inverse_square") == "inverse_square"  # type: ignore[operator]
+    decoded = link.decode({"disc": "inverse_square"})
+    assert decoded.problems == []
+    assert decoded.settings["discount"] == "inverse_square"
 
 
 def test_weights_take_only_the_parameters_their_discount_reads() -> None:

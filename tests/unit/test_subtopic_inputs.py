@@ -10,8 +10,8 @@ import pytest
 
 from rankwork.core.conventions import TEXTBOOK
 from rankwork.core.intents import parse_weights, weights_text
-from ui import url_state
-from ui.model import (
+from ui.playground import link as playground_link
+from ui.playground.inputs import (
     Diversity,
     default_settings,
     diversity_from,
@@ -85,11 +85,11 @@ def test_the_link_round_trips_subtopics_weights_and_alpha() -> None:
     )
     settings = {**default_settings(), "scale_max": 4, "weights": "1:1, x;y:2, 50%:1, 2:1"}
     settings["alpha"] = 0.25
-    params = url_state.encode(ranking, settings)
+    params = playground_link.encode(ranking, settings)
     assert params["sub"] == ",1;x%3By,50%25"  # ; and % inside a name are escaped
     assert params["usub"] == "2,"
     assert params["a"] == "0.25"
-    decoded = url_state.decode(params)
+    decoded = playground_link.decode(params)
     assert decoded.problems == []
     assert decoded.ranking["subtopics"].tolist() == ["", "1, x;y", "50%"]
     assert decoded.unretrieved["subtopics"].tolist() == ["2", ""]
@@ -99,9 +99,9 @@ def test_the_link_round_trips_subtopics_weights_and_alpha() -> None:
 
 def test_a_link_without_subtopics_is_written_and_read_as_before() -> None:
     ranking = ranking_from(ranking_frame([3, 2]), unretrieved_frame([1]), 4)
-    params = url_state.encode(ranking, {**default_settings(), "scale_max": 4})
+    params = playground_link.encode(ranking, {**default_settings(), "scale_max": 4})
     assert params == {"g": "3,2", "u": "1", "top": "4", "k": "5", "preset": "textbook"}
-    decoded = url_state.decode(params)
+    decoded = playground_link.decode(params)
     assert decoded.problems == []
     assert decoded.ranking["subtopics"].tolist() == ["", ""]
     assert decoded.settings["alpha"] == 0.5 and decoded.settings["weights"] == ""
@@ -117,7 +117,7 @@ def test_a_link_without_subtopics_is_written_and_read_as_before() -> None:
     ],
 )
 def test_a_damaged_subtopic_link_is_named(params: dict, problem: str) -> None:
-    decoded = url_state.decode(params)
+    decoded = playground_link.decode(params)
     assert any(problem in p for p in decoded.problems), decoded.problems
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.model import ranking_frame
+from ui.playground.inputs import ranking_frame
 from ui.swap import selected_pair, swap_documents
 
 

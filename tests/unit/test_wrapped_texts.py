@@ -70,7 +70,9 @@ def unwrapped(path: Path) -> list[str]:
         shown: list[ast.expr] = []
         if node.func.attr in TEXT_FIRST and node.args:
             shown.append(node.args[0])
-        if node.func.attr == "bound" and len(node.args) >= 3:  # ui.state.bound(name, widget, label)
+        if (
+            node.func.attr == "bound" and len(node.args) >= 3
+        ):  # ui.playground.state.bound(name, widget, label)
             shown.append(node.args[2])
         shown += [kw.value for kw in node.keywords if kw.arg in TEXT_KEYWORDS]
         if node.func.attr in {"radio", "selectbox", "segmented_control", "pills", "multiselect"}:

@@ -7,7 +7,7 @@ import streamlit as st
 
 from rankwork.core.ranking import Ordered
 from ui.literal import literal
-from ui.playground_inputs import PlaygroundInputs
+from ui.playground.readout import PlaygroundInputs
 
 
 def within(key: str, hi: int, default: int) -> None:

@@ -15,7 +15,7 @@ from ui import cached, language
 from ui.behaviour.controls import playground_list
 from ui.literal import literal
 from ui.numbers import grouped
-from ui.playground_inputs import PlaygroundInputs
+from ui.playground.readout import PlaygroundInputs
 
 
 def landscape(inputs: PlaygroundInputs) -> None:

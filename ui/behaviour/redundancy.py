@@ -9,7 +9,7 @@ import streamlit as st
 from i18n import N_, _
 from ui import cached, language
 from ui.literal import literal
-from ui.playground_inputs import PlaygroundInputs
+from ui.playground.readout import PlaygroundInputs
 
 
 def redundancy(inputs: PlaygroundInputs) -> None:

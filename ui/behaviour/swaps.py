@@ -16,7 +16,7 @@ from rankwork.explore.behaviour import SwapDeltas
 from ui import cached, language, swap
 from ui.behaviour.controls import playground_list, within
 from ui.literal import literal
-from ui.playground_inputs import PlaygroundInputs
+from ui.playground.readout import PlaygroundInputs
 
 LAST_SWAP = "beh_last_swap"
 

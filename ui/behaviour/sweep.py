@@ -13,7 +13,7 @@ from rankwork.explore import behaviour
 from ui import cached, language
 from ui.behaviour.controls import within
 from ui.literal import literal
-from ui.playground_inputs import PlaygroundInputs
+from ui.playground.readout import PlaygroundInputs
 
 
 def position_sweep(inputs: PlaygroundInputs) -> None:

@@ -10,10 +10,11 @@ from rankwork.core.measures import SPECS
 from rankwork.core.scenario import Scenario
 from rankwork.teaching.diagnose import Answer, parse_answer
 from rankwork.teaching.pitfalls import MEASURES
-from ui import answers, cached, state
+from ui import answers, cached
 from ui.check.the_list import Checked
 from ui.literal import literal
-from ui.model import DEFAULT_K
+from ui.playground import state
+from ui.playground.inputs import DEFAULT_K
 
 
 def typed_answer() -> tuple[str, int | None, Answer]:

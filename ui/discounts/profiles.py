@@ -15,7 +15,7 @@ from rankwork.explore import profiles
 from rankwork.explore.profiles import Profile
 from ui import cached, language
 from ui.literal import literal
-from ui.playground_inputs import PlaygroundInputs
+from ui.playground.readout import PlaygroundInputs
 
 N_KEY, K_KEY = "disc_n", "disc_k"
 ERR_KEY = "err"  # ERR's profile comes after the standard profiles' keys

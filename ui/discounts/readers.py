@@ -14,7 +14,7 @@ from rankwork.core.measures import SPECS
 from rankwork.core.result import Result
 from ui import cached, language, rank_table
 from ui.literal import literal
-from ui.playground_inputs import PlaygroundInputs
+from ui.playground.readout import PlaygroundInputs
 
 # the number columns of a list's reader's per-rank table (after rank and doc_id): column -> label
 READER_NUMBERS = {"grade": N_("grade"), "gain": N_("gain g(i)"), "continuation": "C(i)",

@@ -2,8 +2,9 @@
 names, each validated as typed), the convention preset (trec_eval's by default, as the command
 line) and the policy for a query the run has no results for.
 
-The widgets keep their values across page switches (persist_state), so a trip to the Playground
-and back finds them as they were.
+The choices are the fields of `CHOICES` (ui.shared.state); they persist, so a trip to the
+Playground and back finds them as they were. They are not in a link: a link cannot carry the
+files they are computed on.
 """
 
 from __future__ import annotations
@@ -18,12 +19,23 @@ from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
 from rankwork.core.measures import EXAMPLES, Measure, MeasureNameError, parse
 from ui import language
 from ui.literal import literal
+from ui.shared.state import Field, Model
 
 MISSING_LABELS = {  # shown translated: _(MISSING_LABELS[policy])
     "zero": N_("score 0 and count it (trec_eval -c)"),
     "skip": N_("leave it out (trec_eval's default)"),
     "error": N_("stop with an error"),
 }
+
+
+CHOICES = Model(
+    "evaluate choices",
+    (
+        Field("ev_measures", list, list(DEFAULT_MEASURES), widget=True, persists=True),
+        Field("ev_preset", str, TREC_EVAL_NDCG_CUT.name, widget=True, persists=True),
+        Field("ev_missing", str, MISSING[0], widget=True, persists=True),
+    ),
+)
 
 
 def missing_label(policy: str) -> str:
@@ -57,9 +69,8 @@ def render() -> Choices:
             _("Measures"),
             list(dict.fromkeys(DEFAULT_MEASURES + EXAMPLES)),
             default=list(DEFAULT_MEASURES),
-            key="ev_measures",
             accept_new_options=True,
-            persist_state="session",
+            **CHOICES.widget("ev_measures"),
             help=_(
                 "Pick from the list or type any ir_measures name and press Enter, e.g. "
                 "nDCG(dcg='exp-log2')@10, P(rel=2)@5, ERR(max_rel=3)@20; with a diversity qrels "
@@ -78,8 +89,7 @@ def render() -> Choices:
             list(PRESETS),
             index=list(PRESETS).index(TREC_EVAL_NDCG_CUT.name),
             format_func=language.labels({name: name for name in PRESETS}),
-            key="ev_preset",
-            persist_state="session",
+            **CHOICES.widget("ev_preset"),
             help=_(
                 "Every choice that changes a number (gain, ties, negative grades, ...), set "
                 "to reproduce a tool. The command line's default is trec_eval's."
@@ -91,8 +101,7 @@ def render() -> Choices:
             _("A query in the qrels with no results in a run"),
             MISSING,
             format_func=language.labels(MISSING_LABELS),
-            key="ev_missing",
-            persist_state="session",
+            **CHOICES.widget("ev_missing"),
             help=_("The command line's --missing. Either way the page names those queries."),
         )
     return Choices(measures, preset, missing)

@@ -8,8 +8,9 @@ from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import GAINS
 from rankwork.explore import tradeoffs
-from ui import cached, language, state
-from ui.model import custom_gain_start
+from ui import cached, language
+from ui.playground import state
+from ui.playground.inputs import custom_gain_start
 
 CUSTOM = state.Table("gains_custom_map")
 

@@ -16,9 +16,10 @@ from rankwork.core.scenario import Scenario
 from rankwork.teaching.demos import PITFALL_DEMOS
 from rankwork.teaching.phrasing import describe
 from rankwork.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES, Pitfall
-from ui import language, mistakes, state
+from ui import language, mistakes
 from ui.grades import list_caption
 from ui.literal import literal
+from ui.playground import state
 
 PLAYGROUND, EXAMPLE = "playground", "example"
 SOURCES = {  # shown with _()

@@ -17,7 +17,8 @@ intent weights (text such as ``1:0.5, 2:0.5``; empty for equal weights), and one
 `Convention` field.
 `ranking_from`, `convention_from` and `cutoff_from` turn them into a `Ranking`, a `Convention`
 and a cutoff, raising the core's `ValueError` (or `RankingError`) with a message a student can act
-on. No Streamlit here: this module is the shared vocabulary of `ui.state` and `ui.url_state`.
+on. No Streamlit here: this module is the shared vocabulary of `ui.playground.state` and
+`ui.playground.link`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The shareable link: the URL always holds the last valid state; "Copy link" shows it.
 
 The query string is rewritten after every valid result (so reloading the page restores it too);
-`ui.url_state` encodes and, on a session's first run, decodes and validates it.
+`ui.playground.link` encodes and, on a session's first run, decodes and validates it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import streamlit as st
 
 from i18n import _
 from rankwork.core.ranking import Ranking
-from ui import language, url_state
+from ui import language
 from ui.literal import literal
+from ui.playground import link
 
 FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser session
 
@@ -23,8 +24,8 @@ FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser ses
 def sync_url(ranking: Ranking, settings: Mapping[str, Any]) -> dict[str, str] | ValueError:
     """Write the state into the URL's query string; the parameters, or why they cannot be."""
     try:
-        params = {**url_state.encode(ranking, settings), **language.link_params()}
-    except url_state.LinkTooLong as err:
+        params = {**link.encode(ranking, settings), **language.link_params()}
+    except link.LinkTooLong as err:
         st.query_params.clear()  # an older state in the address bar would mislead a reload
         return err
     if st.query_params.to_dict() != params:
@@ -32,7 +33,7 @@ def sync_url(ranking: Ranking, settings: Mapping[str, Any]) -> dict[str, str] | 
     return params
 
 
-def link(params: Mapping[str, str]) -> str:
+def address(params: Mapping[str, str]) -> str:
     """The full URL of this page with these parameters."""
     return f"{st.context.url or FALLBACK_PATH}?{urlencode(params, safe=',:')}"
 
@@ -43,7 +44,7 @@ def copy_link(params: Mapping[str, str] | ValueError) -> None:
         if isinstance(params, ValueError):
             st.warning(literal(params))
             return
-        st.code(link(params), language=None, wrap_lines=True)
+        st.code(address(params), language=None, wrap_lines=True)
         st.caption(
             _(
                 "Copy it with the button at the box's right. Opening it restores this list and "

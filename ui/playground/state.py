@@ -2,7 +2,8 @@
 
 Canonical values (plain data, never widget state):
 
-- three tables (`RANKING`, `UNRETRIEVED`, `GAIN_MAP`), each a DataFrame as typed (see ui.model);
+- three tables (`RANKING`, `UNRETRIEVED`, `GAIN_MAP`), each a DataFrame as typed (see
+  ui.playground.inputs);
 - ``settings``: the preset, k, the grade scale, display choices and every Convention field.
 
 Widget state is deleted by Streamlit when a page stops rendering a widget, so widgets only
@@ -35,8 +36,9 @@ import i18n
 from rankwork.core.conventions import Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
 from rankwork.core.ranking import Ranking, RankingError
-from ui import language, url_state
-from ui.model import (
+from ui import language
+from ui.playground import link
+from ui.playground.inputs import (
     Diversity,
     convention_from,
     cutoff_from,
@@ -120,19 +122,19 @@ def open_link() -> None:
 # decodes it once, not once per student. st.cache_data hands each session its own copy, so a
 # session's edits never reach another's. The result depends on the parameters alone.
 @language.cached(st.cache_data(max_entries=256, show_spinner=False))
-def decode_link(params: dict[str, str]) -> url_state.Decoded:
-    """`url_state.decode(params)`, computed once per distinct link and language for all
+def decode_link(params: dict[str, str]) -> link.Decoded:
+    """`link.decode(params)`, computed once per distinct link and language for all
     sessions (the problems it finds are sentences)."""
-    return url_state.decode(params)
+    return link.decode(params)
 
 
 @st.cache_data(max_entries=1, show_spinner=False)
-def _default_state() -> url_state.Decoded:
-    """`url_state.default_state()`, built once for all sessions (each gets its own copy)."""
-    return url_state.default_state()
+def _default_state() -> link.Decoded:
+    """`link.default_state()`, built once for all sessions (each gets its own copy)."""
+    return link.default_state()
 
 
-def load(decoded: url_state.Decoded) -> None:
+def load(decoded: link.Decoded) -> None:
     """Make a decoded state (from a link or the defaults) the current one."""
     ss = st.session_state
     ss["settings"] = dict(decoded.settings)

@@ -1,4 +1,5 @@
-"""ui.url_state: compact links that round-trip exactly, and strict decoding of tampered ones."""
+"""ui.playground.link: compact
+links that round-trip exactly, and strict decoding of tampered ones."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 
 from rankwork.core.conventions import PRESETS
 from tests.fuzz.hardening import check_link_round_trip, link_states
-from ui import url_state
-from ui.model import (
+from ui.playground.inputs import (
     CONVENTION_FIELDS,
     convention_from,
     default_settings,
@@ -21,7 +21,8 @@ from ui.model import (
     ranking_from,
     unretrieved_frame,
 )
-from ui.url_state import MAX_LINK_ROWS, MAX_QUERY_CHARS, LinkTooLong, decode, encode
+from ui.playground.link import MAX_LINK_ROWS, MAX_QUERY_CHARS, LinkTooLong, decode, encode
+from ui.playground.model import SETTINGS, preset_slug
 
 
 def _state(grades, unretrieved=(), ids=None, scores=None, **settings):
@@ -42,16 +43,16 @@ def test_default_link_is_short_and_readable() -> None:
 
 
 def test_every_convention_field_has_a_parameter() -> None:
-    assert set(url_state.FIELD_PARAMS) == set(CONVENTION_FIELDS)
-    params = [param for param, _, _ in url_state.FIELD_PARAMS.values()]
-    assert len(set(params)) == len(params)
-    assert not set(params) & {"g", "d", "s", "u", "top", "k", "preset", "dec", "pm"}
+    params = {f.key: f.url_key for f in SETTINGS.linked}
+    assert set(CONVENTION_FIELDS) <= set(params)
+    assert len(set(params.values())) == len(params)
+    assert not set(params.values()) & {"g", "d", "s", "u", "sub", "usub"}
 
 
 def test_preset_slugs_are_unique_and_ascii() -> None:
-    slugs = [url_state.preset_slug(name) for name in PRESETS]
+    slugs = [preset_slug(name) for name in PRESETS]
     assert len(set(slugs)) == len(slugs)
-    assert url_state.preset_slug("Järvelin & Kekäläinen 2002") == "jarvelin-kekalainen-2002"
+    assert preset_slug("Järvelin & Kekäläinen 2002") == "jarvelin-kekalainen-2002"
     assert all(s.isascii() for s in slugs)
 
 

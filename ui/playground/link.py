@@ -9,29 +9,27 @@ A link holds the list, the unretrieved grades and every setting as short, readab
 (only when not d1, d2, ...; % and ``,`` written %25, %2C), ``s`` scores (only when given), ``u``
 grades of judged documents not retrieved, ``top`` the grade scale's maximum, ``k`` the cutoff,
 ``preset`` the preset the settings start from, then only the convention fields that differ from
-that preset (see `FIELD_PARAMS`), ``dec`` the decimals shown, ``cl=1`` the condensed list
-(unjudged removed), ``pm=1`` presentation mode and ``cards`` the cards it shows (only when not
-the default ones, e.g. ``cards=nDCG,ERR,RBP``), ``more`` the measures added as cards (when any,
-e.g. ``more=Q,INST``).
+that preset (each setting's parameter is declared in ui.playground.model.SETTINGS and read and
+written by the one codec, ui.shared.link), ``dec`` the decimals shown, ``cl=1`` the condensed
+list (unjudged removed), ``pm=1`` presentation mode and ``cards`` the cards it shows (only when
+not the default ones, e.g. ``cards=nDCG,ERR,RBP``), ``more`` the measures added as cards (when
+any, e.g. ``more=Q,INST``).
 
 A list with subtopics adds ``sub``, the subtopics of each ranked document (names joined by
 ``;``, documents by ``,``: ``sub=,1;2,2,,3``), ``usub`` those of the judged documents not
 retrieved (when any has some), ``a`` the diversity measures' α (when not 0.5) and ``w`` the
-intent weights (when given: ``w=1:0.5,2:0.3,3:0.2``). A list without subtopics has none of
-them, so its link is the same as before they existed.
+intent weights (when given: ``w=1:0.5,2:0.3,3:0.2``). A list without subtopics has none of them,
+so its link is the same as before they existed.
 
-`decode` trusts nothing: every value is parsed by a strict rule (numbers by a regular
-expression, choices from the core's lists), the whole state is then checked by the core itself
-(`Ranking.build`, `Convention`, `evaluate`), and anything that fails is replaced by its default
-and named in a problem message. Unknown parameters are ignored. Parsing never calls eval or
-unpickles anything.
+`decode` trusts nothing: every value is parsed by a strict rule (its field's codec: numbers by a
+regular expression, choices from the core's lists), the whole state is then checked by the core
+itself (`Ranking.build`, `Convention`, `evaluate`), and anything that fails is replaced by its
+default and named in a problem message. Unknown parameters are ignored. Parsing never calls eval
+or unpickles anything.
 """
 
 from __future__ import annotations
 
-import math
-import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
@@ -39,22 +37,17 @@ from urllib.parse import quote, unquote
 import pandas as pd
 
 from i18n import _, ngettext
-from rankwork.core import conventions
-from rankwork.core.conventions import PRESETS
 from rankwork.core.diversity import DEFAULT_ALPHA
-from rankwork.core.intents import parse_weights, weights_text
+from rankwork.core.intents import weights_text
 from rankwork.core.ranking import Ranking
 from rankwork.explore.report import CARDS, MORE
 from ui import examples
-from ui.model import (
-    DEFAULT_DECIMALS,
-    DEFAULT_PROJECTOR_CARDS,
+from ui.numbers import grouped
+from ui.playground.inputs import (
+    CONVENTION_FIELDS,
     DEFAULT_SCALE_MAX,
     MAX_K,
-    NUMBER,
-    SCALE_MAXIMA,
     convention_from,
-    cutoff_from,
     default_doc_ids,
     default_settings,
     diversity_from,
@@ -67,133 +60,27 @@ from ui.model import (
     subtopic_texts,
     unretrieved_frame,
 )
-from ui.numbers import grouped
+from ui.playground.model import LIST_PARAMS, PRESET_BY_SLUG, SETTINGS, escape
+from ui.shared import link
+from ui.shared.link import number_text, parse_number, shown
 
 MAX_QUERY_CHARS = 8_000  # a link longer than this is refused (servers often cap URLs at 8 KB)
 MAX_LINK_ROWS = 1_000
 MAX_ID_CHARS = 100
-MAX_DECIMALS = 12
-LIST_PARAMS = ("g", "d", "s", "u", "sub", "usub")
+_ALPHA, _WEIGHTS = SETTINGS["alpha"], SETTINGS["weights"]
+_DIVERSITY = (_ALPHA.url_key, _WEIGHTS.url_key)  # only for a list with subtopics, after them
 
 
 class LinkTooLong(ValueError):
     """The state is too large to share as a link."""
 
 
-def preset_slug(name: str) -> str:
-    """A URL-friendly preset key: 'Järvelin & Kekäläinen 2002' -> 'jarvelin-kekalainen-2002'."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-
-
-PRESET_BY_SLUG = {preset_slug(name): name for name in PRESETS}
-
-
-# --- value codecs ----------------------------------------------------------------------------
-
-
-def _num(x: float) -> str:
-    """Shortest text that reads back as the same float: 3, 2.5, 0.1, 2.718281828459045."""
-    x = float(x)
-    return str(int(x)) if x.is_integer() and abs(x) < 1e15 else repr(x)
-
-
-def _parse_number(text: str) -> float:
-    if not NUMBER.match(text):
-        raise ValueError(_("is not a number"))
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(_("is not a finite number"))
-    return value
-
-
-def _choice(allowed: tuple[str, ...]):
-    def parse(text: str) -> str:
-        if text not in allowed:
-            raise ValueError(_("is not one of {allowed}").format(allowed=", ".join(allowed)))
-        return text
-
-    return parse, str
-
-
-def _bool_codec():
-    def parse(text: str) -> bool:
-        if text not in ("0", "1"):
-            raise ValueError(_("is not 0 or 1"))
-        return text == "1"
-
-    return parse, lambda v: "1" if v else "0"
-
-
-def _float_codec():
-    return _parse_number, _num
-
-
-def _optional_float_codec():
-    """None (the scale's maximum) is written 'scale'."""
-
-    def parse(text: str) -> float | None:
-        return None if text == "scale" else _parse_number(text)
-
-    return parse, lambda v: "scale" if v is None else _num(v)
-
-
-def _empty_value_codec():
-    def parse(text: str) -> float:
-        if text not in ("0", "1"):
-            raise ValueError(_("is not 0 or 1"))
-        return float(text)
-
-    return parse, _num
-
-
-def _gain_map_codec():
-    """'0:0,1:1,2:3' <-> ((0.0, 0.0), (1.0, 1.0), (2.0, 3.0))."""
-
-    def parse(text: str) -> tuple[tuple[float, float], ...]:
-        pairs = []
-        for item in text.split(","):
-            grade, sep, gain = item.partition(":")
-            if not sep:
-                raise ValueError(_("is not a list of grade:gain pairs"))
-            pairs.append((_parse_number(grade), _parse_number(gain)))
-        if len(pairs) > 100:
-            raise ValueError(_("lists more than 100 grades"))
-        return tuple(pairs)
-
-    return parse, lambda pairs: ",".join(f"{_num(g)}:{_num(v)}" for g, v in pairs)
-
-
-#: Convention field -> (URL parameter, parse, format). A test checks that it covers them all.
-FIELD_PARAMS: dict[str, tuple[str, object, object]] = {
-    name: (param, *codec)
-    for name, param, codec in (
-        ("gain", "gain", _choice(conventions.GAINS)),
-        ("gain_map", "gm", _gain_map_codec()),
-        ("discount", "disc", _choice(conventions.DISCOUNTS)),
-        ("log_base", "b", _float_codec()),
-        ("discount_p", "dp", _float_codec()),
-        ("ideal", "ideal", _choice(conventions.IDEALS)),
-        ("ideal_cut", "cut", _bool_codec()),
-        ("dcg_cutoff", "dk", _bool_codec()),
-        ("empty_value", "empty", _empty_value_codec()),
-        ("err_gmax", "eg", _optional_float_codec()),
-        ("rbp_p", "rp", _float_codec()),
-        ("rbp_gain", "rg", _choice(conventions.RBP_GAINS)),
-        ("rbp_gmax", "rgm", _optional_float_codec()),
-        ("rel_threshold", "t", _float_codec()),
-        ("ties", "ties", _choice(conventions.TIES)),
-        ("float32_scores", "f32", _bool_codec()),
-        ("negative", "neg", _choice(conventions.NEGATIVES)),
-    )
-}
-
-
 # --- encode ----------------------------------------------------------------------------------
 
 
 def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
-    """The query parameters of a valid state (a built Ranking and its settings).
+    """The query parameters of a valid state (a built Ranking and its settings): the list's,
+    then the settings that differ from their preset's (ui.playground.model.SETTINGS).
 
     Raises `LinkTooLong` when the list has more than MAX_LINK_ROWS rows or the query would be
     longer than MAX_QUERY_CHARS."""
@@ -207,34 +94,21 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
     params = {"g": ",".join(grade_text(g) for g in ranking.grades)}
     if ranking.doc_ids != tuple(default_doc_ids(n)):
         # only the list's separator and the escape itself: the URL percent-encodes the rest once
-        params["d"] = ",".join(d.replace("%", "%25").replace(",", "%2C") for d in ranking.doc_ids)
+        params["d"] = ",".join(escape(d, ",") for d in ranking.doc_ids)
     if ranking.scores is not None:
-        params["s"] = ",".join(_num(s) for s in ranking.scores)
+        params["s"] = ",".join(number_text(s) for s in ranking.scores)
     if len(ranking.unretrieved):
-        params["u"] = ",".join(_num(g) for g in ranking.unretrieved)
-    params["top"] = _num(float(settings["scale_max"]))  # type: ignore[arg-type]
-    params["k"] = str(int(settings["k"]))  # type: ignore[call-overload]
-    preset = str(settings["preset"])
-    params["preset"] = preset_slug(preset)
-    base = preset_fields(preset)
-    for name, (param, _parse, fmt) in FIELD_PARAMS.items():
-        value = settings[name]
-        if name == "gain_map" and settings["gain"] != "custom":
-            continue
-        if value != base[name]:
-            params[param] = fmt(value)  # type: ignore[operator]
+        params["u"] = ",".join(number_text(g) for g in ranking.unretrieved)
+    coded = link.encode(SETTINGS, _comparable(settings), _base(settings))
+    if settings["gain"] != "custom":
+        coded.pop(SETTINGS["gain_map"].url_key, None)  # type: ignore[arg-type]
+    diversity = {p: coded.pop(p) for p in _DIVERSITY if coded.get(p)}
+    head = [SETTINGS[f].url_key for f in ("scale_max", "k", "preset", *CONVENTION_FIELDS)]
+    params.update({p: v for p, v in coded.items() if p in head})  # type: ignore[misc]
     if ranking.intents is not None:
-        params.update(_subtopic_params(ranking, settings))
-    if settings["decimals"] != DEFAULT_DECIMALS:
-        params["dec"] = str(int(settings["decimals"]))  # type: ignore[call-overload]
-    if settings["presentation"]:
-        params["pm"] = "1"
-    if settings["condensed"]:
-        params["cl"] = "1"
-    if tuple(settings["cards"]) != DEFAULT_PROJECTOR_CARDS:  # type: ignore[arg-type]
-        params["cards"] = ",".join(settings["cards"])  # type: ignore[arg-type]
-    if settings["more"]:
-        params["more"] = ",".join(key for key in MORE if key in settings["more"])  # type: ignore[operator]
+        params.update(_subtopic_params(ranking))
+        params.update(diversity)  # type: ignore[arg-type]
+    params.update({p: v for p, v in coded.items() if p not in head})  # type: ignore[misc]
     if query_length(params) > MAX_QUERY_CHARS:
         raise LinkTooLong(
             _(
@@ -245,31 +119,28 @@ def encode(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
     return params
 
 
-def _escape(name: str, separators: str) -> str:
-    """A name inside a list parameter: % and the list's separators percent-escaped (the URL
-    percent-encodes the whole value once more)."""
-    for char in "%" + separators:
-        name = name.replace(char, quote(char, safe=""))
-    return name
+def _base(settings: Mapping[str, object]) -> dict[str, object]:
+    """What a link leaves out: the default settings, with the fields of the settings' preset."""
+    return {**SETTINGS.defaults(), **preset_fields(str(settings["preset"]))}
 
 
-def _subtopic_params(ranking: Ranking, settings: Mapping[str, object]) -> dict[str, str]:
-    """``sub``, ``usub``, ``a`` and ``w`` of a list with subtopics (see the module docstring)."""
-    retrieved, missed = subtopic_texts(ranking)
+def _comparable(settings: Mapping[str, object]) -> dict[str, object]:
+    """The settings with the card lists as tuples (a widget may hold a list)."""
+    return {**settings, "cards": tuple(settings["cards"]), "more": tuple(settings["more"])}  # type: ignore[call-overload]
+
+
+def _subtopic_params(ranking: Ranking) -> dict[str, str]:
+    """``sub`` and ``usub`` of a list with subtopics (see the module docstring)."""
+    _retrieved, missed = subtopic_texts(ranking)
     intents = ranking.intents
     assert intents is not None
 
     def cells(sets) -> str:
-        return ",".join(";".join(_escape(n, ",;") for n in sorted(s)) for s in sets)
+        return ",".join(";".join(escape(n, ",;") for n in sorted(s)) for s in sets)
 
     params = {"sub": cells(intents.retrieved)}
     if any(missed):
         params["usub"] = cells(s for _, s in intents.unretrieved)
-    if float(settings.get("alpha", DEFAULT_ALPHA)) != DEFAULT_ALPHA:  # type: ignore[arg-type]
-        params["a"] = _num(settings["alpha"])  # type: ignore[arg-type]
-    weights = parse_weights(settings.get("weights", ""))
-    if weights:
-        params["w"] = ",".join(f"{_escape(n, ',:')}:{_num(v)}" for n, v in weights.items())
     return params
 
 
@@ -362,7 +233,7 @@ def _example_on_its_scale(params: Mapping[str, str], state: Decoded) -> Ranking:
         default_top = examples.DEFAULT.scale_max  # the scale the example is graded on
         state.problems.append(
             _("top={top} does not fit the example list ({error}) Using top = {default}.").format(
-                top=_shown(params.get("top", str(settings["scale_max"]))),
+                top=shown(params.get("top", str(settings["scale_max"]))),
                 error=err,
                 default=default_top,
             )
@@ -371,35 +242,27 @@ def _example_on_its_scale(params: Mapping[str, str], state: Decoded) -> Ranking:
         return ranking_from(state.ranking, state.unretrieved, default_top)
 
 
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+#: The order a link's problems are named in: the preset, then what changes it, then the rest.
+_PROBLEM_ORDER = ("preset", *CONVENTION_FIELDS, "k", "scale_max", "decimals", "presentation",
+                  "condensed")  # fmt: skip
 
 
 def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[str]) -> None:
-    slug = params.get("preset")
-    if slug is not None:
-        if slug in PRESET_BY_SLUG:
-            settings["preset"] = PRESET_BY_SLUG[slug]
-            settings.update(preset_fields(settings["preset"]))
-        else:
-            problems.append(
-                _("preset={slug} names no preset; using {preset}. Presets: {presets}.").format(
-                    slug=_shown(slug),
-                    preset=_(settings["preset"]),
-                    presets=", ".join(PRESET_BY_SLUG),
-                )
-            )
-    for name, (param, parse, _fmt) in FIELD_PARAMS.items():
-        if param in params:
-            try:
-                settings[name] = parse(params[param])  # type: ignore[operator]
-            except ValueError as why:
-                problems.append(
-                    _("{param}={value} {why}; using the preset's value.").format(
-                        param=param, value=_shown(params[param]), why=why
-                    )
-                )
-    if "gm" in params and settings["gain"] != "custom":
+    """The link's settings (ui.playground.model.SETTINGS) into `settings`, each bad one named;
+    the convention fields on top of the link's preset, and checked together by the core."""
+    values, bad = link.decode(SETTINGS, params)
+    bad = sorted(
+        (b for b in bad if b.field.key in _PROBLEM_ORDER),
+        key=lambda b: _PROBLEM_ORDER.index(b.field.key),
+    )
+    if "preset" in values:
+        settings["preset"] = values["preset"]
+        settings.update(preset_fields(settings["preset"]))
+    problems.extend(
+        _problem(b, settings) for b in bad if b.field.key in ("preset", *CONVENTION_FIELDS)
+    )
+    settings.update({f: values[f] for f in CONVENTION_FIELDS if f in values})
+    if SETTINGS["gain_map"].url_key in params and settings["gain"] != "custom":
         settings["gain_map"] = ()
     try:
         convention_from(settings)
@@ -410,41 +273,43 @@ def _decode_settings(params: Mapping[str, str], settings: dict, problems: list[s
             )
         )
         settings.update(preset_fields(str(settings["preset"])))
-    if "k" in params:
-        try:
-            settings["k"] = cutoff_from(_parse_whole(params["k"]))
-        except ValueError:
-            problems.append(
-                _("k={value} is not a whole number from 1 to {max}; using k = {k}.").format(
-                    value=_shown(params["k"]), max=grouped(MAX_K), k=settings["k"]
-                )
-            )
-    _decode_whole(params, "top", "scale_max", SCALE_MAXIMA, settings, problems)
-    _decode_whole(params, "dec", "decimals", range(0, MAX_DECIMALS + 1), settings, problems)
-    if "pm" in params:
-        try:
-            settings["presentation"] = _bool_codec()[0](params["pm"])
-        except ValueError as why:
-            problems.append(
-                _("pm={value} {why}; presentation mode stays off.").format(
-                    value=_shown(params["pm"]), why=why
-                )
-            )
-    if "cl" in params:
-        try:
-            settings["condensed"] = _bool_codec()[0](params["cl"])
-        except ValueError as why:
-            problems.append(
-                _("cl={value} {why}; the list is scored as given.").format(
-                    value=_shown(params["cl"]), why=why
-                )
-            )
-    if "cards" in params:
-        known = _decode_cards("cards", params["cards"], CARDS, _("the default ones"), problems)
+    problems.extend(
+        _problem(b, settings) for b in bad if b.field.key not in ("preset", *CONVENTION_FIELDS)
+    )
+    for name in ("k", "scale_max", "decimals", "presentation", "condensed"):
+        settings.update({name: values[name]} if name in values else {})
+    cards, more = SETTINGS["cards"].url_key, SETTINGS["more"].url_key
+    if cards in params:
+        known = _decode_cards(cards, params[cards], CARDS, _("the default ones"), problems)
         if known:
             settings["cards"] = known
-    if "more" in params:
-        settings["more"] = _decode_cards("more", params["more"], MORE, _("none added"), problems)
+    if more in params:
+        settings["more"] = _decode_cards(more, params[more], MORE, _("none added"), problems)
+
+
+def _problem(bad: link.Bad, settings: Mapping[str, object]) -> str:
+    """The sentence naming a setting the link gives wrongly, and what is used instead."""
+    name, value, why = bad.field.key, shown(bad.texts[0]), bad.why
+    if name == "preset":
+        said = _("preset={slug} names no preset; using {preset}. Presets: {presets}.")
+        return said.format(
+            slug=value, preset=_(settings["preset"]), presets=", ".join(PRESET_BY_SLUG)
+        )
+    if name in CONVENTION_FIELDS:
+        said = _("{param}={value} {why}; using the preset's value.")
+        return said.format(param=bad.field.url_key, value=value, why=why)
+    if name == "k":
+        said = _("k={value} is not a whole number from 1 to {max}; using k = {k}.")
+        return said.format(value=value, max=grouped(MAX_K), k=settings["k"])
+    if name == "presentation":
+        return _("pm={value} {why}; presentation mode stays off.").format(value=value, why=why)
+    if name == "condensed":
+        return _("cl={value} {why}; the list is scored as given.").format(value=value, why=why)
+    low, high = bad.field.codec.bounds  # type: ignore[union-attr]
+    said = _("{param}={value} is not a whole number from {low} to {high}; using {using}.")
+    return said.format(
+        param=bad.field.url_key, value=value, low=low, high=high, using=settings[name]
+    )
 
 
 def _decode_cards(param: str, text: str, cards: tuple[str, ...], none: str, problems: list[str]):
@@ -463,8 +328,8 @@ def _decode_cards(param: str, text: str, cards: tuple[str, ...], none: str, prob
                 len(unknown),
             ).format(
                 param=param,
-                value=_shown(text),
-                unknown=", ".join(map(_shown, unknown)),
+                value=shown(text),
+                unknown=", ".join(map(shown, unknown)),
                 using=using,
                 cards=", ".join(cards),
             )
@@ -472,37 +337,10 @@ def _decode_cards(param: str, text: str, cards: tuple[str, ...], none: str, prob
     elif not known:
         problems.append(
             _("{param}={value} names no card; showing {using}.").format(
-                param=param, value=_shown(text), using=using
+                param=param, value=shown(text), using=using
             )
         )
     return known
-
-
-def _parse_whole(text: str) -> int:
-    value = _parse_number(text)
-    if not value.is_integer():
-        raise ValueError(_("is not a whole number"))
-    return int(value)
-
-
-def _decode_whole(params, param, name, allowed, settings, problems) -> None:
-    if param not in params:
-        return
-    try:
-        value = _parse_whole(params[param])
-        if value not in allowed:
-            raise ValueError
-        settings[name] = value
-    except ValueError:
-        problems.append(
-            _("{param}={value} is not a whole number from {low} to {high}; using {using}.").format(
-                param=param,
-                value=_shown(params[param]),
-                low=min(allowed),
-                high=max(allowed),
-                using=settings[name],
-            )
-        )
 
 
 def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> list:
@@ -523,11 +361,11 @@ def _items(params: Mapping[str, str], param: str, *, empty_ok: bool = False) -> 
             out.append(None)
             continue
         try:
-            out.append(_parse_number(item))
+            out.append(parse_number(item))
         except ValueError as why:
             raise ValueError(
                 _("{param}: item {i}, {value}, {why}").format(
-                    param=param, i=i, value=_shown(item), why=why
+                    param=param, i=i, value=shown(item), why=why
                 )
             ) from None
     return out
@@ -610,29 +448,24 @@ def _decode_diversity(params: Mapping[str, str], state: Decoded, ranking: Rankin
     """α (``a``) and the intent weights (``w``) into the settings, each checked by the core
     against the list; a bad one is named and left at its default."""
     settings, problems = state.settings, state.problems
-    if "a" in params:
+    a, w = _ALPHA.url_key, _WEIGHTS.url_key
+    if a in params:
         try:
-            settings["alpha"] = _parse_number(params["a"])
+            settings["alpha"] = _ALPHA.codec.parse(params[a])  # type: ignore[union-attr]
             diversity_from(settings)
         except ValueError as why:
             settings["alpha"] = DEFAULT_ALPHA
             problems.append(
                 _("a={value}: {why} Using α = {alpha:g}.").format(
-                    value=_shown(params["a"]), why=why, alpha=DEFAULT_ALPHA
+                    value=shown(params[a]), why=why, alpha=DEFAULT_ALPHA
                 )
             )
-    if "w" in params:
-        pairs = []
-        for item in params["w"].split(","):
-            name, colon, weight = item.rpartition(":")
-            pairs.append(f"{unquote(name)}:{weight}" if colon else item)
-        settings["weights"] = ", ".join(pairs)
+    if w in params:
+        settings["weights"] = _WEIGHTS.codec.parse(params[w])  # type: ignore[union-attr]
         try:
             settings["weights"] = weights_text(diversity_from(settings, ranking).weights)
         except ValueError as why:
             settings["weights"] = ""
             problems.append(
-                _("w={value}: {why} Using equal weights.").format(
-                    value=_shown(params["w"]), why=why
-                )
+                _("w={value}: {why} Using equal weights.").format(value=shown(params[w]), why=why)
             )

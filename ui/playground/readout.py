@@ -15,9 +15,9 @@ import streamlit as st
 from i18n import _
 from rankwork.core.conventions import TEXTBOOK, Convention
 from rankwork.core.ranking import Ordered, RankingError, order
-from ui import state
 from ui.literal import literal
-from ui.model import DEFAULT_K, DEFAULT_SCALE_MAX
+from ui.playground import state
+from ui.playground.inputs import DEFAULT_K, DEFAULT_SCALE_MAX
 
 
 @dataclass(frozen=True, eq=False)

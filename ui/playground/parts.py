@@ -1,0 +1,153 @@
+"""The Playground page's named parts (app_pages/playground.py lays them out): the frame of the
+default and the projector view, the one computation of a run, and the plots.
+
+The computation reads the validated inputs (ui.playground.state), computes once with
+rankwork.explore.report, writes the link (ui.playground.share) and remembers the result; when an
+input is wrong, its message goes next to it and the last valid result stays on screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from i18n import N_, _
+from rankwork.core.conventions import Convention
+from rankwork.core.ranking import Ranking, RankingError
+from rankwork.explore.report import cutoff_curves
+from ui import controls, editors, figures, language, list_box
+from ui.literal import literal
+from ui.playground import share, state
+from ui.playground.inputs import Diversity, evaluate_finite
+
+SETTINGS_BUILT = "settings_built"  # the settings' controls were built in the last run
+PLOT_TABS = (N_("Contribution per rank"), N_("Cumulative gain"), N_("Measures at every depth"))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the page's parts go: the cards (`top`), the list's messages, the settings, and
+    whether the settings are shown (and were built this run)."""
+
+    top: Any
+    list_message: Any
+    settings_box: Any
+    settings_shown: bool
+
+
+def frame(presentation: bool) -> Frame:
+    """The list's editors, its text box and the settings, laid out for the default view or
+    the projector's (the list beside the cards, the rest tucked into expanders)."""
+    if presentation:
+        left, top = st.columns([2, 3], gap="large")  # top: the cards, once the result is known
+        with left:
+            editors.ranking_editor(large=True)
+            list_message = st.container()
+        tools, settings_column = st.columns(2)
+        with tools.expander(_("Edit the list"), icon=":material/edit_note:"):
+            text_box = st.container()
+            editors.list_extras()
+        # built only when opened: its forty-odd controls, hidden, still cost the browser ~90 ms
+        # on every edit, ~160 ms shown (bench/bench_playground.py; issue 12). Built once more in
+        # the run that closes it (or enters presentation mode), so that a value typed just
+        # before the click still reaches the settings. The gain map's editor, unmounted
+        # meanwhile, is remounted on its table (state.editor_input)
+        settings_box = settings_column.expander(
+            _("Settings"), icon=":material/settings:", key="settings_open", on_change="rerun"
+        )
+        settings_shown = settings_box.open  # what the user sees
+        settings_built = settings_shown or st.session_state.get(SETTINGS_BUILT, False)
+        st.session_state[SETTINGS_BUILT] = settings_shown
+    else:
+        top = st.container()
+        left, settings_box = st.columns([3, 2], gap="large")
+        with left:
+            st.subheader(_("Ranked list"))
+            text_box = st.container()  # filled after the editors: it sees this run's edits
+            editors.ranking_editor()
+            list_message = st.container()
+            editors.list_extras()
+        settings_shown = settings_built = st.session_state[SETTINGS_BUILT] = True
+    with text_box:
+        list_box.render()
+    with settings_box:
+        if settings_built:
+            controls.render()
+    return Frame(top, list_message, settings_box, bool(settings_shown))
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A run's valid inputs and their result (`fresh` None when an input is wrong)."""
+
+    fresh: state.Shown | None
+    ranking: Ranking | RankingError
+    convention: Convention | ValueError
+    k: int | ValueError
+    diversity: Diversity | ValueError
+
+
+def _open_settings(error: ValueError) -> str:
+    """A settings' error shown under the list while the Settings expander is closed."""
+    return _("{error} Open Settings to fix it.").format(error=literal(error))
+
+
+def compute(at: Frame, shown_cards: tuple[str, ...] | None) -> Computed:
+    """Compute once from the validated inputs; each wrong input's message where it shows."""
+    settings = state.settings()
+    ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
+    diversity = state.current_diversity()  # α and the weights (their message is in settings)
+    said = Computed(None, ranking, convention, k, diversity)
+    wrong = next((x for x in (convention, k, diversity) if isinstance(x, ValueError)), None)
+    if wrong is not None and not at.settings_shown:  # the settings' own messages are hidden
+        at.list_message.error(_open_settings(wrong), icon=":material/error:")
+    if isinstance(ranking, RankingError):
+        at.list_message.error(literal(ranking), icon=":material/error:")
+        return said
+    if wrong is not None:
+        return said
+    try:
+        condensed = bool(settings["condensed"])  # the list without its unjudged documents
+        more = {*settings["more"], *(shown_cards or ())}  # added, or picked for the projector
+        report = evaluate_finite(ranking, convention, k, diversity, condensed, more)  # type: ignore[arg-type]
+        curves = cutoff_curves(report.scored, convention)  # type: ignore[arg-type]
+    except RankingError as err:  # e.g. a negative grade this convention rejects
+        at.list_message.error(literal(err), icon=":material/error:")
+        return said
+    except ValueError as err:  # e.g. a gain map or gmax that does not fit the grades, overflow
+        if at.settings_shown:
+            at.settings_box.error(literal(err), icon=":material/error:")
+        else:
+            at.list_message.error(_open_settings(err), icon=":material/error:")
+        return said
+    fresh = state.Shown(
+        report,
+        curves,
+        share.sync_url(ranking, settings),
+        state.signature(ranking, convention, k, diversity, condensed),  # type: ignore[arg-type]
+    )
+    state.remember_result(fresh)
+    return Computed(fresh, ranking, convention, k, diversity)
+
+
+def plots(shown: state.Shown) -> None:
+    """The plots, built only when opened: a chart is the heaviest thing a new session's browser
+    loads (plotly), and the numbers above should not wait for it."""
+    report = shown.report
+    box = st.expander(_("Plots"), icon=":material/bar_chart:", key="plots_open", on_change="rerun")
+    with box:
+        if not box.open:
+            return
+        tabs = st.tabs(language.tab_labels("plot_tab", PLOT_TABS), key="plot_tab",
+                       on_change="rerun")  # fmt: skip
+        builders = (
+            lambda: figures.contribution_bars(report.positions, report.k),
+            lambda: figures.cumulative_gain(report.positions, report.k),
+            lambda: figures.cutoff_curves(shown.curves, report.k),
+        )
+        for number, (tab, build) in enumerate(zip(tabs, builders, strict=True)):
+            with tab:
+                if tab.open:
+                    st.plotly_chart(build(), key=f"plot_{number}")
