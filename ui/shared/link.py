@@ -14,7 +14,7 @@ be repeated: ``?ex=dcg&ex=compare``); a plain ``{name: value}`` mapping is read 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,8 +102,29 @@ def choice(texts: Mapping[str, Any], write: Callable[[Any], str] | None = None) 
     return Codec(parse, write or str)
 
 
+class _Names(Mapping[str, str]):
+    """Each key of a registry as itself, read when asked: an entry added later is a choice."""
+
+    def __init__(self, registry: Mapping[str, object]) -> None:
+        self._registry = registry
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self._registry:
+            raise KeyError(name)
+        return name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._registry)
+
+    def __len__(self) -> int:
+        return len(self._registry)
+
+
 def choices(options: Iterable[str]) -> Codec:
-    """One of `options`, written as itself."""
+    """One of `options`, written as itself. A mapping (a registry such as
+    `rankwork.core.discounts.DISCOUNTS`) is read when a link is, so its new entries open."""
+    if isinstance(options, Mapping):
+        return choice(_Names(options))
     return choice({o: o for o in options})
 
 
