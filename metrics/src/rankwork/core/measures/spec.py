@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+import numpy as np
+
 from rankwork.core.diversity import DEFAULT_ALPHA
 from rankwork.core.result import Result
 from rankwork.language import N_
@@ -113,7 +115,7 @@ class MeasureSpec:
     params: tuple[Param, ...]
     cutoff: Cutoff
     single: Callable[..., Result]
-    kernel: Callable[..., object]
+    kernel: Callable[..., np.ndarray]
     reads: tuple[str, ...]
     working: tuple[str, ...] = ()
     exclusive: tuple[tuple[str, ...], str] | None = None
