@@ -2,8 +2,8 @@
 two documents, to repeating a relevant document, to repeating one meaning of an ambiguous query
 (the diversity measures), to withheld judgments, and to every reordering of the Playground's
 list. Computed by rankwork.explore.behaviour and rankwork.explore.novelty, drawn by
-ui.explore_figures, the heavy parts through ui.cached (a widget change recomputes only what its
-inputs changed).
+ui.shared.explore_figures, the heavy parts through ui.shared.cached (a widget change recomputes only
+what its inputs changed).
 
 Thin: each section is a part of ui.behaviour, fed the Playground's inputs."""
 

@@ -3,9 +3,9 @@ of a list typed here); the page says whether it is right within the precision ty
 which conventions and mistakes reproduce it, each with its calculation, or, when none does, the
 right calculation step by step.
 
-Thin: the list from ui.check.the_list (the Playground's, through ui.state, or typed), the
+Thin: the list from ui.check.the_list (the Playground's, through ui.playground.state, or typed), the
 measure and value from ui.check.answer, the verdict from rankwork.teaching.diagnose, rendering
-by ui.answers. Whatever is typed stays as typed; a bad value is explained at its box.
+by ui.shared.answers. Whatever is typed stays as typed; a bad value is explained at its box.
 """
 
 import streamlit as st

@@ -6,7 +6,7 @@ between tools, each worked on its own small list, one click away.
 Thin: the table of presets and why they differ from ui.conventions.presets (values from
 rankwork.teaching.demos.preset_table, wording from rankwork.teaching.phrasing), the worked
 disagreements from ui.conventions.disagreements (values from rankwork.teaching.demos.work,
-workings from rankwork.core.working), the list from ui.state.
+workings from rankwork.core.working), the list from ui.playground.state.
 """
 
 import streamlit as st

@@ -1,7 +1,7 @@
 """Discounts and reader models: the weight each rank gets under every discount, the reader each
 one models (C/W/L), where the weight goes, and the readers of the C/W/L measures and AP on the
 Playground's list. Laid out from ui.discounts (profiles, readers); computed by
-rankwork.explore.profiles and rankwork.core.cwl, drawn by ui.explore_figures."""
+rankwork.explore.profiles and rankwork.core.cwl, drawn by ui.shared.explore_figures."""
 
 import streamlit as st
 

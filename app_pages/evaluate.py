@@ -9,8 +9,8 @@ metrics/ through ui.evaluate.outcome (cached on the files' bytes), rendering by 
 import streamlit as st
 
 from i18n import N_, _
-from ui import language
 from ui.evaluate import agreement, choices, compare, drilldown, groups, outcome, results, sources
+from ui.shared import language
 
 TABS = (
     N_("Means"),

@@ -15,10 +15,9 @@ from i18n import _
 from rankwork.core.conventions import PRESETS
 from rankwork.teaching.answers import score
 from rankwork.teaching.exercises import generate
-from ui import link_problems
-from ui.exercises import questions, round_state
-from ui.literal import literal
+from ui.exercises import link_problems, questions, round_state
 from ui.playground import state
+from ui.shared.literal import literal
 
 round_state.open_link()  # before the round's widgets, which show what it gives
 

@@ -1,6 +1,6 @@
 """Gains: what each grade is worth under every gain (linear, exponential, a custom map), and the
 trade-off between one great document and several good ones. Laid out from ui.gains (grades,
-tradeoff); computed by rankwork.explore.tradeoffs, drawn by ui.explore_figures."""
+tradeoff); computed by rankwork.explore.tradeoffs, drawn by ui.shared.explore_figures."""
 
 import streamlit as st
 

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from i18n import _
-from ui.navigation import GROUPS, HOME, PAGES
+from ui.shared.navigation import GROUPS, HOME, PAGES
 
 st.title("RankLab")
 st.markdown(

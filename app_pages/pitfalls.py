@@ -4,9 +4,9 @@ the changed cells marked, both calculations, and why the mistake is wrong. Below
 over a whole collection (micro-averaging reported as macro; the best of many comparisons
 without correction), on the sample collection.
 
-Thin: the list's part is ui.pitfalls.one_list (the scenario from ui.state or
-rankwork.teaching.demos, every value from rankwork.teaching.pitfalls through ui.mistakes, every
-text from the catalogue); the collection's part is ui.pitfalls.collection (values from
+Thin: the list's part is ui.pitfalls.one_list (the scenario from ui.playground.state or
+rankwork.teaching.demos, every value from rankwork.teaching.pitfalls through ui.shared.mistakes,
+every text from the catalogue); the collection's part is ui.pitfalls.collection (values from
 rankwork.collection.pitfalls).
 """
 

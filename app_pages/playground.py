@@ -8,8 +8,9 @@ valid result stays.
 import streamlit as st
 
 from i18n import _
-from ui import breakdown, calculation, cards, link_problems, mistakes
-from ui.playground import parts, share, state
+from ui.exercises import link_problems
+from ui.playground import breakdown, calculation, cards, parts, share, state
+from ui.shared import mistakes
 
 state.open_link()
 

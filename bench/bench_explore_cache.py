@@ -3,7 +3,7 @@
     python bench/bench_explore_cache.py                    # each cached section: miss vs hit
     python bench/bench_explore_cache.py --before OLD_TREE  # also whole-page reruns, old vs new
 
-Sections: the functions of ui/cached.py on the default Playground list (Textbook, k = 5),
+Sections: the functions of ui/shared/cached.py on the default Playground list (Textbook, k = 5),
 timed uncached (the core's own function) and as a cache hit (what a rerun after an unrelated
 widget change costs), median of REPS. Pages (`--before`, a checkout without the cache, e.g.
 `git worktree add /tmp/old main`): `AppTest` reruns of the Metric behaviour, Check, Discounts
@@ -48,9 +48,9 @@ def sections() -> None:
     from rankwork.core.scenario import Scenario
     from rankwork.explore import behaviour, profiles, tradeoffs
     from rankwork.teaching import diagnose
-    from ui import cached, explore_figures
     from ui.playground import link as playground_link
     from ui.playground.inputs import convention_from, cutoff_from, ranking_from
+    from ui.shared import cached, explore_figures
 
     start = playground_link.default_state()
     top = int(start.settings["scale_max"])

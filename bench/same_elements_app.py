@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui.rank_table import HEIGHT, SCROLL_AFTER
+from ui.shared.rank_table import HEIGHT, SCROLL_AFTER
 
 st.set_page_config(layout="wide", initial_sidebar_state="collapsed")
 params = st.query_params
@@ -104,7 +104,7 @@ breakdown = pd.DataFrame({
 
 
 def table(rows: pd.DataFrame) -> None:
-    """Sized as the Playground's per-rank tables (ui/rank_table.py's two constants)."""
+    """Sized as the Playground's per-rank tables (ui/shared/rank_table.py's two constants)."""
     st.dataframe(rows, hide_index=True, height="auto" if len(rows) <= SCROLL_AFTER else HEIGHT)
 
 

@@ -28,8 +28,8 @@ They are read with Babel and compiled in memory once per process, fuzzy entries 
 
 The current language is the session's. Streamlit runs a session's script in a thread of the
 session's own; at the start of every run app.py sets the session's language as that thread's
-with `use(lang)` (ui.language.start_run), so two students in two languages on one server never
-see each other's, and a lookup costs a context variable (a few hundred texts per run). Before
+with `use(lang)` (ui.shared.language.start_run), so two students in two languages on one server
+never see each other's, and a lookup costs a context variable (a few hundred texts per run). Before
 that, in a thread the session has not run in yet (its widgets' callbacks run first), the
 function registered with `follow` reads the language from the session's state. Code outside a
 session (the command line, the tests) gets English unless it calls `use`. The library
@@ -91,7 +91,7 @@ def use(lang: str) -> None:
 
 
 def follow(session_language: Callable[[], str | None]) -> None:
-    """Take the language from `session_language()` whenever it gives one (ui.language
+    """Take the language from `session_language()` whenever it gives one (ui.shared.language
     registers the running Streamlit session's choice)."""
     _followed[:] = [session_language]
 

@@ -17,8 +17,8 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from ui.navigation import PAGES  # noqa: E402
 from ui.shared.models import MODELS  # noqa: E402
+from ui.shared.navigation import PAGES  # noqa: E402
 from ui.shared.state import stray  # noqa: E402
 
 

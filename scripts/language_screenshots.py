@@ -5,8 +5,8 @@ docs/playground-<lang>.png (1280 x 900, Debian's chromium, the default list).
 
 Chinese needs a CJK font in the system (scripts/test.sh installs Debian's fonts-noto-cjk); the
 page names its language (`<html lang>`) and the theme lists sans-serif CJK fonts, so it is drawn
-in Noto Sans CJK SC even where TeX's brush-style Kaiti is installed (ui/style.py). Retake them
-after a change of the Playground's first screen or of its texts in either language.
+in Noto Sans CJK SC even where TeX's brush-style Kaiti is installed (ui/shared/style.py). Retake
+them after a change of the Playground's first screen or of its texts in either language.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a Markdown body shows, for tests of text that came from a user (ui.literal).
+"""What a Markdown body shows, for tests of text that came from a user (ui.shared.literal).
 
 `rendered(body)` is the HTML a CommonMark renderer (markdown-it-py, with GitHub's tables and
 strikethrough, as Streamlit's) makes of `body`; `shown(body)` is its visible text. A test checks
@@ -15,7 +15,7 @@ import re
 
 from markdown_it import MarkdownIt
 
-from ui.literal import WORD_JOINER
+from ui.shared.literal import WORD_JOINER
 
 _MARKDOWN = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 _TAG = re.compile(r"<(/?)([a-zA-Z0-9]+)[^>]*>")
@@ -27,7 +27,7 @@ def rendered(body: str) -> str:
 
 def shown(body: str) -> str:
     """The visible text of `body` rendered (tags dropped, entities decoded, lines joined, and the
-    invisible word joiners ui.literal puts into addresses dropped)."""
+    invisible word joiners ui.shared.literal puts into addresses dropped)."""
     text = html.unescape(_TAG.sub("", rendered(body))).replace("\n", " ").strip()
     return text.replace(WORD_JOINER, "")
 
@@ -38,6 +38,6 @@ def formed_elements(body: str) -> set[str]:
 
 
 def unescaped(body: str) -> str:
-    """`body` with CommonMark's backslash escapes removed (ui.literal's undone): the Markdown
+    """`body` with CommonMark's backslash escapes removed (ui.shared.literal's undone): the Markdown
     source as the reader sees its text, list markers and all."""
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", body).replace(WORD_JOINER, "")

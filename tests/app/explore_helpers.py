@@ -81,7 +81,7 @@ def table_with(at: AppTest, column: str) -> pd.DataFrame:
 
 def texts(at: AppTest) -> str:
     """Every markdown, caption, info, warning, error and success text of the page, joined, as a
-    reader sees it (the backslash escapes of ui.literal undone)."""
+    reader sees it (the backslash escapes of ui.shared.literal undone)."""
     parts = []
     for kind in ("markdown", "caption", "info", "warning", "error", "success"):
         parts += [element.value for element in getattr(at, kind)]

@@ -89,7 +89,8 @@ def upload(at: AppTest, slot: str, *files: tuple[str, bytes]) -> AppTest:
 
 
 def errors(at: AppTest) -> str:
-    """The errors' text as shown (file names and contents in them are escaped: ui.literal)."""
+    """The errors' text as shown (file names and contents in them are escaped:
+    ui.shared.literal)."""
     return "\n".join(unescaped(e.value) for e in at.error)
 
 

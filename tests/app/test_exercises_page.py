@@ -124,7 +124,7 @@ DAMAGED = "This link was damaged or edited by hand, so part of it was not used:"
 
 
 def link_warning(at: AppTest) -> str:
-    """The link's warning as shown (the link's values in it are escaped: ui.literal)."""
+    """The link's warning as shown (the link's values in it are escaped: ui.shared.literal)."""
     (warning,) = at.warning
     assert warning.value.startswith(DAMAGED)
     return unescaped(warning.value)

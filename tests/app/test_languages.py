@@ -26,7 +26,7 @@ from rankwork.teaching.demos import DISAGREEMENTS
 from tests.app.conftest import APP, REPO_ROOT, plotly_figures
 from tests.unit.test_wrapped_texts import KEPT
 from ui.evaluate.figures import OUTCOME_COLORS
-from ui.navigation import PAGES
+from ui.shared.navigation import PAGES
 
 _NOT_TEXT = {"code", "latex", "dataframe", "arrow_data_frame", "exception"}
 _FORMULA_OR_CODE = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\([^()]*\)|（[^（）]*）", re.S)
@@ -120,7 +120,7 @@ _HEADER_NAMES = (
 
 def shown_headers(at: AppTest) -> list[str]:
     """The column headers of every table the run shows: a column's label from its column
-    config (the translated one, ui.language.headers), else its name; the index's name too
+    config (the translated one, ui.shared.language.headers), else its name; the index's name too
     unless hidden."""
     found = []
     for frame in [*at.dataframe, *at.table]:
@@ -262,7 +262,7 @@ def test_options_keep_their_values_and_show_translated_labels(app: AppTest) -> N
 
 
 def test_a_cached_result_holds_the_language_it_was_made_in() -> None:
-    from ui import cached
+    from ui.shared import cached
 
     @cached._data
     def sentence(n: int) -> str:

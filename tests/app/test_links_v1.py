@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui.navigation import MOVED, PAGES
+from ui.shared.navigation import MOVED, PAGES
 
 LINKS = dict(
     line.split("\t")

@@ -1,5 +1,5 @@
-"""The Playground's text box (ui.list_box) in AppTest: each form fills the two tables, bad text
-leaves them as they were and points at the token, and the box and the grid stay in step.
+"""The Playground's text box (ui.playground.list_box) in AppTest: each form fills the two tables,
+bad text leaves them as they were and points at the token, and the box and the grid stay in step.
 
 Expected values are worked by hand below, never read from metrics/.
 """

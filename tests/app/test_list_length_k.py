@@ -1,5 +1,5 @@
 """A list pasted into the Playground's text box that is longer than k: k is offered as the list's
-length, with why, and never changed unasked (ui.controls.whole_list_k_offer; issue 25).
+length, with why, and never changed unasked (ui.playground.controls.whole_list_k_offer; issue 25).
 
 The list is 3, 2, 3, 0, 1, 2 (six grades); relevant = grade >= 1: ranks 1, 2, 3, 5, 6.
 """

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.markdown_text import unescaped
-from ui.navigation import GROUPS, HOME, MOVED, PAGES, address_of
+from ui.shared.navigation import GROUPS, HOME, MOVED, PAGES, address_of
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -18,7 +18,7 @@ def test_every_listed_page_exists_and_every_page_file_is_listed() -> None:
     listed = {entry.file for entry in PAGES}
     assert all((REPO / file).is_file() for file in listed), "a listed page has no file"
     on_disk = {f"app_pages/{p.name}" for p in (REPO / "app_pages").glob("*.py")}
-    assert on_disk == listed, "a page file is missing from ui/navigation.py (or the reverse)"
+    assert on_disk == listed, "a page file is missing from ui/shared/navigation.py (or the reverse)"
 
 
 def test_titles_url_paths_and_groups_are_well_formed() -> None:
@@ -28,7 +28,8 @@ def test_titles_url_paths_and_groups_are_well_formed() -> None:
 
 
 def test_no_legacy_pages_folder() -> None:
-    # A pages/ folder makes a fresh server run deep links without app.py (see ui/navigation.py).
+    # A pages/ folder makes a fresh server run deep links without app.py (see
+    # ui/shared/navigation.py).
     assert not (REPO / "pages").exists()
 
 

@@ -110,7 +110,7 @@ def breakdown(at: AppTest) -> list:
 
 
 def errors(at: AppTest) -> list[str]:
-    """The errors' text as shown (user text in them is escaped, see ui.literal)."""
+    """The errors' text as shown (user text in them is escaped, see ui.shared.literal)."""
     return [unescaped(e.value) for e in at.error]
 
 
@@ -649,7 +649,7 @@ def test_a_tampered_link_says_what_was_wrong_and_uses_defaults(app: AppTest) -> 
     at = open_playground(app, g="3,2,x", k="5000", preset="bogus", b="__import__('os')")
     assert not at.exception
     (warning,) = at.warning
-    text = unescaped(warning.value)  # the link's values are escaped (ui.literal)
+    text = unescaped(warning.value)  # the link's values are escaped (ui.shared.literal)
     assert "damaged or edited by hand" in text
     assert "'x', is not a number" in text
     assert "k='5000' is not a whole number from 1 to 1,000" in text

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from ui.navigation import PAGES
 from ui.shared.models import MODELS
+from ui.shared.navigation import PAGES
 from ui.shared.state import overlapping, stray
 
 

@@ -184,7 +184,7 @@ NAMES_NDEVALS_OPTION = [
     "README.md",
     "metrics/src/rankwork/cli.py",
     "metrics/src/rankwork/core/measures/families/err_ia.py",
-    "ui/novelty.py",
+    "ui/playground/novelty.py",
 ]
 SAYS_OPTION = r"ndeval(?:'s|\s+computes it with)\s+`?-(\w+)"  # "ndeval's -alpha 0.8"
 

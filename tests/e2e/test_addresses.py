@@ -1,7 +1,7 @@
 """A page's address is its name, a former address still opens the page with its link's
-parameters, and an address that names no page says so (ui/navigation.py), in the browser, whose
-address bar and path resolution AppTest does not have; and the condensed calculation's primes as
-KaTeX draws them (rankwork/core/working/latex.py), which AppTest cannot see either."""
+parameters, and an address that names no page says so (ui/shared/navigation.py), in the browser,
+whose address bar and path resolution AppTest does not have; and the condensed calculation's primes
+as KaTeX draws them (rankwork/core/working/latex.py), which AppTest cannot see either."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.helpers import TIMEOUT_MS, edit_data_editor_cell, wait_for_app
 from tests.e2e.test_playground import GRADE_COLUMN, card
-from ui.navigation import HOME, PAGES
+from ui.shared.navigation import HOME, PAGES
 
 PROJECTOR = {"width": 1280, "height": 720}
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.e2e.helpers import TIMEOUT_MS, edit_data_editor_cell, wait_for_app
 from tests.e2e.test_layout import PROJECTOR, cut_card_texts, cut_elements
 from tests.e2e.test_playground import GRADE_COLUMN, card
-from ui.editors import LARGE_ROW_HEIGHT
+from ui.playground.editors import LARGE_ROW_HEIGHT
 
 # The default list by hand (Textbook, k = 5, grades 3,2,3,0,1,2 on the scale 0..3, judged but
 # not retrieved 3, 2): P@5 = 4/5; with rank 4 made 1, P@5 = 5/5.

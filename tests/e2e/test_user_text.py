@@ -9,7 +9,7 @@ from urllib.parse import quote, urlparse
 from playwright.sync_api import Page, expect
 
 from tests.e2e.helpers import TIMEOUT_MS, wait_for_app
-from ui.literal import WORD_JOINER
+from ui.shared.literal import WORD_JOINER
 
 LINK = "[Login](https://evil.example/x)"
 IMAGE = "![](https://evil.example/beacon.png)"

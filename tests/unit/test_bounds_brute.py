@@ -26,7 +26,7 @@ from rankwork.core.conventions import PRESETS, Convention
 from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ranking, order
 from rankwork.explore.report import HEADLINE, MORE, OWN_UNJUDGED, evaluate
-from ui import cards
+from ui.playground import cards
 
 LISTS_PER_PRESET = 30
 DECIMALS = 6

@@ -1,5 +1,5 @@
-"""ui.cached: each cached call gives what the uncached core (or figure builder) gives, a changed
-input gives a new result (never a stale one), and a figure is built once per input.
+"""ui.shared.cached: each cached call gives what the uncached core (or figure builder) gives, a
+changed input gives a new result (never a stale one), and a figure is built once per input.
 
 The expected numbers are worked by hand: Textbook convention (gain 2^g - 1, discount
 1/log2(i + 1), RBP p = 0.8 with gain g / top grade).
@@ -18,9 +18,9 @@ from rankwork.core.ranking import Ranking, order
 from rankwork.core.scenario import Scenario
 from rankwork.explore import behaviour, tradeoffs
 from rankwork.teaching import diagnose
-from ui import cached, explore_figures
 from ui.playground import link as playground_link
 from ui.playground import state
+from ui.shared import cached, explore_figures
 
 
 def _ordered(grades, convention=TEXTBOOK):

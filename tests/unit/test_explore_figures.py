@@ -1,4 +1,5 @@
-"""The Explore pages' figure builders (ui/explore_figures.py): pure functions of their tables."""
+"""The Explore pages' figure builders (ui/shared/explore_figures.py): pure functions of their
+tables."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import pytest
 
-from ui import explore_figures as F
+from ui.shared import explore_figures as F
 
 
 def _weights() -> pd.DataFrame:

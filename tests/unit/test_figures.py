@@ -1,4 +1,4 @@
-"""ui.figures: pure functions of a report's tables; the traces carry the tables' numbers."""
+"""ui.shared.figures: pure functions of a report's tables; the traces carry the tables' numbers."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from rankwork.core.conventions import TEXTBOOK
 from rankwork.core.ranking import Ranking
 from rankwork.explore.report import cutoff_curves, evaluate
-from ui import figures
+from ui.shared import figures
 
 # grades 3, 2, 0 and one unretrieved 1; exponential gain, 1/log2(i+1), k = 2
 RANKING = Ranking.build([3, 2, 0], unretrieved=[1], scale_max=4)

@@ -1,9 +1,10 @@
-"""ui/grades.py: how the pages and the exercise sheet write a list's grades (no Streamlit)."""
+"""ui/shared/grades.py: how the pages and the exercise sheet write a list's grades (no
+Streamlit)."""
 
 import math
 
 from rankwork.core.ranking import Ranking
-from ui.grades import grade_label, grades_label, list_caption, list_frame, unretrieved_label
+from ui.shared.grades import grade_label, grades_label, list_caption, list_frame, unretrieved_label
 
 
 def test_a_grade_reads_as_percent_g_and_nan_as_unjudged():

@@ -23,7 +23,7 @@ from rankwork.core.working import latex
 from rankwork.core.working import lines as working
 from rankwork.explore.report import evaluate
 from tests.in_language import in_language
-from ui import calculation
+from ui.playground import calculation
 
 ISSUE_LIST = Ranking.build([3, 2, 3, 0, 1, 2], unretrieved=[3, 2], scale_max=4)
 

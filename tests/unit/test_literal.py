@@ -1,4 +1,5 @@
-"""ui.literal: user text placed in Markdown is shown exactly as typed and forms no element."""
+"""ui.shared.literal: user text placed in Markdown is shown exactly as typed and forms no
+element."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.markdown_text import formed_elements, rendered, shown
-from ui.literal import WORD_JOINER, literal
+from ui.shared.literal import WORD_JOINER, literal
 
 NASTY = [
     "[Login](https://evil.example/x)",
@@ -66,6 +67,6 @@ def test_any_text_is_shown_literally(text: str) -> None:
     assert formed_elements(body) == set()
     assert autolinks(rendered(body)) == []
     # Markdown shows a run of blanks (and a line break) as one space; \0 becomes U+FFFD; shown()
-    # drops word joiners (ui.literal's and any typed)
+    # drops word joiners (ui.shared.literal's and any typed)
     typed = f"x {text} y".replace("\0", "\ufffd").replace(WORD_JOINER, "")
     assert shown(body).split() == typed.split()

@@ -1,10 +1,10 @@
-"""Which cells of a wrong breakdown differ from the right one (ui.mistakes.differing)."""
+"""Which cells of a wrong breakdown differ from the right one (ui.shared.mistakes.differing)."""
 
 import math
 
 import pandas as pd
 
-from ui.mistakes import differing
+from ui.shared.mistakes import differing
 
 
 def test_changed_cells_and_extra_rows_are_marked():
@@ -25,7 +25,7 @@ def test_rounding_noise_is_not_a_difference_but_infinity_is():
 def test_the_lines_a_mistake_writes_differently() -> None:
     from rankwork.teaching.demos import PITFALL_DEMOS
     from rankwork.teaching.snippets import program
-    from ui.mistakes import differing_lines
+    from ui.shared.mistakes import differing_lines
 
     s = PITFALL_DEMOS["natural_log"].scenario
     wrong, right = (program("natural_log", "DCG", s, w) for w in (True, False))

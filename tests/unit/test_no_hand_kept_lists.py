@@ -101,7 +101,7 @@ EXCEPTIONS: dict[tuple[str, tuple[str, ...]], str] = {
     ("metrics/src/rankwork/teaching/pitfalls.py", ("IDCG", "nDCG", "P", "R", "F1")): _PITFALL,
     ("metrics/src/rankwork/teaching/pitfalls.py", ("alpha_nDCG", "ERR_IA")): _PITFALL,
     ("metrics/src/rankwork/teaching/pitfalls.py", ("ERR_IA", "alpha_nDCG")): _PITFALL,
-    ("ui/explore_figures.py", ("ERR", "nDCG")): (
+    ("ui/shared/explore_figures.py", ("ERR", "nDCG")): (
         "the redundancy lesson's two measures (behaviour.redundancy computes those two)"
     ),
 }
@@ -182,7 +182,12 @@ def test_the_finder_sees_literals_of_measure_names(source, expected):
 
 def test_the_finder_reads_every_package():
     files = read_files()
-    for part in ("explore/report.py", "ui/cards.py", "app_pages/conventions.py", "rankwork/cli.py"):
+    for part in (
+        "explore/report.py",
+        "ui/playground/cards.py",
+        "app_pages/conventions.py",
+        "rankwork/cli.py",
+    ):
         assert any(str(f).endswith(part) for f in files), part
 
 

@@ -1,4 +1,4 @@
-"""Numbers in sentences group their thousands as the reader's language does (ui/numbers.py):
+"""Numbers in sentences group their thousands as the reader's language does (ui/shared/numbers.py):
 "1,160" in English and Chinese, never in Vietnamese, where the comma is the decimal mark."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from babel.numbers import get_decimal_symbol, get_group_symbol
 
 import i18n
 from tests.in_language import in_language
-from ui.numbers import grouped, thousands_separator
+from ui.shared.numbers import grouped, thousands_separator
 
 NBSP = "\u00a0"
 
 
 def test_babel_says_vietnamese_groups_with_a_point_and_marks_decimals_with_a_comma() -> None:
-    # CLDR's vi data, the premise of ui/numbers.py: a point groups, so it would clash with the
-    # decimal point RankLab writes in every language (0.8123)
+    # CLDR's vi data, the premise of ui/shared/numbers.py: a point groups, so it would clash with
+    # the decimal point RankLab writes in every language (0.8123)
     assert (get_group_symbol("vi"), get_decimal_symbol("vi")) == (".", ",")
     assert get_group_symbol("zh") == get_group_symbol("en") == ","
 

@@ -1,5 +1,5 @@
-"""The exercise sheet and its solutions, in Markdown and LaTeX (ui/sheet.py, no Streamlit).
-Answers are checked against values worked by hand from the printed lists (seed 42, as in
+"""The exercise sheet and its solutions, in Markdown and LaTeX (ui/exercises/sheet.py, no
+Streamlit). Answers are checked against values worked by hand from the printed lists (seed 42, as in
 test_exercises.py)."""
 
 import subprocess
@@ -10,7 +10,7 @@ import pytest
 
 import i18n
 from rankwork.teaching.exercises import KINDS, generate
-from ui import sheet
+from ui.exercises import sheet
 
 ROUND = generate(42)
 DCG = 3 + 1 / log2(3) + 7 / 2 + 3 / log2(5)  # grades 2, 1, 3, 2, 0
@@ -85,8 +85,8 @@ LINK = (
 )
 def test_the_latex_sheet_compiles_in_every_language(tmp_path, lang, engine):
     # a round with every kind of exercise (the diversity one writes α), its solutions, in the
-    # session's language, which chooses the words and the preamble (ui.sheet.PREAMBLES); the
-    # TeX programs and pdftotext are installed by scripts/test.sh
+    # session's language, which chooses the words and the preamble (ui.exercises.sheet.PREAMBLES);
+    # the TeX programs and pdftotext are installed by scripts/test.sh
     made = {}
 
     def student() -> None:

@@ -1,13 +1,13 @@
 """The font stack (issue 25, section 3): the theme's font in .streamlit/config.toml, which
-reaches the pages and the data grids' canvas, lists the same fonts as ui/style.py's, which the
-plots use; both put sans-serif CJK fonts after Streamlit's own and none in a brush style."""
+reaches the pages and the data grids' canvas, lists the same fonts as ui/shared/style.py's, which
+the plots use; both put sans-serif CJK fonts after Streamlit's own and none in a brush style."""
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
 
-from ui import figures, style
+from ui.shared import figures, style
 
 CONFIG = Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml"
 

@@ -1,9 +1,10 @@
-"""Swapping two documents of the Playground's table (ui/swap.py), and reading the clicked cell."""
+"""Swapping two documents of the Playground's table (ui/shared/swap.py), and reading the clicked
+cell."""
 
 from __future__ import annotations
 
 from ui.playground.inputs import ranking_frame
-from ui.swap import selected_pair, swap_documents
+from ui.shared.swap import selected_pair, swap_documents
 
 
 def test_without_scores_the_rows_trade_places():

@@ -192,7 +192,7 @@ def test_a_derived_name_in_english_names_each_change() -> None:
 @pytest.mark.parametrize("lang", catalogues.TRANSLATED)
 def test_the_worksheet_names_the_textbook_convention_in_the_language(lang) -> None:
     from rankwork.teaching.exercises import generate
-    from ui import sheet
+    from ui.exercises import sheet
 
     round_ = generate(42)  # under Textbook, the default
     tex = in_language(lang, lambda: sheet.latex(round_))
@@ -203,7 +203,7 @@ def test_the_worksheet_names_the_textbook_convention_in_the_language(lang) -> No
 def test_every_choice_of_the_playgrounds_pickers_has_a_label() -> None:
     # an option without a label is shown as its value ('keep'), in English in every language
     from rankwork.core import conventions
-    from ui import controls
+    from ui.playground import controls
 
     pickers = [
         (controls.IDEAL_LABELS, conventions.IDEALS),

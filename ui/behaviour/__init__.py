@@ -2,4 +2,4 @@
 deltas, redundancy, diversity, incomplete judgments and the landscape of orderings. Each part
 draws its section from `ui.playground.readout.PlaygroundInputs` (or from nothing but the sample
 collection); the numbers come from rankwork.explore.behaviour and rankwork.explore.novelty
-through ui.cached, the figures from ui.explore_figures."""
+through ui.shared.cached, the figures from ui.shared.explore_figures."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from rankwork.core.ranking import Ordered
-from ui.literal import literal
 from ui.playground.readout import PlaygroundInputs
+from ui.shared.literal import literal
 
 
 def within(key: str, hi: int, default: int) -> None:

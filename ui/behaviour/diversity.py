@@ -8,7 +8,7 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.explore import novelty
-from ui import cached, language
+from ui.shared import cached, language
 
 
 def diversity(convention: Convention) -> None:

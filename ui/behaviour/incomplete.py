@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import _
-from ui import cached
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
+from ui.shared import cached
 
 RUNS = {name.removeprefix("run_").removesuffix(".txt"): name for name in SAMPLE_RUNS}
 

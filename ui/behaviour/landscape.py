@@ -11,11 +11,11 @@ from rankwork.core.conventions import Convention
 from rankwork.core.ranking import Ordered
 from rankwork.explore import behaviour, orderings
 from rankwork.explore.behaviour import Landscape
-from ui import cached, language
 from ui.behaviour.controls import playground_list
-from ui.literal import literal
-from ui.numbers import grouped
 from ui.playground.readout import PlaygroundInputs
+from ui.shared import cached, language
+from ui.shared.literal import literal
+from ui.shared.numbers import grouped
 
 
 def landscape(inputs: PlaygroundInputs) -> None:

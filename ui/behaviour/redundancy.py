@@ -7,9 +7,9 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _
-from ui import cached, language
-from ui.literal import literal
 from ui.playground.readout import PlaygroundInputs
+from ui.shared import cached, language
+from ui.shared.literal import literal
 
 
 def redundancy(inputs: PlaygroundInputs) -> None:

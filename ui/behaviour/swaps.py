@@ -13,10 +13,10 @@ from i18n import N_, _
 from rankwork.core.ranking import Ordered
 from rankwork.explore import behaviour
 from rankwork.explore.behaviour import SwapDeltas
-from ui import cached, language, swap
 from ui.behaviour.controls import playground_list, within
-from ui.literal import literal
 from ui.playground.readout import PlaygroundInputs
+from ui.shared import cached, language, swap
+from ui.shared.literal import literal
 
 LAST_SWAP = "beh_last_swap"
 

@@ -10,10 +10,10 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.explore import behaviour
-from ui import cached, language
 from ui.behaviour.controls import within
-from ui.literal import literal
 from ui.playground.readout import PlaygroundInputs
+from ui.shared import cached, language
+from ui.shared.literal import literal
 
 
 def position_sweep(inputs: PlaygroundInputs) -> None:

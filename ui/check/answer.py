@@ -1,5 +1,5 @@
 """The measure, its cutoff and the value typed for it; then the diagnosis of that value
-(rankwork.teaching.diagnose through ui.cached, shown by ui.answers)."""
+(rankwork.teaching.diagnose through ui.shared.cached, shown by ui.shared.answers)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from rankwork.core.measures import SPECS
 from rankwork.core.scenario import Scenario
 from rankwork.teaching.diagnose import Answer, parse_answer
 from rankwork.teaching.pitfalls import MEASURES
-from ui import answers, cached
 from ui.check.the_list import Checked
-from ui.literal import literal
 from ui.playground import state
 from ui.playground.inputs import DEFAULT_K
+from ui.shared import answers, cached
+from ui.shared.literal import literal
 
 
 def typed_answer() -> tuple[str, int | None, Answer]:

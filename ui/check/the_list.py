@@ -11,11 +11,11 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.conventions import PRESETS, Convention
 from rankwork.core.ranking import Ranking, RankingError
-from ui import answers, language
-from ui.grades import list_caption
-from ui.literal import literal
 from ui.playground import state
 from ui.playground.inputs import DEFAULT_SCALE_MAX, SCALE_MAXIMA
+from ui.shared import answers, language
+from ui.shared.grades import list_caption
+from ui.shared.literal import literal
 
 PLAYGROUND, TYPED = "playground", "typed"
 SOURCES = {PLAYGROUND: N_("The Playground's list"), TYPED: N_("A list I type")}

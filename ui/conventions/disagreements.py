@@ -10,10 +10,10 @@ from i18n import N_, _
 from rankwork.core.working import lines as working
 from rankwork.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
 from rankwork.teaching.pitfalls import transformed
-from ui import language
-from ui.grades import list_frame, unretrieved_label
-from ui.mistakes import show_lines, value_text
 from ui.playground import state
+from ui.shared import language
+from ui.shared.grades import list_frame, unretrieved_label
+from ui.shared.mistakes import show_lines, value_text
 
 EXAMPLE_KEY = "conv_example"
 

@@ -13,9 +13,9 @@ from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ranking
 from rankwork.teaching.demos import preset_table
 from rankwork.teaching.phrasing import SHORT, changes, moot
-from ui import language
-from ui.literal import literal
 from ui.playground import state
+from ui.shared import language
+from ui.shared.literal import literal
 
 DIFFERS = N_("Choices that differ from Textbook")
 

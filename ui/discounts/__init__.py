@@ -6,5 +6,5 @@
 - readers: the C/W/L measures' (and AP's) readers on the Playground's list
 
 Nothing is computed here: the numbers come from rankwork.explore.profiles and rankwork.core.cwl,
-the figures from ui.explore_figures (through ui.cached).
+the figures from ui.shared.explore_figures (through ui.shared.cached).
 """

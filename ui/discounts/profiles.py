@@ -13,9 +13,9 @@ from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.explore import profiles
 from rankwork.explore.profiles import Profile
-from ui import cached, language
-from ui.literal import literal
 from ui.playground.readout import PlaygroundInputs
+from ui.shared import cached, language
+from ui.shared.literal import literal
 
 N_KEY, K_KEY = "disc_n", "disc_k"
 ERR_KEY = "err"  # ERR's profile comes after the standard profiles' keys
@@ -151,7 +151,7 @@ def _picked(
     s: Settings, keys: dict[str, str], names: dict[str, str], options: list[str]
 ) -> list[str]:
     """The keys of the profiles picked for the plots (log2 and p = 0.8 by default)."""
-    err_name = _(profiles.ERR_LABEL)  # translated in the run (see ui.language.labels)
+    err_name = _(profiles.ERR_LABEL)  # translated in the run (see ui.shared.language.labels)
     return s.picker.multiselect(
         _("Profiles in the plots"),
         options,

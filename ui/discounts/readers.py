@@ -12,9 +12,9 @@ from i18n import N_, _
 from rankwork.core import cwl
 from rankwork.core.measures import SPECS
 from rankwork.core.result import Result
-from ui import cached, language, rank_table
-from ui.literal import literal
 from ui.playground.readout import PlaygroundInputs
+from ui.shared import cached, language, rank_table
+from ui.shared.literal import literal
 
 # the number columns of a list's reader's per-rank table (after rank and doc_id): column -> label
 READER_NUMBERS = {"grade": N_("grade"), "gain": N_("gain g(i)"), "continuation": "C(i)",

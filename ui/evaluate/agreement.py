@@ -18,14 +18,14 @@ from rankwork.stats.agreement import (
     run_order,
     strength,
 )
-from ui import language
 from ui.evaluate import compute, outcome, rank_agreement
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
-from ui.literal import literal
-from ui.numbers import grouped
+from ui.shared import language
+from ui.shared.literal import literal
+from ui.shared.numbers import grouped
 
 
 def _has_subtopics(source) -> bool:

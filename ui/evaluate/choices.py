@@ -17,8 +17,8 @@ from i18n import N_, _
 from rankwork.collection.batch import DEFAULT_MEASURES, MISSING
 from rankwork.core.conventions import PRESETS, TREC_EVAL_NDCG_CUT, Convention
 from rankwork.core.measures import EXAMPLES, Measure, MeasureNameError, parse
-from ui import language
-from ui.literal import literal
+from ui.shared import language
+from ui.shared.literal import literal
 from ui.shared.state import Field, Model
 
 MISSING_LABELS = {  # shown translated: _(MISSING_LABELS[policy])

@@ -25,12 +25,12 @@ from rankwork.stats.comparison import (
     per_query_differences,
     verdict,
 )
-from ui import language
 from ui.evaluate import figures, rank_agreement
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
-from ui.literal import literal
+from ui.shared import language
+from ui.shared.literal import literal
 
 
 def render(outcome: Outcome, choices: Choices) -> None:

@@ -7,7 +7,7 @@ lookup, and a 1M-line run is parsed and evaluated once. Problems come back as va
 on every rerun; the page shows them where the file is listed and goes on with the others.
 
 The functions whose results hold text (descriptions, problems) are cached per language too
-(`ui.language.cached`), so one language's text is never served to another.
+(`ui.shared.language.cached`), so one language's text is never served to another.
 
 Parsed tables are cached apart from the small results: a rerun that hits the results' cache
 never unpickles a large run.
@@ -38,9 +38,9 @@ from rankwork.core.measures import parse
 from rankwork.core.ranking import Ranking
 from rankwork.stats import agreement as agreement_core
 from rankwork.stats.query_summary import SUMMARY_MEASURES, summarise
-from ui import language
 from ui.evaluate.sources import SourceFile
-from ui.numbers import grouped
+from ui.shared import language
+from ui.shared.numbers import grouped
 
 # A qrels is read as a diversity qrels (ndeval's `topic subtopic docno judgment`) when its
 # second column varies within a query (`trec.is_diversity`), and the page says so. The command

@@ -16,14 +16,14 @@ from rankwork.core.conventions import Convention
 from rankwork.core.measures import SPECS, parse
 from rankwork.core.ranking import Ranking, RankingError, order
 from rankwork.explore.report import HEADLINE
-from ui import language
 from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
-from ui.literal import literal
 from ui.playground import state
 from ui.playground.inputs import CONVENTION_FIELDS, MAX_K, SCALE_MAXIMA, grade_text
+from ui.shared import language
+from ui.shared.literal import literal
 
 PLAYGROUND = "app_pages/playground.py"
 PREVIEW_ROWS = 20

@@ -9,7 +9,7 @@ Each draws columns of a table that metrics produced, never a number of its own:
 - `group_bars(table, measure)`: each group's mean and interval per run (`groups.per_group_means`).
 
 Runs keep one colour each (the Explore pages' palette) in every figure. Run names, query ids and
-groups come from the user's files: they go into plotly as `ui.literal.plot_literal` text.
+groups come from the user's files: they go into plotly as `ui.shared.literal.plot_literal` text.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from i18n import NP_, _, pgettext
-from ui.explore_figures import PALETTE
-from ui.figures import base_layout
-from ui.literal import plot_literal
+from ui.shared.explore_figures import PALETTE
+from ui.shared.figures import base_layout
+from ui.shared.literal import plot_literal
 
 OUTCOME_COLORS = {"win": "#059669", "tie": "#9ca3af", "loss": "#dc2626"}
 OUTCOME_WORDS = {  # shown with pgettext("outcome", ...)

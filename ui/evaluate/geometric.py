@@ -9,10 +9,10 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.stats.geometric import geometric_means, winners
-from ui import language
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
-from ui.literal import literal
+from ui.shared import language
+from ui.shared.literal import literal
 
 WHEN = N_(
     "The geometric mean counts ratios, not differences: raising a query from 0.01 to 0.02 "

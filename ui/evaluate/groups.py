@@ -8,12 +8,12 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.collection.groups import NO_GROUP
 from rankwork.stats.comparison import interval_warning
-from ui import language
 from ui.evaluate import compute, figures
 from ui.evaluate.choices import Choices
 from ui.evaluate.outcome import Outcome
 from ui.evaluate.sources import Collection
-from ui.literal import literal
+from ui.shared import language
+from ui.shared.literal import literal
 
 
 def render(outcome: Outcome, collection: Collection, choices: Choices) -> None:

@@ -8,8 +8,8 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _
-from ui import language
 from ui.evaluate.outcome import Outcome
+from ui.shared import language
 
 WHY = N_(
     "The macro average (the mean, trec_eval's `all` line) gives every query the same weight; "

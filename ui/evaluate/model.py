@@ -30,7 +30,9 @@ EVALUATE = Model(
         Field(NOTES_KEY, list, persists=True),  # what the last upload did not keep, and why
         *(Field(slot.widget_key, widget=True) for slot in SLOTS),
         Field("ev_tab", str, widget=True),
-        Field("ev_tab_labels", list, persists=True),  # the tabs' labels (ui.language.tab_labels)
+        Field(
+            "ev_tab_labels", list, persists=True
+        ),  # the tabs' labels (ui.shared.language.tab_labels)
         *(Field(key, widget=True) for key in _TAB_WIDGETS),
     ),
 )

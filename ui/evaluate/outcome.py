@@ -17,7 +17,7 @@ from ui.evaluate import compute
 from ui.evaluate.choices import Choices
 from ui.evaluate.compute import Compared, Evaluated, FileInfo, Problem
 from ui.evaluate.sources import Collection, SourceFile
-from ui.literal import literal
+from ui.shared.literal import literal
 
 QRELS = ("qrels", "qrels")  # (kind, role) of the qrels file
 

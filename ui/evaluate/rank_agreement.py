@@ -11,8 +11,8 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.stats.agreement import order_agreement
-from ui import language
-from ui.literal import literal
+from ui.shared import language
+from ui.shared.literal import literal
 
 MIN_RUNS = 3
 READING = N_(

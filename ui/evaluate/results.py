@@ -15,12 +15,12 @@ from i18n import N_, _, ngettext
 from rankwork.core.conventions import Convention
 from rankwork.stats.comparison import interval_warning
 from rankwork.stats.query_summary import means_without, nothing_relevant
-from ui import language
 from ui.evaluate import figures, geometric, micro
 from ui.evaluate.choices import Choices, missing_label
 from ui.evaluate.compute import Compared, Problem
 from ui.evaluate.outcome import Outcome
-from ui.literal import literal
+from ui.shared import language
+from ui.shared.literal import literal
 
 # the per-query table's (and its CSV's) columns; the page shows them translated
 FIRST_RELEVANT = N_("first relevant rank")

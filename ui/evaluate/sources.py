@@ -21,9 +21,9 @@ from pathlib import Path
 import streamlit as st
 
 from i18n import N_, _
-from ui import language
-from ui.literal import literal
-from ui.numbers import grouped
+from ui.shared import language
+from ui.shared.literal import literal
+from ui.shared.numbers import grouped
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "data" / "sample"
 SAMPLE_QRELS = "qrels.txt"

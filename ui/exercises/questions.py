@@ -2,8 +2,8 @@
 solution, and the sheet downloads (the round's settings and link: ui.exercises.round_state).
 
 Answers are checked with `rankwork.teaching.answers.check` (numbers through the diagnosis); a
-wrong number shows how it may have been reached (ui.answers); solutions come from ui.sheet, the same
-text the downloaded sheet holds.
+wrong number shows how it may have been reached (ui.shared.answers); solutions come from
+ui.exercises.sheet, the same text the downloaded sheet holds.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from i18n import _
 from rankwork.teaching.answers import Check, check
 from rankwork.teaching.exercises import Exercise, Question, option_text
 from rankwork.teaching.phrasing import moot
-from ui import answers, sheet
-from ui.literal import literal
-from ui.mistakes import show_lines
+from ui.exercises import sheet
+from ui.shared import answers
+from ui.shared.literal import literal
+from ui.shared.mistakes import show_lines
 
 
 def lists_table(e: Exercise) -> None:

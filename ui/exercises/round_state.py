@@ -27,15 +27,16 @@ import streamlit as st
 from i18n import LANGUAGES, _, ngettext, translations
 from rankwork.core.conventions import PRESETS
 from rankwork.teaching.exercises import CUTOFFS, DEFAULT_KINDS, KINDS
-from ui import language
-from ui.numbers import grouped
 from ui.playground import state
 from ui.playground.model import SETTINGS, preset_slug
-from ui.shared import link
+from ui.shared import language, link
 from ui.shared.link import Bad, shown
+from ui.shared.numbers import grouped
 from ui.shared.state import Field, Model
 
-URL_PATH = "exercises"  # the page's address (ui/navigation.py); /quiz, its former one, forwards
+URL_PATH = (
+    "exercises"  # the page's address (ui/shared/navigation.py); /quiz, its former one, forwards
+)
 SLUGS = {preset_slug(name): name for name in PRESETS}
 DEFAULT_SEED = 1
 MAX_SEED = 999_999

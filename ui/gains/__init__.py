@@ -5,5 +5,5 @@
 - tradeoff: one great document against several good ones, under every gain and discount
 
 Nothing is computed here: the numbers come from rankwork.explore.tradeoffs, the figures from
-ui.explore_figures (through ui.cached).
+ui.shared.explore_figures (through ui.shared.cached).
 """

@@ -8,9 +8,9 @@ from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import GAINS
 from rankwork.explore import tradeoffs
-from ui import cached, language
 from ui.playground import state
 from ui.playground.inputs import custom_gain_start
+from ui.shared import cached, language
 
 CUSTOM = state.Table("gains_custom_map")
 

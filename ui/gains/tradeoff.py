@@ -11,8 +11,8 @@ import streamlit as st
 from i18n import _, pgettext
 from rankwork.core.conventions import Convention
 from rankwork.explore import profiles, tradeoffs
-from ui import cached
 from ui.gains.grades import gain_names
+from ui.shared import cached
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The Pitfalls lab's second part: two mistakes made over a whole collection, on the sample
-collection (data/sample), every number from `rankwork.collection.pitfalls` through `ui.cached`
+collection (data/sample), every number from `rankwork.collection.pitfalls` through
+`ui.shared.cached`
 (the files are read and evaluated once per server process, the draws once per m and seed):
 micro-averaging reported as macro (`ui.pitfalls.micro`), and the best of many comparisons
 without correction (`ui.pitfalls.comparisons`).

@@ -1,7 +1,7 @@
 """The best of many comparisons without correction: m variants of a run that differ from it by
 noise alone, each compared with it by the paired t-test; how many come out below 0.05, what
 Holm's adjustment makes of the smallest p, and the wrong and the right program (numbers from
-`rankwork.collection.pitfalls` through `ui.cached`)."""
+`rankwork.collection.pitfalls` through `ui.shared.cached`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.collection import pitfalls as core
 from rankwork.collection.pitfalls import NullComparisons
-from ui import cached, language
-from ui.literal import literal
 from ui.pitfalls.sample import RUNS, SHOWN_DIR, number, programs, qrels_path, run_path
+from ui.shared import cached, language
+from ui.shared.literal import literal
 
 VARIANTS_KEY, VALID_VARIANTS_KEY = "lab_variants", "lab_variants_valid"
 SEED_KEY = "lab_seed"

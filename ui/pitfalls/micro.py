@@ -1,6 +1,6 @@
 """Micro-averaging reported as macro: the sample collection's runs averaged both ways, why the
 two differ, two queries on which pooling flips the order of two runs, and the wrong and the
-right program (numbers from `rankwork.collection.pitfalls` through `ui.cached`)."""
+right program (numbers from `rankwork.collection.pitfalls` through `ui.shared.cached`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import streamlit as st
 from i18n import N_, _, ngettext
 from rankwork.collection import pitfalls as core
 from rankwork.collection.pitfalls import Averages
-from ui import cached, language
 from ui.evaluate.sources import SAMPLE_QRELS
-from ui.literal import literal
 from ui.pitfalls.sample import RUNS, SHOWN_DIR, number, programs, qrels_path, run_path
+from ui.shared import cached, language
+from ui.shared.literal import literal
 
 
 def micro_reported_as_macro(decimals: int) -> None:

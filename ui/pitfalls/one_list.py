@@ -2,8 +2,8 @@
 Playground's list or on the example that shows each best; the right and the wrong value, both
 breakdowns with the changed cells marked, both calculations, and why the mistake is wrong.
 
-The scenario comes from ui.state or rankwork.teaching.demos, every value from
-rankwork.teaching.pitfalls (through ui.mistakes), every text from the catalogue.
+The scenario comes from ui.playground.state or rankwork.teaching.demos, every value from
+rankwork.teaching.pitfalls (through ui.shared.mistakes), every text from the catalogue.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from rankwork.core.scenario import Scenario
 from rankwork.teaching.demos import PITFALL_DEMOS
 from rankwork.teaching.phrasing import describe
 from rankwork.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES, Pitfall
-from ui import language, mistakes
-from ui.grades import list_caption
-from ui.literal import literal
 from ui.playground import state
+from ui.shared import language, mistakes
+from ui.shared.grades import list_caption
+from ui.shared.literal import literal
 
 PLAYGROUND, EXAMPLE = "playground", "example"
 SOURCES = {  # shown with _()

@@ -40,7 +40,7 @@ from rankwork.core.measures import ALPHA
 from rankwork.core.numbers import NUMBER
 from rankwork.core.ranking import Ranking, RankingError, check_cutoff
 from rankwork.explore.report import Report, evaluate
-from ui.numbers import grouped
+from ui.shared.numbers import grouped
 
 MAX_K = 1000
 DEFAULT_PRESET = "Textbook"

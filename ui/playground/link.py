@@ -41,8 +41,7 @@ from rankwork.core.diversity import DEFAULT_ALPHA
 from rankwork.core.intents import weights_text
 from rankwork.core.ranking import Ranking
 from rankwork.explore.report import CARDS, MORE
-from ui import examples
-from ui.numbers import grouped
+from ui.playground import examples
 from ui.playground.inputs import (
     CONVENTION_FIELDS,
     DEFAULT_SCALE_MAX,
@@ -63,6 +62,7 @@ from ui.playground.inputs import (
 from ui.playground.model import LIST_PARAMS, PRESET_BY_SLUG, SETTINGS, escape
 from ui.shared import link
 from ui.shared.link import number_text, parse_number, shown
+from ui.shared.numbers import grouped
 
 MAX_QUERY_CHARS = 8_000  # a link longer than this is refused (servers often cap URLs at 8 KB)
 MAX_LINK_ROWS = 1_000

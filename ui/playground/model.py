@@ -166,7 +166,9 @@ PLAYGROUND = Model(
         Field("plot_tab_labels", list, None, persists=True),
         Field("card_history", dict, None, persists=True),
         Field("list_box", str, "", widget=True),
-        Field("list_box_", family=True, persists=True),  # the text box's memory (ui.list_box)
+        Field(
+            "list_box_", family=True, persists=True
+        ),  # the text box's memory (ui.playground.list_box)
         Field("move_rank", int, 1, widget=True, persists=True),
         Field("seed", int, 1, widget=True, persists=True),  # Shuffle's and Random list's
         Field("loaded_example", str, None, persists=True),

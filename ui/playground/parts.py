@@ -17,10 +17,10 @@ from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.explore.report import cutoff_curves
-from ui import controls, editors, figures, language, list_box
-from ui.literal import literal
-from ui.playground import share, state
+from ui.playground import controls, editors, list_box, share, state
 from ui.playground.inputs import Diversity, evaluate_finite
+from ui.shared import figures, language
+from ui.shared.literal import literal
 
 SETTINGS_BUILT = "settings_built"  # the settings' controls were built in the last run
 PLOT_TABS = (N_("Contribution per rank"), N_("Cumulative gain"), N_("Measures at every depth"))

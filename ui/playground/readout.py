@@ -15,9 +15,9 @@ import streamlit as st
 from i18n import _
 from rankwork.core.conventions import TEXTBOOK, Convention
 from rankwork.core.ranking import Ordered, RankingError, order
-from ui.literal import literal
 from ui.playground import state
 from ui.playground.inputs import DEFAULT_K, DEFAULT_SCALE_MAX
+from ui.shared.literal import literal
 
 
 @dataclass(frozen=True, eq=False)

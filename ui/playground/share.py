@@ -14,9 +14,9 @@ import streamlit as st
 
 from i18n import _
 from rankwork.core.ranking import Ranking
-from ui import language
-from ui.literal import literal
 from ui.playground import link
+from ui.shared import language
+from ui.shared.literal import literal
 
 FALLBACK_PATH = "/playground"  # st.context.url is unknown outside a browser session
 

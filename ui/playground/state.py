@@ -16,7 +16,7 @@ Other pages read the current inputs with `current_ranking()` (with the subtopic 
 the tables hold, equally weighted), `current_convention()` and `current_k()`, and the
 Playground the diversity measures' α and weights with `current_diversity()`; each returns the
 core object or the validation error (never raises). The error quotes what the user typed, so
-it is shown through `ui.literal`, e.g.::
+it is shown through `ui.shared.literal`, e.g.::
 
     ranking = state.current_ranking()
     if isinstance(ranking, Exception):
@@ -36,7 +36,6 @@ import i18n
 from rankwork.core.conventions import Convention
 from rankwork.core.diversity import DEFAULT_ALPHA
 from rankwork.core.ranking import Ranking, RankingError
-from ui import language
 from ui.playground import link
 from ui.playground.inputs import (
     Diversity,
@@ -50,6 +49,7 @@ from ui.playground.inputs import (
     subtopic_texts,
     unretrieved_frame,
 )
+from ui.shared import language
 
 WIDGET_PREFIX = "w_"
 _RANKING_MEMO = "current_ranking_memo"  # (its inputs, the Ranking or RankingError)

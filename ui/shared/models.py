@@ -2,10 +2,10 @@
 
 The Playground, Exercises, Evaluate and the language declare theirs beside their code
 (ui.playground.model, ui.exercises.round_state, ui.evaluate.choices and ui.evaluate.model,
-ui.language). The models below are those of the pages whose scripts keep their keys themselves
-(Check, Pitfalls lab, Library conventions, Discounts, Gains, Metric behaviour), written with the
-key strings the scripts use; each moves beside its page's code when the page gets its package
-(ui/check/, ...). Home keeps nothing.
+ui.shared.language). The models below are those of the pages whose scripts keep their keys
+themselves (Check, Pitfalls lab, Library conventions, Discounts, Gains, Metric behaviour), written
+with the key strings the scripts use; each moves beside its page's code when the page gets its
+package (ui/check/, ...). Home keeps nothing.
 
 A key made at run time, one per item, is a ``family`` (its start): e.g. a figure's selection
 keyed by the list it shows, the expander of each way a wrong answer comes about.
@@ -17,8 +17,8 @@ from rankwork.teaching.pitfalls import CATALOGUE
 from ui.evaluate.choices import CHOICES
 from ui.evaluate.model import EVALUATE
 from ui.exercises.round_state import ROUND
-from ui.language import LANGUAGE
 from ui.playground.model import PLAYGROUND, SETTINGS
+from ui.shared.language import LANGUAGE
 from ui.shared.state import Field, Model
 
 

@@ -11,7 +11,8 @@ import streamlit as st
 
 from i18n import N_, _
 from rankwork.explore.report import Report
-from ui import novelty, rank_table
+from ui.playground import novelty
+from ui.shared import rank_table
 
 COLUMNS = {  # the column -> its header (English, N_; shown with _)
     "rank": N_("rank"),
@@ -58,7 +59,7 @@ def _config(decimals: int) -> dict:
 
 def render(report: Report, decimals: int) -> None:
     """The breakdown: ranks within k, then (if any) the ranks beyond k under their own label;
-    then, for a list with subtopics, the novelty table (`ui.novelty.table`)."""
+    then, for a list with subtopics, the novelty table (`ui.playground.novelty.table`)."""
     positions = report.positions
     within = positions[positions["in_cutoff"]]
     beyond = positions[~positions["in_cutoff"]]

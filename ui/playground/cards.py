@@ -86,7 +86,7 @@ def render(
 ) -> None:
     """The cards: all of them in two rows (graded, then binary measures); or, in presentation
     mode, the `shown` ones in large type, three to a row (the containers' keys select the type
-    size in ui/style.py)."""
+    size in ui/shared/style.py)."""
     if shown is not None:
         waiting = [key for key in shown if key not in report.results]
         if waiting:  # diversity cards picked for a list without subtopics

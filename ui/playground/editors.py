@@ -4,8 +4,8 @@ Both editors have an optional subtopics column (`SUBTOPICS_COLUMN`): the subtopi
 is relevant to, for the diversity measures; left empty everywhere, the page is as without it.
 
 The editors edit the canonical tables of `ui.playground.state`; buttons change them in callbacks
-through the pure operations of `ui.reorder`. Grades are text cells, so whatever is typed stays
-visible (a wrong grade is reported next to the table, not silently dropped).
+through the pure operations of `ui.playground.reorder`. Grades are text cells, so whatever is typed
+stays visible (a wrong grade is reported next to the table, not silently dropped).
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import N_, _
-from ui import examples, reorder
-from ui.playground import state
+from ui.playground import examples, reorder, state
 from ui.playground.inputs import next_doc_id, ranking_frame, unretrieved_frame
 
 SEED_KEY = "seed"
 MOVE_KEY = "move_rank"
 EXAMPLE_KEY = "loaded_example"
-#: The grid's row height in presentation mode, before ui/style.py's zoom (GRID_ZOOM, 1.4)
+#: The grid's row height in presentation mode, before ui/shared/style.py's zoom (GRID_ZOOM, 1.4)
 #: enlarges the whole grid, its 14 px text to 19.6 px and these rows to 42 px (Streamlit's
 #: default row is 35 px), and the most rows it then shows without scrolling (10 ranks with the
 #: header and the "add a row" row fit in 720 px beside the cards).

@@ -37,8 +37,8 @@ from rankwork.teaching.pitfalls import (
     why_unchanged,
 )
 from rankwork.teaching.snippets import VARIABLE, program
-from ui import language
-from ui.literal import literal
+from ui.shared import language
+from ui.shared.literal import literal
 
 LAB = "app_pages/pitfalls.py"
 COLUMNS = {family: list(SPECS[family].working) for family in MEASURES}

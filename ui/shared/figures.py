@@ -21,7 +21,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from i18n import _
-from ui.style import FONT_FAMILY
+from ui.shared.style import FONT_FAMILY
 
 ACTUAL = "#2563eb"  # blue: the list as ranked
 IDEAL = "#d97706"  # amber: the ideal ranking (a colour-blind-safe pair with the blue)

@@ -19,8 +19,8 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import i18n
 from i18n import LANGUAGES, _
-from ui.literal import literal
 from ui.shared import link
+from ui.shared.literal import literal
 from ui.shared.state import Field, Model
 
 PARAM = "lang"  # the link's parameter

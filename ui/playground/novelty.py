@@ -16,10 +16,10 @@ from rankwork.core.diversity import Choice, greedy_ideal, judged
 from rankwork.core.intents import subtopics_text
 from rankwork.core.working.novelty import weighting
 from rankwork.explore.report import Report
-from ui import rank_table
-from ui.literal import literal
 from ui.playground import state
 from ui.playground.inputs import has_subtopics
+from ui.shared import rank_table
+from ui.shared.literal import literal
 
 NP_HARD = N_(
     "Finding the ranking with the largest α-DCG exactly is NP-hard (Clarke et al., SIGIR 2008), "

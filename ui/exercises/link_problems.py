@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import streamlit as st
 
 from i18n import _
-from ui.literal import literal
+from ui.shared.literal import literal
 
 
 def show(

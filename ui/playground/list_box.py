@@ -22,10 +22,9 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.explore.list_text import ListText, ListTextError, format_text, parse, text_lines
-from ui import controls
-from ui.literal import literal
-from ui.playground import state
+from ui.playground import controls, state
 from ui.playground.inputs import SCALE_MAXIMA
+from ui.shared.literal import literal
 
 BOX = "list_box"  # the text area's widget key (deleted by Streamlit on a page switch)
 TEXT = "list_box_text"  # the box's text, kept across page switches
@@ -80,7 +79,7 @@ def render() -> None:
             "but RBP's residual counts what they might add."
         ),
     )
-    with st.container(key="list_box_status"):  # two lines reserved (ui/style.py)
+    with st.container(key="list_box_status"):  # two lines reserved (ui/shared/style.py)
         _status()
     controls.whole_list_k_offer()
 

@@ -18,7 +18,7 @@ from rankwork.core.working import latex as tex_lines
 from rankwork.core.working import lines as working
 from rankwork.core.working.latex import number
 from rankwork.teaching.exercises import Exercise, Question, option_text
-from ui.grades import grade_label
+from ui.shared.grades import grade_label
 
 DECIMALS = 4
 

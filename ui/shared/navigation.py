@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlparse
 import streamlit as st
 
 from i18n import N_, _
-from ui.literal import literal
+from ui.shared.literal import literal
 
 GROUPS = (N_("Learn"), N_("Explore"), N_("Evaluate"))  # shown translated, with _()
 

@@ -46,8 +46,8 @@ PROJECTOR_VIEW = (
 #: How much presentation mode enlarges the list's grid. The grid draws its text on a canvas in a
 #: font size fixed by Streamlit's theme (14 px), which no style rule reaches: CSS `zoom` scales
 #: the whole grid instead (its text, rows and columns; clicks still find their cell), 14 px ->
-#: 19.6 px, and its width is divided by as much so that it fills its column (ui/editors.py sizes
-#: its rows and columns to fit).
+#: 19.6 px, and its width is divided by as much so that it fills its column
+#: (ui/playground/editors.py sizes its rows and columns to fit).
 GRID_ZOOM = 1.4
 
 CARD_TEXTS = (

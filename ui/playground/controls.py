@@ -26,8 +26,7 @@ from rankwork.core.gains import GAINS
 from rankwork.core.gains import gain as gain_of
 from rankwork.core.measures import SPECS
 from rankwork.explore.report import MORE
-from ui import language, novelty
-from ui.playground import state
+from ui.playground import novelty, state
 from ui.playground.inputs import (
     MAX_K,
     SCALE_MAXIMA,
@@ -36,6 +35,7 @@ from ui.playground.inputs import (
     gain_map_frame,
     preset_fields,
 )
+from ui.shared import language
 
 IDEAL_LABELS = {
     "judged": N_("all judged documents (retrieved or not)"),

@@ -32,7 +32,7 @@ def swap_documents(table: pd.DataFrame, doc_a: str, doc_b: str) -> pd.DataFrame:
 
 
 def selected_pair(event: Mapping[str, Any] | None) -> tuple[str, str] | None:
-    """The doc ids of the cell clicked on the swap grid (ui.explore_figures.swap_matrix puts
+    """The doc ids of the cell clicked on the swap grid (ui.shared.explore_figures.swap_matrix puts
     [rank i, rank j, doc i, doc j] in each point's customdata), or None without a click."""
     points = ((event or {}).get("selection") or {}).get("points") or []
     if not points or len(points[0].get("customdata") or ()) < 4:

@@ -22,7 +22,7 @@ from rankwork.teaching.answers import right_to_rounding
 from rankwork.teaching.diagnose import Diagnosis, Match, rounding_hint
 from rankwork.teaching.phrasing import changes, moot
 from rankwork.teaching.pitfalls import transformed
-from ui.mistakes import show_lines
+from ui.shared.mistakes import show_lines
 
 UNJUDGED = {"-", "?", "u", "unjudged", "none", "nan"}
 _SEPARATORS = re.compile(r"[,;\s]+")

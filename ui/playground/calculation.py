@@ -10,7 +10,7 @@ from i18n import _
 from rankwork.core.working import latex
 from rankwork.core.working import novelty as novelty_working
 from rankwork.explore.report import Report
-from ui import novelty
+from ui.playground import novelty
 
 
 def workings(report: Report, decimals: int) -> dict[str, list[latex.Line]]:

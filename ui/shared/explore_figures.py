@@ -26,8 +26,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from i18n import N_, _
-from ui.figures import FONT, HEIGHT
-from ui.literal import plot_literal
+from ui.shared.figures import FONT, HEIGHT
+from ui.shared.literal import plot_literal
 
 PALETTE = (
     "#2563eb", "#d97706", "#059669", "#c026d3", "#dc2626",
@@ -309,7 +309,7 @@ def swap_matrix(delta: np.ndarray, doc_ids: Sequence[str], measure: str) -> go.F
     """The swap deltas as a grid of square markers (rank i down, rank j across), coloured by
     the change (blue: the swap helps, red: it hurts). Each off-diagonal cell is a point whose
     customdata is [i, j, doc i, doc j, doc i, doc j as plotly text] (1-based ranks; the ids as
-    given, read back by a click, then escaped for the hover: ui.literal.plot_literal)."""
+    given, read back by a click, then escaped for the hover: ui.shared.literal.plot_literal)."""
     m = len(delta)
     i, j = np.nonzero(~np.eye(m, dtype=bool))
     values = delta[i, j]

@@ -9,7 +9,7 @@ the figure builder's) own function, called with the same arguments; Streamlit ke
 on every argument's value (its hasher reads dataclasses such as Ranking, Ordered and
 Convention field by field, numpy arrays by their bytes), so a changed input is a new entry,
 never a stale one. Entries are shared by all sessions: a class on one link computes each
-result once. The session's language is part of every key (`ui.language.cached`): results
+result once. The session's language is part of every key (`ui.shared.language.cached`): results
 and figures hold text.
 
 - `st.cache_data` for tables and results: each call gets its own copy, so a page may change
@@ -30,7 +30,7 @@ from rankwork.collection import pitfalls as collection_pitfalls
 from rankwork.collection import withheld as withheld_core
 from rankwork.explore import behaviour, novelty, tradeoffs
 from rankwork.teaching import diagnose
-from ui import explore_figures, language
+from ui.shared import explore_figures, language
 
 ENTRIES = 64  # per function: plenty for one class's lists and settings
 
