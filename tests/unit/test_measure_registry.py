@@ -5,8 +5,8 @@ of families the pages need come from the declared capabilities (rankwork.core.ca
 The expected lists are the tuples the code kept by hand before issue 27 (explore/report.py's
 HEADLINE, DIVERSITY and MORE, bounds.POOL_NORMALISED, pitfalls.FAMILIES and CONDENSABLE,
 behaviour.SWEEP_MEASURES, orderings.MEASURES, exercises.PREDICTED, micro.FAMILIES,
-cwl.READER_FAMILIES, ui/cards.ROWS[0], ui/model.DEFAULT_PROJECTOR_CARDS (as named then)), copied here, each
-put in the order of SPECS."""
+cwl.READER_FAMILIES, ui/cards.ROWS[0], ui/model.DEFAULT_PROJECTOR_CARDS, as named then),
+copied here, each put in the order of SPECS."""
 
 from __future__ import annotations
 
