@@ -14,6 +14,7 @@ import streamlit as st
 from i18n import _
 from rankwork.teaching.pitfalls import FAMILIES
 from ui.conventions.disagreements import known_disagreements
+from ui.conventions.model import CONVENTIONS
 from ui.conventions.presets import tools_side_by_side
 from ui.playground import state
 
@@ -27,6 +28,8 @@ st.markdown(
 )
 decimals = int(state.settings()["decimals"])
 
-family = st.selectbox(_("Measure"), FAMILIES, index=FAMILIES.index("nDCG"), key="conv_family")
+family = st.selectbox(
+    _("Measure"), FAMILIES, index=FAMILIES.index("nDCG"), **CONVENTIONS.widget("conv_family")
+)
 tools_side_by_side(family, decimals)
 known_disagreements(decimals)

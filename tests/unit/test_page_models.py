@@ -175,6 +175,16 @@ def test_the_one_persistence_rule_gives_a_kept_widget_its_session_lifetime() -> 
         model.widget("plain")
 
 
+def test_a_family_members_widget_key_is_the_familys_start_and_its_item() -> None:
+    model = Model("m", (Field("show_", family=True, widget=True), Field("one", widget=True)))
+    assert model.widget("show_", "ndcg") == {"key": "show_ndcg"}
+    assert model.widget("show_", 42) == {"key": "show_42"}
+    with pytest.raises(ValueError, match="family member"):
+        model.widget("show_")  # a family needs its item
+    with pytest.raises(ValueError, match="family member"):
+        model.widget("one", "x")  # a single key has none
+
+
 def test_a_store_owns_its_dict_and_its_widgets() -> None:
     settings = next(m for m in MODELS if m.store == "settings")
     assert owner("settings", MODELS) is settings

@@ -6,13 +6,16 @@ from __future__ import annotations
 import streamlit as st
 
 from rankwork.core.ranking import Ordered
+from ui.behaviour.model import BEHAVIOUR
 from ui.playground.readout import PlaygroundInputs
 from ui.shared.literal import literal
 
 
-def within(key: str, hi: int, default: int) -> None:
-    """Keep a number input's value within 1..hi when the range shrinks (no widget default is
-    passed for these keys, so setting the state here is the only value they get)."""
+def within(name: str, hi: int, default: int) -> None:
+    """Keep the value of the number input of `BEHAVIOUR`'s field `name` within 1..hi when the
+    range shrinks (no widget default is passed for these keys, so setting the state here is the
+    only value they get)."""
+    key = BEHAVIOUR[name].key
     st.session_state[key] = max(1, min(int(st.session_state.get(key, default)), hi))
 
 

@@ -8,6 +8,7 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.explore import novelty
+from ui.behaviour.model import BEHAVIOUR
 from ui.shared import cached, language
 
 
@@ -25,7 +26,9 @@ def diversity(convention: Convention) -> None:
             "at α = 1 only the first document of each meaning counts."
         )
     )
-    div_k = st.slider(_("cutoff k"), 1, len(novelty.LISTS["covering"]), 3, key="beh_div_k")
+    div_k = st.slider(
+        _("cutoff k"), 1, len(novelty.LISTS["covering"]), 3, **BEHAVIOUR.widget("beh_div_k")
+    )
     sweep_alpha = cached.alpha_sweep(div_k, convention)
     at_half = sweep_alpha[sweep_alpha["alpha"] == 0.5].set_index("list")["alpha_nDCG"]
     st.markdown(
@@ -41,7 +44,7 @@ def diversity(convention: Convention) -> None:
     )
     st.plotly_chart(
         cached.novelty_figure(sweep_alpha, div_k),
-        key="beh_novelty_plot",
+        **BEHAVIOUR.widget("beh_novelty_plot"),
         alt=_("α-nDCG and nDCG of the covering and the repeating list against α"),
     )
     with st.expander(
@@ -67,7 +70,7 @@ def _greedy_ideal(convention: Convention) -> None:
     st.dataframe(
         novelty.choices_table(choices),
         hide_index=True,
-        key="beh_greedy_table",
+        **BEHAVIOUR.widget("beh_greedy_table"),
         column_config=language.headers(
             N_("rank"), N_("picked"), N_("subtopics"), N_("gain"), N_("tied with")
         ),

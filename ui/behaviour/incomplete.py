@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from i18n import _
+from ui.behaviour.model import BEHAVIOUR
 from ui.evaluate.sources import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS
 from ui.shared import cached
 
@@ -29,13 +30,15 @@ def incomplete_judgments() -> None:
             "because the pool was shallow are not random, and hold less well."
         ).format(low="10%", mid="30%", high="50%")  # no "%" in the text: gettext reads "% o"
     )
-    chosen = st.segmented_control(_("run"), list(RUNS), default="medium", key="beh_withheld_run")
+    chosen = st.segmented_control(
+        _("run"), list(RUNS), default="medium", **BEHAVIOUR.widget("beh_withheld_run")
+    )
     sample = [(name, str(SAMPLE_DIR / file)) for name, file in RUNS.items()]
     degraded = cached.withheld(str(SAMPLE_DIR / SAMPLE_QRELS), sample)
     chosen = chosen or "medium"
     st.plotly_chart(
         cached.withheld_figure(degraded, chosen),
-        key="beh_withheld_plot",
+        **BEHAVIOUR.widget("beh_withheld_plot"),
         alt=_("each measure of the run against the share of judgments withheld"),
     )
     with st.expander(_("Values"), icon=":material/table:"):
@@ -44,5 +47,5 @@ def incomplete_judgments() -> None:
         )
         st.dataframe(
             pivot.rename_axis(index=_("measure"), columns=_("share")),  # headers translated
-            key="beh_withheld_table",
+            **BEHAVIOUR.widget("beh_withheld_table"),
         )

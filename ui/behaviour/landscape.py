@@ -12,6 +12,7 @@ from rankwork.core.ranking import Ordered
 from rankwork.explore import behaviour, orderings
 from rankwork.explore.behaviour import Landscape
 from ui.behaviour.controls import playground_list
+from ui.behaviour.model import BEHAVIOUR
 from ui.playground.readout import PlaygroundInputs
 from ui.shared import cached, language
 from ui.shared.literal import literal
@@ -49,7 +50,7 @@ def landscape(inputs: PlaygroundInputs) -> None:
         )
     st.plotly_chart(
         cached.landscape_figure(behaviour.landscape_histograms(scape), scape.current),
-        key="beh_landscape_plot",
+        **BEHAVIOUR.widget("beh_landscape_plot"),
         alt=_("Distribution of each measure over the orderings, this list marked"),
     )
     _summary_table(summary)
@@ -100,7 +101,7 @@ def _summary_table(summary: pd.DataFrame) -> None:
     st.dataframe(
         summary,
         hide_index=True,
-        key="beh_landscape_table",
+        **BEHAVIOUR.widget("beh_landscape_table"),
         column_config=language.headers(N_("measure"))
         | {
             c: st.column_config.NumberColumn(label, format="%.4f")

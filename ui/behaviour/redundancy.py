@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from i18n import N_, _
+from ui.behaviour.model import BEHAVIOUR
 from ui.playground.readout import PlaygroundInputs
 from ui.shared import cached, language
 from ui.shared.literal import literal
@@ -27,8 +28,12 @@ def redundancy(inputs: PlaygroundInputs) -> None:
     top = inputs.scale_max
     r_col, c_col = st.columns(2)
     grades = list(range(1, top + 1))
-    r_grade = r_col.selectbox(_("grade of the copies"), grades, index=top - 1, key="beh_red_grade")
-    copies = c_col.slider(_("list length (most copies)"), 1, 20, 10, key="beh_red_copies")
+    r_grade = r_col.selectbox(
+        _("grade of the copies"), grades, index=top - 1, **BEHAVIOUR.widget("beh_red_grade")
+    )
+    copies = c_col.slider(
+        _("list length (most copies)"), 1, 20, 10, **BEHAVIOUR.widget("beh_red_copies")
+    )
     try:
         repeated = cached.redundancy(r_grade, copies, inputs.convention, copies, top)
     except ValueError as err:
@@ -37,14 +42,14 @@ def redundancy(inputs: PlaygroundInputs) -> None:
     _what_the_copies_add(repeated, copies)
     st.plotly_chart(
         cached.redundancy_figure(repeated),
-        key="beh_redundancy_plot",
+        **BEHAVIOUR.widget("beh_redundancy_plot"),
         alt=_("ERR and nDCG against the number of copies"),
     )
     with st.expander(_("Values"), icon=":material/table:"):
         st.dataframe(
             repeated,
             hide_index=True,
-            key="beh_redundancy_table",
+            **BEHAVIOUR.widget("beh_redundancy_table"),
             column_config={
                 **language.headers(N_("copies")),
                 "ERR added": st.column_config.Column(_("{measure} added").format(measure="ERR")),

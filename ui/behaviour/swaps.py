@@ -14,11 +14,10 @@ from rankwork.core.ranking import Ordered
 from rankwork.explore import behaviour
 from rankwork.explore.behaviour import SwapDeltas
 from ui.behaviour.controls import playground_list, within
+from ui.behaviour.model import BEHAVIOUR, LAST_SWAP
 from ui.playground.readout import PlaygroundInputs
 from ui.shared import cached, language, swap
 from ui.shared.literal import literal
-
-LAST_SWAP = "beh_last_swap"
 
 
 def swap_deltas(inputs: PlaygroundInputs) -> None:
@@ -42,7 +41,10 @@ def swap_deltas(inputs: PlaygroundInputs) -> None:
         )
         return
     measure = st.radio(
-        _("measure"), behaviour.SWAP_MEASURES, horizontal=True, key="beh_swap_measure"
+        _("measure"),
+        behaviour.SWAP_MEASURES,
+        horizontal=True,
+        **BEHAVIOUR.widget("beh_swap_measure"),
     )
     try:
         deltas = cached.swap_deltas(ordered, inputs.convention, inputs.k, measure)
@@ -91,7 +93,9 @@ def _method_note(deltas: SwapDeltas, measure: str) -> str:
 
 def _grid(deltas: SwapDeltas, ordered: Ordered, measure: str) -> None:
     """The grid of deltas; a click on a square swaps those two documents."""
-    chart_key = f"beh_swap_grid_{zlib.crc32(repr(ordered.doc_ids).encode())}"
+    chart_key = BEHAVIOUR.widget("beh_swap_grid_", zlib.crc32(repr(ordered.doc_ids).encode()))[
+        "key"
+    ]
     st.plotly_chart(
         cached.swap_matrix_figure(deltas.delta, ordered.doc_ids[: deltas.size], measure),
         key=chart_key,
@@ -107,15 +111,15 @@ def _swap_inputs(ids: tuple[str, ...], size: int) -> None:
     with st.container(horizontal=True, vertical_alignment="bottom"):
         within("beh_swap_i", size, 1)
         within("beh_swap_j", size, 2)
-        i = st.number_input(_("swap rank i"), 1, size, key="beh_swap_i", width=140)
-        j = st.number_input(_("and rank j"), 1, size, key="beh_swap_j", width=140)
+        i = st.number_input(_("swap rank i"), 1, size, **BEHAVIOUR.widget("beh_swap_i"), width=140)
+        j = st.number_input(_("and rank j"), 1, size, **BEHAVIOUR.widget("beh_swap_j"), width=140)
         st.button(
             _("Swap"),
             on_click=_apply,
             args=(ids[i - 1], ids[j - 1]),
             disabled=i == j,
             icon=":material/swap_vert:",
-            key="beh_swap_button",
+            **BEHAVIOUR.widget("beh_swap_button"),
         )
 
 
@@ -124,7 +128,7 @@ def _largest_swaps(deltas: SwapDeltas, ordered: Ordered, name: str) -> None:
     st.dataframe(
         behaviour.largest_swaps(deltas, ordered.doc_ids),
         hide_index=True,
-        key="beh_largest_swaps",
+        **BEHAVIOUR.widget("beh_largest_swaps"),
         column_config={
             **language.headers(N_("rank i"), N_("doc i"), N_("rank j"), N_("doc j")),
             "delta": st.column_config.NumberColumn(_("delta"), format="%+.4f"),

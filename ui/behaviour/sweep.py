@@ -11,6 +11,7 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.explore import behaviour
 from ui.behaviour.controls import within
+from ui.behaviour.model import BEHAVIOUR
 from ui.playground.readout import PlaygroundInputs
 from ui.shared import cached, language
 from ui.shared.literal import literal
@@ -45,7 +46,7 @@ def position_sweep(inputs: PlaygroundInputs) -> None:
         return
     st.plotly_chart(
         cached.position_sweep_figure(sweep, _title(grade, second)),
-        key="beh_sweep_plot",
+        **BEHAVIOUR.widget("beh_sweep_plot"),
         alt=_("Every measure against the rank of the relevant document"),
     )
     _identities(sweep, n, inputs)
@@ -57,17 +58,23 @@ def _controls(top: int) -> tuple[int, int, tuple[int, float] | None]:
     choices = list(range(1, top + 1))
     g_col, n_col, second_col = st.columns(3)
     grade = g_col.selectbox(
-        _("grade of the moving document"), choices, index=min(1, top - 1), key="beh_grade"
+        _("grade of the moving document"),
+        choices,
+        index=min(1, top - 1),
+        **BEHAVIOUR.widget("beh_grade"),
     )
-    n = n_col.slider(_("list length N"), 2, 100, 20, key="beh_n", persist_state="session")
+    n = n_col.slider(_("list length N"), 2, 100, 20, **BEHAVIOUR.widget("beh_n"))
     with second_col:
         second = None
-        if st.toggle(_("add a second relevant document"), key="beh_second"):
+        if st.toggle(_("add a second relevant document"), **BEHAVIOUR.widget("beh_second")):
             s_col, s_grade_col = st.columns(2)
             within("beh_second_rank", n, 3)
-            s_rank = s_col.number_input(_("at rank"), 1, n, key="beh_second_rank")
+            s_rank = s_col.number_input(_("at rank"), 1, n, **BEHAVIOUR.widget("beh_second_rank"))
             s_grade = s_grade_col.selectbox(
-                _("of grade"), choices, index=choices.index(grade), key="beh_second_grade"
+                _("of grade"),
+                choices,
+                index=choices.index(grade),
+                **BEHAVIOUR.widget("beh_second_grade"),
             )
             second = (int(s_rank), float(s_grade))
     return grade, n, second
@@ -90,7 +97,7 @@ def _identities(sweep: pd.DataFrame, n: int, inputs: PlaygroundInputs) -> None:
     st.dataframe(
         check,
         hide_index=True,
-        key="beh_identities",
+        **BEHAVIOUR.widget("beh_identities"),
         column_config={
             **language.headers(N_("identity")),
             "largest gap": st.column_config.NumberColumn(_("largest gap"), format="%.4f"),

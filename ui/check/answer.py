@@ -10,6 +10,7 @@ from rankwork.core.measures import SPECS
 from rankwork.core.scenario import Scenario
 from rankwork.teaching.diagnose import Answer, parse_answer
 from rankwork.teaching.pitfalls import MEASURES
+from ui.check.model import ANSWERS, CHECK
 from ui.check.the_list import Checked
 from ui.playground import state
 from ui.playground.inputs import DEFAULT_K
@@ -25,8 +26,7 @@ def typed_answer() -> tuple[str, int | None, Answer]:
         _("Measure"),
         MEASURES,
         index=MEASURES.index("nDCG"),
-        key="check_family",
-        persist_state="session",
+        **CHECK.widget("check_family"),
     )
     playground_k = state.current_k()
     k = k_col.number_input(
@@ -35,7 +35,7 @@ def typed_answer() -> tuple[str, int | None, Answer]:
         max_value=1000,
         step=1,
         value=playground_k if isinstance(playground_k, int) else DEFAULT_K,
-        key="check_k",
+        **CHECK.widget("check_k"),
         disabled=SPECS[family].cutoff == "none",
         help=_("RBP has no cutoff: it reads the whole list."),
     )
@@ -43,8 +43,7 @@ def typed_answer() -> tuple[str, int | None, Answer]:
         _("Your value of {measure}").format(
             measure=family if SPECS[family].cutoff == "none" else f"{family}@{k}"
         ),
-        key="check_answer",
-        persist_state="session",
+        **CHECK.widget("check_answer"),
         placeholder=_("e.g. 0.785, 3/4 or 78.5%"),
     )
     if not typed.strip():
@@ -77,4 +76,4 @@ def diagnosis(
             icon=":material/error:",
         )
         st.stop()
-    answers.show(found, scenario, decimals, key="check")
+    answers.show(found, scenario, decimals, key=ANSWERS)

@@ -11,6 +11,7 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.core.conventions import PRESETS, Convention
 from rankwork.core.ranking import Ranking, RankingError
+from ui.check.model import CHECK
 from ui.playground import state
 from ui.playground.inputs import DEFAULT_SCALE_MAX, SCALE_MAXIMA
 from ui.shared import answers, language
@@ -38,8 +39,7 @@ def the_list() -> Checked:
         # a dict in this run's language (a function calling _ would answer in its caller's)
         format_func=language.labels(SOURCES),
         horizontal=True,
-        key="check_source",
-        persist_state="session",
+        **CHECK.widget("check_source"),
     )
     if source == PLAYGROUND:
         return Checked(*playground_list(), condensed=state.current_condensed())
@@ -75,15 +75,13 @@ def typed_list() -> tuple[Ranking, Convention]:
     grades_text = grades_col.text_input(
         _("Grades in rank order"),
         value="3, 2, 3, 0, 1, 2",
-        key="check_grades",
-        persist_state="session",
+        **CHECK.widget("check_grades"),
         help=_("Separated by commas or spaces; '-' for an unjudged document."),
     )
     missed_text = missed_col.text_input(
         _("Grades of judged documents not retrieved"),
         value="3, 2",
-        key="check_missed",
-        persist_state="session",
+        **CHECK.widget("check_missed"),
         help=_("They count in IDCG, R and AP. Leave empty if there are none."),
     )
     preset_col, top_col = st.columns(2)
@@ -91,15 +89,13 @@ def typed_list() -> tuple[Ranking, Convention]:
         _("Convention"),
         list(PRESETS),
         format_func=language.labels({name: name for name in PRESETS}),
-        key="check_preset",
-        persist_state="session",
+        **CHECK.widget("check_preset"),
     )
     top = top_col.selectbox(
         _("Top grade"),
         SCALE_MAXIMA,
         index=SCALE_MAXIMA.index(DEFAULT_SCALE_MAX),
-        key="check_top",
-        persist_state="session",
+        **CHECK.widget("check_top"),
     )
     convention = PRESETS[preset]
     st.caption(_(convention.source))

@@ -10,12 +10,11 @@ from i18n import N_, _
 from rankwork.core.working import lines as working
 from rankwork.teaching.demos import BY_DISAGREEMENT, DISAGREEMENTS, Disagreement, work
 from rankwork.teaching.pitfalls import transformed
+from ui.conventions.model import CONVENTIONS, EXAMPLE_KEY
 from ui.playground import state
 from ui.shared import language
 from ui.shared.grades import list_frame, unretrieved_label
 from ui.shared.mistakes import show_lines, value_text
-
-EXAMPLE_KEY = "conv_example"
 
 
 def known_disagreements(decimals: int) -> None:
@@ -26,7 +25,7 @@ def known_disagreements(decimals: int) -> None:
     for i, d in enumerate(DISAGREEMENTS):
         buttons[i % 3].button(
             _(d.short),
-            key=f"conv_show_{d.key}",
+            **CONVENTIONS.widget("conv_show_", d.key),
             on_click=choose_example,
             args=(d.key,),
             help=_(d.title),
@@ -98,7 +97,7 @@ def _example_list(d: Disagreement) -> None:
     )
     st.button(
         _("Load this list into the Playground"),
-        key=f"conv_load_{d.key}",
+        **CONVENTIONS.widget("conv_load_", d.key),
         on_click=load_into_playground,
         args=(d,),
         icon=":material/upload:",

@@ -13,6 +13,7 @@ from rankwork.core.measures import SPECS
 from rankwork.core.ranking import Ranking
 from rankwork.teaching.demos import preset_table
 from rankwork.teaching.phrasing import SHORT, changes, moot
+from ui.conventions.model import CONVENTIONS
 from ui.playground import state
 from ui.shared import language
 from ui.shared.literal import literal
@@ -81,7 +82,7 @@ def why_they_differ(family: str) -> None:
         _("Explain a tool"),
         list(PRESETS),
         index=1,
-        key="conv_explain",
+        **CONVENTIONS.widget("conv_explain"),
         format_func=language.labels({name: name for name in PRESETS}),
     )
     preset = PRESETS[name]

@@ -13,11 +13,11 @@ from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.explore import profiles
 from rankwork.explore.profiles import Profile
+from ui.discounts.model import DISCOUNTS, P_KEYS
 from ui.playground.readout import PlaygroundInputs
 from ui.shared import cached, language
 from ui.shared.literal import literal
 
-N_KEY, K_KEY = "disc_n", "disc_k"
 ERR_KEY = "err"  # ERR's profile comes after the standard profiles' keys
 
 
@@ -61,15 +61,15 @@ def settings() -> Settings:
     picker."""
     with st.container(border=True):
         depth, cut, base, jk_base = st.columns(4)
-        n = depth.slider(_("Ranks shown N"), 5, 100, 20, key=N_KEY, persist_state="session")
-        if K_KEY not in st.session_state or st.session_state[K_KEY] > n:
-            st.session_state[K_KEY] = min(st.session_state.get(K_KEY, 10), n)
+        n = depth.slider(_("Ranks shown N"), 5, 100, 20, **DISCOUNTS.widget("disc_n"))
+        k_key = DISCOUNTS["disc_k"].key
+        if k_key not in st.session_state or st.session_state[k_key] > n:
+            st.session_state[k_key] = min(st.session_state.get(k_key, 10), n)
         k = cut.slider(
             _("Cutoff k"),
             1,
             n,
-            key=K_KEY,
-            persist_state="session",
+            **DISCOUNTS.widget("disc_k"),
             help=_(
                 "Normalised weights sum to 1 within k; the C/W/L view reads the profiles cut at k."
             ),
@@ -80,18 +80,17 @@ def settings() -> Settings:
             100.0,
             math.e,
             0.1,
-            key="disc_b",
-            persist_state="session",
+            **DISCOUNTS.widget("disc_b"),
         )
         jk = jk_base.number_input(
-            _("b of rank-b (JK)"), 1.1, 100.0, 2.0, 0.1, key="disc_jk", persist_state="session"
+            _("b of rank-b (JK)"), 1.1, 100.0, 2.0, 0.1, **DISCOUNTS.widget("disc_jk")
         )
         ps = _geometric_ps()
         normalise_box, log_box = st.columns(2)
         normalise = normalise_box.toggle(
-            _("Normalise to sum 1 within k"), key="disc_norm", persist_state="session"
+            _("Normalise to sum 1 within k"), **DISCOUNTS.widget("disc_norm")
         )
-        log_y = log_box.toggle(_("Log y axis"), key="disc_logy", persist_state="session")
+        log_y = log_box.toggle(_("Log y axis"), **DISCOUNTS.widget("disc_logy"))
         picker = st.container()
     return Settings(n, k, log_base, jk, ps, normalise, log_y, picker)
 
@@ -106,8 +105,7 @@ def _geometric_ps() -> list[float]:
             0.99,
             default,
             0.01,
-            key=f"disc_p{i}",
-            persist_state="session",
+            **DISCOUNTS.widget(P_KEYS[i]),
         )
         for i, (col, default) in enumerate(zip(p_cols, (0.5, 0.8, 0.95), strict=True))
     ]
@@ -157,8 +155,7 @@ def _picked(
         options,
         default=["log2", "p2"],
         format_func=lambda key: names.get(keys.get(key), err_name),
-        key="disc_shown",
-        persist_state="session",
+        **DISCOUNTS.widget("disc_shown"),
         help=_("The two the page is about by default: log2 against geometric p = 0.8."),
     )
 
@@ -168,7 +165,7 @@ def weights_plot(s: Settings, profiles_shown: Shown) -> None:
     frame = profiles.weights_frame(profiles_shown.plotted, s.k, s.normalise)
     st.plotly_chart(
         cached.profile_weights_figure(frame, s.k, s.log_y, s.normalise, profiles_shown.slots),
-        key="disc_profiles",
+        **DISCOUNTS.widget("disc_profiles"),
         alt=_("Weight of each rank under each discount profile"),
     )
 
@@ -193,7 +190,7 @@ def weights_table(s: Settings) -> None:
         hide_index=True,
         column_config=language.headers(N_("rank"))
         | {name: st.column_config.NumberColumn(name, format="%.3g") for name in table.columns[1:]},
-        key="disc_weights_table",
+        **DISCOUNTS.widget("disc_weights_table"),
     )
 
 
@@ -221,7 +218,7 @@ def readers_summary(s: Settings, profiles_shown: Shown) -> None:
             )
             for share in profiles.SPEND_SHARES
         },
-        key="disc_summary_table",
+        **DISCOUNTS.widget("disc_summary_table"),
     )
 
 
@@ -238,7 +235,7 @@ def weight_spent(s: Settings, profiles_shown: Shown) -> None:
     frame = profiles.weights_frame(profiles_shown.plotted, s.k, normalise=True)
     st.plotly_chart(
         cached.weight_spent_figure(frame, s.k, profiles_shown.slots),
-        key="disc_spent",
+        **DISCOUNTS.widget("disc_spent"),
         alt=_("Cumulative share of each profile's weight within k"),
     )
 
@@ -255,12 +252,15 @@ def cwl_table(s: Settings, profiles_shown: Shown) -> None:
         )
         labels = [p.label for p in profiles_shown.every]
         chosen = st.selectbox(
-            _("Profile"), labels, format_func=profiles_shown.names.get, key="disc_cwl_profile"
+            _("Profile"),
+            labels,
+            format_func=profiles_shown.names.get,
+            **DISCOUNTS.widget("disc_cwl_profile"),
         )
         st.dataframe(
             profiles.cwl(profiles_shown.every[labels.index(chosen)], s.k),
             hide_index=True,
             column_config=language.headers(N_("rank"))
             | {c: st.column_config.NumberColumn(format="%.4f") for c in "VWCL"},
-            key="disc_cwl_table",
+            **DISCOUNTS.widget("disc_cwl_table"),
         )

@@ -12,6 +12,7 @@ from i18n import N_, _
 from rankwork.core import cwl
 from rankwork.core.measures import SPECS
 from rankwork.core.result import Result
+from ui.discounts.model import DISCOUNTS
 from ui.playground.readout import PlaygroundInputs
 from ui.shared import cached, language, rank_table
 from ui.shared.literal import literal
@@ -49,8 +50,7 @@ def choice(k: int, inputs: PlaygroundInputs) -> tuple[str, dict[str, float], Del
             readers,
             index=readers.index(next(iter(cwl.MODELS))),  # a reader who adapts: INST
             format_func=language.labels({name: SPECS[name].title for name in readers}),
-            key="disc_reader",
-            persist_state="session",
+            **DISCOUNTS.widget("disc_reader"),
         )
         params = _parameters(family, k, inputs, setting)
         spec = SPECS[family]
@@ -71,8 +71,7 @@ def _parameters(
             100.0,
             cwl.DEFAULT_T,
             0.5,
-            key="disc_reader_t",
-            persist_state="session",
+            **DISCOUNTS.widget("disc_reader_t"),
         )
     if "p" in reads:
         params["p"] = setting.slider(
@@ -81,8 +80,7 @@ def _parameters(
             0.99,
             cwl.DEFAULT_P,
             0.01,
-            key="disc_reader_p",
-            persist_state="session",
+            **DISCOUNTS.widget("disc_reader_p"),
         )
     if "k" in reads:
         setting.caption(_("Reads at most k = {k} documents: the page's cutoff.").format(k=k))
@@ -162,7 +160,7 @@ def _table_and_plot(reader: Result, n: int) -> None:
                 measure=reader.name, last=len(shown)
             ),
         ),
-        key="disc_reader_figure",
+        **DISCOUNTS.widget("disc_reader_figure"),
         alt=_("C(i), W(i) and L(i) of the chosen measure's reader over the list's gains"),
     )
     rank_table.show(

@@ -8,11 +8,10 @@ from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.core.gains import GAINS
 from rankwork.explore import tradeoffs
+from ui.gains.model import CUSTOM, GAINS_PAGE
 from ui.playground import state
 from ui.playground.inputs import custom_gain_start
 from ui.shared import cached, language
-
-CUSTOM = state.Table("gains_custom_map")
 
 
 def top_grade() -> int:
@@ -22,8 +21,7 @@ def top_grade() -> int:
         1,
         10,
         int(state.settings().get("scale_max", 4)),
-        key="gains_top",
-        persist_state="session",
+        **GAINS_PAGE.widget("gains_top"),
     )
 
 
@@ -76,11 +74,11 @@ def section(top: int) -> dict[str, Convention]:
         hide_index=True,
         column_config=language.headers(N_("grade"))
         | {name: st.column_config.Column(shown) for name, shown in names.items()},
-        key="gains_table",
+        **GAINS_PAGE.widget("gains_table"),
     )
     plot_col.plotly_chart(
         cached.gain_curves_figure(gain_table.rename(columns=names)),
-        key="gains_plot",
+        **GAINS_PAGE.widget("gains_plot"),
         alt=_("Gain of each grade"),
     )
     return gains

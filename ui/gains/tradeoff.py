@@ -12,6 +12,7 @@ from i18n import _, pgettext
 from rankwork.core.conventions import Convention
 from rankwork.explore import profiles, tradeoffs
 from ui.gains.grades import gain_names
+from ui.gains.model import GAINS_PAGE
 from ui.shared import cached
 
 
@@ -41,10 +42,14 @@ def choice(top: int) -> Choice:
     """The inputs a, b, n and p, side by side."""
     grades = list(range(top + 1))
     a_col, b_col, n_col, p_col = st.columns(4)
-    a = a_col.selectbox(_("grade a (one document)"), grades, index=min(2, top), key="gains_a")
-    b = b_col.selectbox(_("grade b (n documents)"), grades, index=1, key="gains_b")
-    n = n_col.slider("n", 1, tradeoffs.CURVE_DEPTH, 2, key="gains_n")
-    p = p_col.slider(_("p of the geometric discount"), 0.05, 0.95, 0.8, 0.05, key="gains_p")
+    a = a_col.selectbox(
+        _("grade a (one document)"), grades, index=min(2, top), **GAINS_PAGE.widget("gains_a")
+    )
+    b = b_col.selectbox(_("grade b (n documents)"), grades, index=1, **GAINS_PAGE.widget("gains_b"))
+    n = n_col.slider("n", 1, tradeoffs.CURVE_DEPTH, 2, **GAINS_PAGE.widget("gains_n"))
+    p = p_col.slider(
+        _("p of the geometric discount"), 0.05, 0.95, 0.8, 0.05, **GAINS_PAGE.widget("gains_p")
+    )
     return Choice(a, b, n, p)
 
 
@@ -109,7 +114,7 @@ def outcome(c: Choice, gains: dict[str, Convention]) -> None:
         _("Discount of the summary and the plot"),
         list(dict.fromkeys(table["discount"])),
         format_func=discount_names.get,
-        key="gains_discount",
+        **GAINS_PAGE.widget("gains_discount"),
     )
     under = table[table["discount"] == chosen]
     st.markdown("\n".join(_verdict(row, c, names) for _row, row in under.iterrows()))
@@ -119,7 +124,7 @@ def outcome(c: Choice, gains: dict[str, Convention]) -> None:
     )
     st.plotly_chart(
         cached.tradeoff_curves_figure(shown_curves, discount_names[chosen], c.a, c.b, c.n),
-        key="gains_tradeoff_plot",
+        **GAINS_PAGE.widget("gains_tradeoff_plot"),
         alt=_("DCG of n grade-b documents against one grade-a document"),
     )
     _every(table, c, names, discount_names)
@@ -162,5 +167,5 @@ def _every(
             many_column: st.column_config.NumberColumn(format="%.3f"),
             ratio_column: st.column_config.NumberColumn(format="%.3f"),
         },
-        key="gains_tradeoff_table",
+        **GAINS_PAGE.widget("gains_tradeoff_table"),
     )

@@ -17,8 +17,7 @@ import streamlit as st
 from i18n import _
 from ui.pitfalls.comparisons import best_of_many_comparisons
 from ui.pitfalls.micro import micro_reported_as_macro
-
-MICRO_KEY, COMPARISONS_KEY = "lab_micro_open", "lab_comparisons_open"
+from ui.pitfalls.model import PITFALLS
 
 
 def mistakes_over_a_collection(decimals: int) -> None:
@@ -35,19 +34,19 @@ def mistakes_over_a_collection(decimals: int) -> None:
     sections = (
         (
             _("Micro-averaging reported as macro"),
-            MICRO_KEY,
+            "lab_micro_open",
             ":material/functions:",
             micro_reported_as_macro,
         ),
         (
             _("The best of many comparisons without correction"),
-            COMPARISONS_KEY,
+            "lab_comparisons_open",
             ":material/casino:",
             best_of_many_comparisons,
         ),
     )
     for title, key, icon, build in sections:
-        box = st.expander(title, icon=icon, key=key, on_change="rerun")
+        box = st.expander(title, icon=icon, **PITFALLS.widget(key), on_change="rerun")
         with box:
             if box.open:
                 build(decimals)

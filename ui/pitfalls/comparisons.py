@@ -11,12 +11,10 @@ import streamlit as st
 from i18n import N_, _
 from rankwork.collection import pitfalls as core
 from rankwork.collection.pitfalls import NullComparisons
+from ui.pitfalls.model import PITFALLS, SEED_KEY, VALID_VARIANTS_KEY
 from ui.pitfalls.sample import RUNS, SHOWN_DIR, number, programs, qrels_path, run_path
 from ui.shared import cached, language
 from ui.shared.literal import literal
-
-VARIANTS_KEY, VALID_VARIANTS_KEY = "lab_variants", "lab_variants_valid"
-SEED_KEY = "lab_seed"
 
 
 def best_of_many_comparisons(decimals: int) -> None:
@@ -58,14 +56,16 @@ def _draw_controls() -> tuple[str, int, int]:
     run_col, m_col, seed_col = st.columns([2, 1, 2])
     with run_col:
         run = st.radio(
-            _("Run"), list(RUNS), index=1, horizontal=True, key="lab_null_run",
-            persist_state="session",
+            _("Run"), list(RUNS), index=1, horizontal=True, **PITFALLS.widget("lab_null_run"),
         )  # fmt: skip
     m = _variants(m_col)
     seed = st.session_state.setdefault(SEED_KEY, core.SEED)
     with seed_col:
         st.button(
-            _("Draw again"), on_click=_draw_again, key="lab_draw_again", icon=":material/casino:"
+            _("Draw again"),
+            on_click=_draw_again,
+            **PITFALLS.widget("lab_draw_again"),
+            icon=":material/casino:",
         )
         st.caption(_("Seed {seed}: the same seed draws the same variants.").format(seed=seed))
     return run, m, seed
@@ -78,8 +78,7 @@ def _variants(column) -> int:
             _("Variants m"),
             value=core.VARIANTS,
             step=1,
-            key=VARIANTS_KEY,
-            persist_state="session",
+            **PITFALLS.widget("lab_variants"),
             help=_("A whole number from {low} to {high}.").format(
                 low=core.MIN_VARIANTS, high=core.MAX_VARIANTS
             ),
@@ -176,7 +175,7 @@ def _variants_table(result: NullComparisons, decimals: int, places: int) -> None
     st.dataframe(
         result.table,
         hide_index=True,
-        key="lab_null_table",
+        **PITFALLS.widget("lab_null_table"),
         column_config={
             **language.headers(N_("variant")),
             "mean_difference": st.column_config.NumberColumn(

@@ -10,6 +10,7 @@ from i18n import N_, _, ngettext
 from rankwork.collection import pitfalls as core
 from rankwork.collection.pitfalls import Averages
 from ui.evaluate.sources import SAMPLE_QRELS
+from ui.pitfalls.model import PITFALLS
 from ui.pitfalls.sample import RUNS, SHOWN_DIR, number, programs, qrels_path, run_path
 from ui.shared import cached, language
 from ui.shared.literal import literal
@@ -54,7 +55,7 @@ def _averages_table(averages: Averages, decimals: int) -> None:
     st.dataframe(
         averages.table,
         hide_index=True,
-        key="lab_micro_table",
+        **PITFALLS.widget("lab_micro_table"),
         column_config={
             **language.headers(N_("run"), N_("measure")),
             "macro": st.column_config.NumberColumn(_("mean (macro)"), format=f"%.{decimals}f"),
@@ -193,8 +194,7 @@ def _recall_programs(averages: Averages, decimals: int) -> None:
         ).format(k=core.PROGRAM_K)
     )
     run = st.radio(
-        _("Run"), list(RUNS), index=2, horizontal=True, key="lab_micro_run",
-        persist_state="session",
+        _("Run"), list(RUNS), index=2, horizontal=True, **PITFALLS.widget("lab_micro_run"),
     )  # fmt: skip
     measure = f"R@{core.PROGRAM_K}"
     values = averages.table[(averages.table["run"] == run) & (averages.table["measure"] == measure)]

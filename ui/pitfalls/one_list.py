@@ -16,6 +16,7 @@ from rankwork.core.scenario import Scenario
 from rankwork.teaching.demos import PITFALL_DEMOS
 from rankwork.teaching.phrasing import describe
 from rankwork.teaching.pitfalls import BY_KEY, CATALOGUE, MEASURES, Pitfall
+from ui.pitfalls.model import PITFALLS, toggle
 from ui.playground import state
 from ui.shared import language, mistakes
 from ui.shared.grades import list_caption
@@ -64,16 +65,12 @@ def mistakes_on_one_list(decimals: int) -> None:
         _why_wrong(chosen, family, decimals)
 
 
-def _toggle_key(key: str) -> str:
-    return f"lab_{key}"
-
-
 def _show_example(key: str) -> None:
     """Callback: load mistake `key`'s example list, its measure, and switch the mistake on."""
     ss = st.session_state
-    ss["lab_source"], ss["lab_demo"] = EXAMPLE, key
-    ss["lab_family"] = PITFALL_DEMOS[key].family
-    ss[_toggle_key(key)] = True
+    ss[PITFALLS["lab_source"].key], ss[PITFALLS["lab_demo"].key] = EXAMPLE, key
+    ss[PITFALLS["lab_family"].key] = PITFALL_DEMOS[key].family
+    ss[toggle(key)["key"]] = True
 
 
 def _source_and_measure() -> tuple[str, str]:
@@ -85,12 +82,12 @@ def _source_and_measure() -> tuple[str, str]:
             list(SOURCES),
             format_func=language.labels(SOURCES),
             horizontal=True,
-            key="lab_source",
-            persist_state="session",
+            **PITFALLS.widget("lab_source"),
         )
     with family_col:
-        st.session_state.setdefault("lab_family", "nDCG")  # a default the example button can change
-        family = st.selectbox(_("Measure"), MEASURES, key="lab_family", persist_state="session")
+        # a default the example button can change
+        st.session_state.setdefault(PITFALLS["lab_family"].key, "nDCG")
+        family = st.selectbox(_("Measure"), MEASURES, **PITFALLS.widget("lab_family"))
     return source, family
 
 
@@ -105,8 +102,7 @@ def _example_scenario() -> Scenario:
             )
             for key in PITFALL_DEMOS
         }.get,
-        key="lab_demo",
-        persist_state="session",
+        **PITFALLS.widget("lab_demo"),
     )
     return PITFALL_DEMOS[demo_key].scenario
 
@@ -147,12 +143,12 @@ def _mistake_toggles(family: str) -> list[Pitfall]:
     columns = st.columns(2)
     for i, p in enumerate(touching):
         with columns[i % 2]:
-            st.toggle(_(p.title), key=_toggle_key(p.key), persist_state="session")
+            st.toggle(_(p.title), **toggle(p.key))
     with st.expander(_("Mistakes that do not touch {measure}").format(measure=family)):
         for p in CATALOGUE:
             if p not in touching:
-                st.toggle(_(p.title), key=_toggle_key(p.key), persist_state="session")
-    return [p for p in CATALOGUE if st.session_state.get(_toggle_key(p.key))]
+                st.toggle(_(p.title), **toggle(p.key))
+    return [p for p in CATALOGUE if st.session_state.get(toggle(p.key)["key"])]
 
 
 def _why_wrong(chosen: list[Pitfall], family: str, decimals: int) -> None:
@@ -162,7 +158,7 @@ def _why_wrong(chosen: list[Pitfall], family: str, decimals: int) -> None:
             mistakes.explain(p, family, decimals)
             st.button(
                 _("Show it on its example list"),
-                key=f"lab_show_{p.key}",
+                **PITFALLS.widget("lab_show_", p.key),
                 on_click=_show_example,
                 args=(p.key,),
                 icon=":material/science:",

@@ -138,13 +138,16 @@ class Model:
         """Every field (but the families) at its default."""
         return {f.key: f.default for f in self.fields if not f.family}
 
-    def widget(self, key: str) -> dict[str, Any]:
+    def widget(self, key: str, item: object = None) -> dict[str, Any]:
         """The keyword arguments that give the field `key` its widget: its key, and
-        ``persist_state="session"`` when it persists (the one persistence rule)."""
+        ``persist_state="session"`` when it persists (the one persistence rule). For a
+        ``family``, `item` names the member: its key is the family's start followed by `item`."""
         f = self[key]
         if not f.widget:
             raise ValueError(f"field {key!r} of model {self.name!r} is not a widget's")
-        args: dict[str, Any] = {"key": self.session_key(f)}
+        if f.family == (item is None):
+            raise ValueError(f"field {key!r} of model {self.name!r}: an item names a family member")
+        args: dict[str, Any] = {"key": self.session_key(f) + ("" if item is None else str(item))}
         if f.persists:
             args["persist_state"] = "session"
         return args
