@@ -4,6 +4,9 @@ from the core's lists), the codecs parse strictly, and a model refuses what it c
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -191,3 +194,21 @@ def test_a_store_owns_its_dict_and_its_widgets() -> None:
     assert owner("w_k", MODELS) is settings
     assert owner("w_nope", MODELS) is None
     assert owner("quiz_42_textbook_5_dcg_1_DCG", MODELS) is ROUND  # a family
+
+
+_ROOT = Path(__file__).resolve().parents[2]
+_MODELLED = ("check", "pitfalls", "conventions", "discounts", "gains", "behaviour")
+
+
+@pytest.mark.parametrize("page", _MODELLED)
+def test_a_pages_parts_take_their_keys_and_persistence_from_its_model(page: str) -> None:
+    """No key string and no ``persist_state`` written by hand outside the page's model."""
+    parts = [p for p in (_ROOT / "ui" / page).glob("*.py") if p.name != "model.py"]
+    parts.append(_ROOT / "app_pages" / f"{page}.py")
+    hand_written = [
+        f"{p.relative_to(_ROOT)}: {m.group()}"
+        for p in parts
+        if p.exists()
+        for m in re.finditer(r"\bkey=f?\"[^\"]*\"|persist_state=", p.read_text())
+    ]
+    assert hand_written == []
