@@ -1,4 +1,10 @@
-"""A `feval` for `lightgbm.train` that reports RankLab measures on every evaluated data set."""
+"""A `feval` for `lightgbm.train` that reports RankLab measures on every evaluated data set.
+
+Every measure is computed per query by `rankwork.arrays` on the groups padded into 2-D arrays,
+laid out once per data set and reused at every iteration, or by
+`rankwork.collection.batch.evaluate` for a measure or convention that `rankwork.arrays` does not
+compute (`rankwork.adapters._groups`).
+"""
 
 from __future__ import annotations
 
@@ -24,11 +30,9 @@ def lightgbm_feval(
     set in ``valid_sets``: ``eval_data.get_group()`` gives the queries' sizes (consecutive
     rows), ``eval_data.get_label()`` the grades, ``eval_data.get_weight()`` the rows' weights
     (or None) and ``preds`` the model's scores. Each query's documents are ranked by score,
-    descending, and every measure is computed per query
-    (by `rankwork.arrays` on the groups padded into 2-D arrays, laid out once per data set
-    and reused at every iteration; by `rankwork.collection.batch.evaluate` for a measure or
-    convention that `rankwork.arrays` does not compute), then averaged over the queries as
-    LightGBM averages its ``ndcg@k``: a plain mean, or with row weights the mean weighted by
+    descending, every measure computed per query (the module docstring says how) and
+    averaged over the queries as LightGBM averages its ``ndcg@k``: a plain mean, or with row
+    weights the mean weighted by
     each query's weight, the mean of its rows' weights in 32-bit floats (src/io/metadata.cpp),
     where LightGBM adds the nDCG of a query with nothing relevant with weight 1
     (src/metric/rank_metric.hpp).
@@ -90,14 +94,18 @@ def lightgbm_feval(
     convention = resolve(convention)  # before training: an unknown preset fails now
 
     def feval(preds: np.ndarray, eval_data: Any) -> list[tuple[str, float, bool]]:
-        sizes = eval_data.get_group()
-        if sizes is None:
-            raise ValueError(
-                _("The LightGBM Dataset has no groups (query sizes): set group= when making it.")
-            )
-        bounds = np.concatenate(([0], np.cumsum(np.asarray(sizes, dtype=np.int64))))
+        bounds = _bounds(eval_data.get_group())
         labels, rows = eval_data.get_label(), eval_data.get_weight()
         means = group_means(eval_data, labels, preds, bounds, names, convention, rows, "row")
         return [(name, means[name], True) for name in names]
 
     return feval
+
+
+def _bounds(sizes: Any) -> np.ndarray:
+    """The queries' row boundaries from the Dataset's group sizes, which it must have."""
+    if sizes is None:
+        raise ValueError(
+            _("The LightGBM Dataset has no groups (query sizes): set group= when making it.")
+        )
+    return np.concatenate(([0], np.cumsum(np.asarray(sizes, dtype=np.int64))))

@@ -1,4 +1,29 @@
-"""The metrics of sentence-transformers' InformationRetrievalEvaluator, from its inputs."""
+"""The metrics of sentence-transformers' InformationRetrievalEvaluator, from its inputs.
+
+``results[qid]`` is the query's result list as the evaluator's ``compute_metrics`` receives it:
+dicts with a ``"corpus_id"`` and a ``"score"``, in any order (they are ranked by score,
+descending; equal scores keep the list's order, as Python's stable ``sorted`` does). From an
+evaluator, ``dict(zip(evaluator.queries_ids, queries_result_list))``. ``relevant_docs[qid]`` is
+the set of its relevant corpus ids. Ids are compared as the evaluator compares them, with
+Python's ``==``: corpus id 1 is not the relevant id "1" (and query 1 is not query "1"), and 1.0
+is 1. An id listed twice in ``relevant_docs[qid]`` is one relevant document: rankwork's choice,
+for the sets the evaluator documents; given a list with a repeat, the evaluator would count the
+list's length (``len(query_relevant_docs)``) in recall, the ideal ranking and map's denominator.
+
+As in the evaluator (sentence-transformers 5.1.2,
+sentence_transformers/evaluation/InformationRetrievalEvaluator.py), relevance is binary and each
+metric is a mean over the queries of ``results`` that have at least one relevant document (the
+others are left out, not scored 0), R being the query's number of relevant documents and h(k)
+the relevant documents among the first k:
+
+- ``accuracy@k``: 1 if h(k) > 0, else 0 (RankLab's Success@k);
+- ``precision@k``: h(k) / k (P@k); ``recall@k``: h(k) / R (R@k);
+- ``mrr@k``: 1 / the rank of the first relevant document within k, else 0 (RR@k);
+- ``ndcg@k``: sum over relevant ranks i <= k of 1/log2(i + 1), over the same sum for
+  min(k, R) relevant documents at the top (nDCG@k, ideal from all relevant documents);
+- ``map@k``: sum over relevant ranks i <= k of h(i)/i, divided by min(k, R), where
+  RankLab's AP@k (trec_eval's map_cut) divides by R: it is AP@k x R / min(k, R).
+"""
 
 from __future__ import annotations
 
@@ -39,35 +64,15 @@ def sentence_transformers_metrics(
     """The metrics sentence-transformers' ``InformationRetrievalEvaluator`` reports, computed
     by RankLab from the same inputs and named as it names them.
 
-    ``results[qid]`` is the query's result list as the evaluator's ``compute_metrics``
-    receives it: dicts with a ``"corpus_id"`` and a ``"score"``, in any order (they are
-    ranked by score, descending; equal scores keep the list's order, as Python's stable
-    ``sorted`` does). From an evaluator, ``dict(zip(evaluator.queries_ids,
-    queries_result_list))``. ``relevant_docs[qid]`` is the set of its relevant corpus ids.
-    Ids are compared as the evaluator compares them, with Python's ``==``: corpus id 1 is not
-    the relevant id "1" (and query 1 is not query "1"), and 1.0 is 1. An id listed twice in
-    ``relevant_docs[qid]`` is one relevant document: rankwork's choice, for the sets the
-    evaluator documents; given a list with a repeat, the evaluator would count the list's
-    length (``len(query_relevant_docs)``) in recall, the ideal ranking and map's denominator.
-
-    As in the evaluator (sentence-transformers 5.1.2,
-    sentence_transformers/evaluation/InformationRetrievalEvaluator.py), relevance is binary
-    and each metric is a mean over the queries of ``results`` that have at least one relevant
-    document (the others are left out, not scored 0), R being the query's number of relevant
-    documents and h(k) the relevant documents among the first k:
-
-    - ``accuracy@k``: 1 if h(k) > 0, else 0 (RankLab's Success@k);
-    - ``precision@k``: h(k) / k (P@k); ``recall@k``: h(k) / R (R@k);
-    - ``mrr@k``: 1 / the rank of the first relevant document within k, else 0 (RR@k);
-    - ``ndcg@k``: sum over relevant ranks i <= k of 1/log2(i + 1), over the same sum for
-      min(k, R) relevant documents at the top (nDCG@k, ideal from all relevant documents);
-    - ``map@k``: sum over relevant ranks i <= k of h(i)/i, divided by min(k, R), where
-      RankLab's AP@k (trec_eval's map_cut) divides by R: it is AP@k x R / min(k, R).
+    Binary relevance; each a mean over the queries of `results` with a relevant document. With
+    h(k) the relevant documents among the first k and R their number: accuracy@k = [h(k) > 0],
+    precision@k = h(k)/k, recall@k = h(k)/R, mrr@k = RR@k, ndcg@k the binary nDCG@k, map@k =
+    AP@k x R / min(k, R). The module docstring gives them whole, with ranking, ties and ids.
 
     Parameters
     ----------
     results : mapping
-        Query id -> its result list of {"corpus_id": ..., "score": ...} dicts.
+        Query id -> its result list of {"corpus_id": ..., "score": ...} dicts, in any order.
     relevant_docs : mapping
         Query id -> its relevant corpus ids. Queries absent from `results` are ignored.
     mrr_at_k, ndcg_at_k, accuracy_at_k, precision_recall_at_k, map_at_k : sequence of int
@@ -79,18 +84,16 @@ def sentence_transformers_metrics(
     Returns
     -------
     dict
-        ``{"accuracy@1": ..., "precision@1": ..., "recall@1": ..., "ndcg@10": ...,
-        "mrr@10": ..., "map@100": ...}``: in the evaluator's order (accuracy, precision,
-        recall, ndcg, mrr, map; each in the order of its cutoffs), without the evaluator's
-        "<name>_<score function>_" prefix.
+        ``{"accuracy@1": ..., "precision@1": ..., "recall@1": ..., "ndcg@10": ..., "mrr@10":
+        ..., "map@100": ...}`` in the evaluator's order (each metric's cutoffs in their order),
+        without the evaluator's "<name>_<score function>_" prefix.
 
     Raises
     ------
     ValueError
-        No query of `results` has a relevant document; a result without "corpus_id" or
-        "score"; a corpus id listed twice for a query; a score that is not a finite number; a
-        cutoff that is not a positive whole number. Each message names the query, the corpus
-        id or the keyword.
+        No query of `results` has a relevant document; a result without "corpus_id" or "score";
+        a corpus id twice for a query; a score not a finite number; a cutoff not a positive
+        whole number. Each message names the query, the corpus id or the keyword.
 
     Examples
     --------
@@ -111,10 +114,9 @@ def sentence_transformers_metrics(
     mrr@3 0.5
     map@2 0.25
 
-    By hand: the ranking is b (0.9), a (0.5), c (0.1), relevant at ranks 2 and 3. accuracy@1:
-    b is not relevant, 0. precision@2 = 1/2; recall@2 = 1/2 (one of R = 2). ndcg@2 =
-    (1/log2(3)) / (1 + 1/log2(3)) = 0.6309 / 1.6309 = 0.3869. mrr@3 = 1/2. map@2 = (1/2) /
-    min(2, 2) = 0.25.
+    By hand: the ranking is b (0.9), a (0.5), c (0.1), relevant at ranks 2 and 3. accuracy@1 =
+    0 (b); precision@2 = recall@2 = 1/2 (R = 2); ndcg@2 = (1/log2(3)) / (1 + 1/log2(3)) =
+    0.6309 / 1.6309 = 0.3869; mrr@3 = 1/2; map@2 = (1/2) / min(2, 2) = 0.25.
     """
     cutoffs = {
         "accuracy_at_k": accuracy_at_k,
@@ -123,20 +125,26 @@ def sentence_transformers_metrics(
         "mrr_at_k": mrr_at_k,
         "map_at_k": map_at_k,
     }
-    names = {}  # the evaluator's name -> RankLab's
+    names = _names(cutoffs)
+    qrels, run = _frames(results, relevant_docs)
+    measures = list(dict.fromkeys([*names.values(), "NumRel"]))
+    per_query = batch.evaluate(qrels, run, measures, resolve(convention)).per_query
+    return {name: _value(per_query, name, measure) for name, measure in names.items()}
+
+
+def _names(cutoffs: Mapping[str, Sequence[int]]) -> dict[str, str]:
+    """The evaluator's name of each metric at each cutoff -> RankLab's, in the evaluator's order."""
+    names = {}
     for metric, (measure, parameter) in _METRICS.items():
         for given in cutoffs[parameter]:
             k = _cutoff(parameter, given)
             names[f"{metric}@{k}"] = measure.format(k=k)
-    qrels, run = _frames(results, relevant_docs)
-    measures = list(dict.fromkeys([*names.values(), "NumRel"]))
-    per_query = batch.evaluate(qrels, run, measures, resolve(convention)).per_query
-    return {
-        name: _map_at_k(per_query, measure)
-        if name.startswith("map@")
-        else _mean(per_query[measure])
-        for name, measure in names.items()
-    }
+    return names
+
+
+def _value(per_query: pd.DataFrame, name: str, measure: str) -> float:
+    """The evaluator's metric `name`: the mean of RankLab's `measure`, rescaled for map@k."""
+    return _map_at_k(per_query, measure) if name.startswith("map@") else _mean(per_query[measure])
 
 
 def _map_at_k(per_query: pd.DataFrame, measure: str) -> float:
@@ -171,7 +179,7 @@ def _frames(
     is in neither. Query ids and corpus ids become codes, one per distinct id as Python's
     equality tells them apart (the evaluator's `corpus_id in relevant_docs[qid]`): corpus id 1
     and "1" are two documents, 1 and 1.0 one; a relevant id listed twice is one document (the
-    evaluator, given a list, would count it twice; see the public function)."""
+    evaluator, given a list, would count it twice; see the module docstring)."""
     kept = [qid for qid in results if relevant_docs.get(qid)]
     if not kept:
         raise ValueError(

@@ -1,4 +1,14 @@
-"""A `custom_metric` for `xgboost.train` that reports RankLab measures on every evaluated set."""
+"""A `custom_metric` for `xgboost.train` that reports RankLab measures on every evaluated set.
+
+Every measure is computed per query by `rankwork.arrays` on the groups padded into 2-D arrays,
+laid out once per data set and reused at every iteration, or by
+`rankwork.collection.batch.evaluate` for a measure or convention that `rankwork.arrays` does not
+compute (`rankwork.adapters._groups`).
+
+XGBoost's Python package prints a custom metric's value with 6 decimals (``"%f"`` in
+``Booster.eval_set``), so ``evals_result`` holds it rounded; the value `xgboost_metric`'s
+function returns is the full double.
+"""
 
 from __future__ import annotations
 
@@ -23,13 +33,10 @@ def xgboost_metric(
     data set in ``evals``: ``dmatrix.get_uint_info("group_ptr")`` gives the queries' row
     boundaries, ``dmatrix.get_label()`` the grades, ``dmatrix.get_weight()`` the groups'
     weights (empty when there are none) and ``predt`` the model's scores. Each query's
-    documents are ranked by score, descending, and every measure is computed per query
-    (by `rankwork.arrays` on the groups padded into 2-D arrays, laid out once per data set
-    and reused at every iteration; by `rankwork.collection.batch.evaluate` for a measure or
-    convention that `rankwork.arrays` does not compute), then averaged over the queries as
-    XGBoost averages its ``ndcg@k``: a plain mean, or the mean weighted by the group weights,
-    where XGBoost adds the nDCG of a group with nothing relevant with weight 1
-    (src/metric/rank_metric.cc, EvalNDCG).
+    documents are ranked by score, descending, every measure computed per query (the module
+    docstring says how) and averaged over the queries as XGBoost averages its ``ndcg@k``: a
+    plain mean, or the mean weighted by the group weights, where XGBoost adds the nDCG of a
+    group with nothing relevant with weight 1 (src/metric/rank_metric.cc, EvalNDCG).
 
     Under the default convention, `rankwork.core.conventions.XGBOOST`, nDCG@k is XGBoost's
     own ``ndcg@k``: gain 2^g - 1 (``ndcg_exp_gain``, the default), discount 1/log2(i + 1),
@@ -38,9 +45,8 @@ def xgboost_metric(
     (``ndcg@k-`` scores it 0: ``XGBOOST.with_(empty_value=0.0)``). With
     ``ndcg_exp_gain=False`` use ``XGBOOST.with_(gain="linear")``.
 
-    XGBoost's Python package prints a custom metric's value with 6 decimals (``"%f"`` in
-    ``Booster.eval_set``), so ``evals_result`` holds it rounded; the value returned here is
-    the full double.
+    XGBoost prints and keeps in ``evals_result`` the value rounded to 6 decimals; the value
+    returned here is the full double (see the module docstring).
 
     Parameters
     ----------
@@ -90,13 +96,20 @@ def xgboost_metric(
     convention = resolve(convention)  # before training: an unknown preset fails now
 
     def custom_metric(predt: np.ndarray, dmatrix: Any) -> list[tuple[str, float]]:
-        bounds = dmatrix.get_uint_info("group_ptr")
-        if len(bounds) == 0:  # no groups: the whole set is one query, as XGBoost reads it
-            bounds = np.array([0, len(predt)])
-        weights = dmatrix.get_weight()  # one per group, or none
-        labels = dmatrix.get_label()
-        given = weights if len(weights) else None
-        means = group_means(dmatrix, labels, predt, bounds, names, convention, given)
+        bounds, weights = _bounds(dmatrix, len(predt)), _weights(dmatrix)
+        means = group_means(dmatrix, dmatrix.get_label(), predt, bounds, names, convention, weights)
         return [(name, means[name]) for name in names]
 
     return custom_metric
+
+
+def _bounds(dmatrix: Any, rows: int) -> np.ndarray:
+    """The queries' row boundaries; no groups make the whole set one query, as in XGBoost."""
+    bounds = dmatrix.get_uint_info("group_ptr")
+    return bounds if len(bounds) else np.array([0, rows])
+
+
+def _weights(dmatrix: Any) -> np.ndarray | None:
+    """The groups' weights, one per group, or None when the DMatrix has none."""
+    weights = dmatrix.get_weight()
+    return weights if len(weights) else None

@@ -14,7 +14,7 @@ from dataclasses import replace
 import numpy as np
 
 from rankwork.core.conventions import TREC_EVAL_NDCG_CUT, Convention, resolve
-from rankwork.core.measures import MeasureNameError, parse
+from rankwork.core.measures import Measure, MeasureNameError, parse
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.core.result import Result
 from rankwork.language import _
@@ -41,37 +41,30 @@ def measure(
         The grade of each retrieved document, in rank order (best first); ``None`` (or NaN)
         for a document nobody judged, which gains nothing and is not relevant.
     unretrieved : iterable of numbers, optional
-        The grades of judged documents that are not in the list: they enter the ideal
-        ranking (IDCG) and R, the number of relevant documents (recall, AP).
+        Grades of judged documents not in the list: in the ideal ranking (IDCG) and R (recall, AP).
     doc_ids : sequence, optional
-        One id per document (default ``d1, d2, ...``); with `scores`, ties are broken by them
-        when the convention says so.
+        One id per document (default ``d1, d2, ...``), breaking ties of `scores`.
     scores : sequence of numbers, optional
         One score per document: the list is then ordered by descending score, and equal
         scores by the convention's tie rule (trec_eval's: larger doc id first).
     convention : Convention or str, optional
-        A `Convention`, or a preset's name from ``PRESETS`` in any case (`preset` reads it),
-        e.g. ``"textbook"``. The default is trec_eval's ``ndcg_cut`` preset, the one the command
-        line and ``rankwork.collection.batch.evaluate`` use: linear gain ``g``, discount
-        ``1/log2(i+1)``, the ideal ranking from every judged document.
+        A `Convention` or a ``PRESETS`` name in any case, e.g. ``"textbook"``; by default
+        trec_eval's ``ndcg_cut`` (the command line's, ``rankwork.evaluate``'s): linear gain
+        ``g``, discount ``1/log2(i+1)``, the ideal ranking from every judged document.
 
     Returns
     -------
     Result
-        ``name`` as given, ``value``, the per-rank ``table`` whose ``contribution`` column
-        makes the value, ``family`` and ``convention``: the one the value was computed under,
-        with the name's parameters applied and named for what they change (``trec_eval
-        ndcg_cut + exponential gain`` for ``nDCG(dcg='exp-log2')@5``); ``latex()`` and
-        ``markdown()`` give the worked solution, and Jupyter shows it (``_repr_html_``).
+        ``name`` as given, ``value``, the per-rank ``table`` (its ``contribution`` column makes
+        the value), ``family``, and the ``convention`` applied, named for the name's changes;
+        ``latex()`` and ``markdown()`` give the worked solution, shown by Jupyter too.
 
     Raises
     ------
     ValueError
-        For a name that is not a string, does not parse or names no measure
-        (`MeasureNameError`); a preset name that does not exist; `grades`, `unretrieved`,
-        `doc_ids` or `scores` that is not a list, tuple or array (None, a string, a number),
-        or a grade, score or doc id in it that is not valid (`RankingError`; each error names
-        the argument or the value).
+        `MeasureNameError` for a name that is not a string, does not parse or names no measure;
+        a preset name that does not exist; `RankingError` for `grades`, `unretrieved`, `doc_ids`
+        or `scores` not a list, tuple or array, or holding an invalid value (each one named).
 
     Examples
     --------
@@ -80,8 +73,7 @@ def measure(
     3, 3, 2, 2, 1 (the unretrieved 2 included) gives IDCG@5 = 7.1410, so nDCG@5 = 0.8610:
 
     >>> from rankwork.core.single_list import measure
-    >>> result = measure("nDCG@5", [3, 2, 3, 0, 1], unretrieved=[2])
-    >>> f"{result.value:.4f}"
+    >>> f'{measure("nDCG@5", [3, 2, 3, 0, 1], unretrieved=[2]).value:.4f}'
     '0.8610'
 
     Textbook's exponential gain 2^g - 1: DCG@5 = 7 + 3/log2(3) + 7/2 + 0 + 1/log2(6) = 12.7796,
@@ -90,8 +82,7 @@ def measure(
     >>> f'{measure("nDCG@5", [3, 2, 3, 0, 1], unretrieved=[2], convention="Textbook").value:.4f}'
     '0.8756'
 
-    P(rel=2)@5 counts grades >= 2 among the top 5, 3 / 5; the name is kept as given and the
-    convention is named for the threshold, which the working's P@5 reads:
+    P(rel=2)@5 counts grades >= 2 in the top 5, 3/5; the convention is named for the threshold:
 
     >>> result = measure("P(rel=2)@5", [3, 2, 3, 0, 1])
     >>> result.name, result.convention.name
@@ -99,12 +90,20 @@ def measure(
     >>> print(result.latex())
     \\[ \\mathrm{P@5} = \\frac{3}{5} = 0.6 \\]
 
-    With scores, a tie is broken by the convention: trec_eval's puts the larger doc id
-    first, so c (grade 1) is ranked above a (grade 0) and RR = 1/1:
+    With scores, trec_eval's tie rule puts the larger doc id first: c (grade 1) above a, RR 1/1:
 
     >>> measure("RR", [0, 1, 1], doc_ids=["a", "b", "c"], scores=[0.9, 0.5, 0.9]).value
     1.0
     """
+    parsed = _parsed_name(name)
+    base = resolve(convention)
+    _check_arguments(grades, unretrieved, doc_ids, scores)
+    ranking = Ranking.build(grades, doc_ids=doc_ids, scores=scores, unretrieved=unretrieved)
+    return _as_named(parsed(ranking, base), name, parsed, base)
+
+
+def _parsed_name(name: object) -> Measure:
+    """The measure `name` parses to; a name that is not a string is refused."""
     if not isinstance(name, str):
         raise MeasureNameError(
             _(
@@ -112,15 +111,21 @@ def measure(
                 "got {value!r}."
             ).format(value=name)
         )
-    parsed = parse(name)
-    base = resolve(convention)
+    return parse(name)
+
+
+def _check_arguments(grades: object, unretrieved: object, doc_ids: object, scores: object) -> None:
+    """Each per-document argument is an ordered collection (`doc_ids`, `scores` when given)."""
     _check_values("grades", grades)
     _check_values("unretrieved", unretrieved)
     for argument, optional in (("doc_ids", doc_ids), ("scores", scores)):
         if optional is not None:
             _check_values(argument, optional)
-    ranking = Ranking.build(grades, doc_ids=doc_ids, scores=scores, unretrieved=unretrieved)
-    result = parsed(ranking, base)
+
+
+def _as_named(result: Result, name: str, parsed: Measure, base: Convention) -> Result:
+    """`result` under `name` as given, with its family and the convention it was computed under
+    (the base with the name's parameters, named for what they change)."""
     return replace(
         result,
         name=name,
