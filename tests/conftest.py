@@ -1,14 +1,12 @@
 """The test tiers: every test carries exactly one tier marker, given by the folder it lives in.
 
-========  ==============================================================================
-fast      tests/unit, crosscheck, conformance, fuzz, library: the library and the app's
-          parts in-process, against hand-worked examples and the reference tools; no
-          AppTest, no browser (``pytest -m fast``)
-app       tests/app: every page in Streamlit's AppTest, no browser; also the fuzz tests
-          that open a page (they say so with ``pytestmark = pytest.mark.app``)
-e2e       tests/e2e, the browser tier: Playwright drives Debian's chromium against a
-          served app
-========  ==============================================================================
+- ``fast``: tests/unit, crosscheck, conformance, fuzz, library: the library and the app's parts
+  in-process, against hand-worked examples and the reference tools; no AppTest, no browser.
+- ``app``: tests/app, every page in Streamlit's AppTest, no browser; also the fuzz tests that
+  open a page (they say so with ``pytestmark = pytest.mark.app``).
+- ``e2e``: tests/e2e, the browser tier: Playwright drives Debian's chromium against a served app.
+- ``packaging``: tests/library/test_packaging.py, the library built into a wheel and installed
+  into a fresh venv as its users get it (a minute or two; pip needs the package index).
 
 A test file in a tier folder needs no marker; one that belongs to another tier than its folder's
 says so with a module-level ``pytestmark = pytest.mark.<tier>`` (or the marker on a test). The
@@ -36,6 +34,8 @@ TIERS = {
     "app": "the pages in Streamlit's AppTest, no browser (tests/app; the fuzz tests that open "
     "a page)",
     "e2e": "the browser tier: Playwright drives Debian's chromium against a served app (tests/e2e)",
+    "packaging": "the library built into a wheel and installed into a fresh venv from the package "
+    "index (tests/library/test_packaging.py)",
 }
 FOLDER_TIER = {
     "unit": "fast",
