@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The RankLab test command: lint, the library's type check, every test (unit, crosscheck, library,
-# app, e2e in a real browser).
+# The RankLab test command: lint, the library's type check, every test of every tier (fast: unit,
+# crosscheck, conformance, fuzz, library; app: AppTest; e2e: a real browser), in parallel.
 #
 #   bash scripts/test.sh                 # everything
 #   bash scripts/test.sh -m "not e2e"    # extra arguments go to pytest
+#   bash scripts/test.sh -n 0            # in one process
 #
 # Installs what it needs (Debian's chromium, fonts-noto-cjk and TeX, .venv from
 # requirements-test.txt); a second run finds them installed and goes straight to the tests.
@@ -54,5 +55,7 @@ say "ruff check ."
 say "mypy (metrics/)"
 (cd metrics && ../.venv/bin/mypy)
 
-say "pytest $*"
-.venv/bin/python -m pytest "$@"
+# One pytest-xdist worker per core; --dist loadgroup runs on one worker the tests that share an
+# expensive set-up (tests/conftest.py gives them a group). A -n among the arguments wins.
+say "pytest -n auto --dist loadgroup $*"
+.venv/bin/python -m pytest -n auto --dist loadgroup "$@"

@@ -198,8 +198,7 @@ def test_binary_rbp_equals_cwl_eval_through_ir_measures(p):
     assert np.abs(ours - theirs).max() <= TOL
 
 
-def test_raw_rbp_equals_ranx():
-    ranx = pytest.importorskip("ranx")
+def test_raw_rbp_equals_ranx(ranx):
     labels, scores, mask = random_arrays(9, ties=False)
     qrels, run = as_dicts(labels, scores, mask)
     keep = [q for q in qrels if any(qrels[q].values())]  # ranx wants a relevant document

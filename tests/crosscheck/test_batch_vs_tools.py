@@ -22,7 +22,6 @@ from rankwork.collection.batch import evaluate
 from rankwork.core import conventions as C
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
-ranx = pytest.importorskip("ranx")
 
 
 def collection(seed: int, grades: tuple[int, ...], n_queries: int = 40):
@@ -173,7 +172,7 @@ RANX = {
 
 
 @pytest.mark.parametrize("seed", [31, 32, 33])
-def test_against_ranx(seed: int) -> None:
+def test_against_ranx(seed: int, ranx) -> None:
     qrels, run = collection(seed, grades=(0, 1, 2, 3))
     trec_ties = C.RANX.with_(ties="docno_desc")
     ours = evaluate(qrels, run, list(RANX.values()), trec_ties).per_query

@@ -39,11 +39,6 @@ from rankwork.teaching.demos import BY_DISAGREEMENT, work
 from rankwork.teaching.pitfalls import BY_KEY
 from tests.crosscheck.test_lightgbm import _lightgbm_mean_ndcg
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from ranx import Qrels, Run
-    from ranx import evaluate as ranx_evaluate
-
 TOL = 1e-9
 GDEVAL = Path(ir_measures.__file__).parent / "bin" / "gdeval.pl"
 needs_perl = pytest.mark.skipif(shutil.which("perl") is None, reason="gdeval.pl needs perl")
@@ -66,10 +61,16 @@ def irm(measures: list, qrels: dict, run: dict) -> dict[str, float]:
     return values
 
 
-def ranx_one(qrels: dict, run: dict, metric: str) -> float:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # numba type-safety warnings inside ranx
-        return float(ranx_evaluate(Qrels({"1": qrels}), Run({"1": run}), metric))
+@pytest.fixture
+def ranx_one(ranx):
+    """ranx on one query: ``ranx_one(qrels, run, metric)``."""
+
+    def one(qrels: dict, run: dict, metric: str) -> float:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # numba type-safety warnings inside ranx
+            return float(ranx.evaluate(ranx.Qrels({"1": qrels}), ranx.Run({"1": run}), metric))
+
+    return one
 
 
 def _write(path: Path, lines: list[str]) -> Path:
@@ -503,7 +504,7 @@ def test_ir_measures_cwl_rbp_keeps_ties_in_input_order_and_judged_counts_negativ
 # --- ranx --------------------------------------------------------------------------------------
 
 
-def test_ranx_preset_source():
+def test_ranx_preset_source(ranx_one):
     # "linear gain, ideal from the qrels cut at k; ties in input order on short lists; RBP gain
     # is the raw grade". G1: ndcg@5 0.5571, rbp.8 0.68 (research note D3, D11).
     assert ranx_one(G1_QRELS, G1_RUN, "ndcg@5") == pytest.approx(ndcg_measure(G1, C.RANX, 5).value)
@@ -513,20 +514,20 @@ def test_ranx_preset_source():
     assert ranx_one(TIES_QRELS, TIES_RUN, "mrr") == 1.0  # d10 listed first stays first
 
 
-def test_ranx_ndcg_burges_preset_source():
+def test_ranx_ndcg_burges_preset_source(ranx_one):
     assert ranx_one(G1_QRELS, G1_RUN, "ndcg_burges@5") == pytest.approx(
         ndcg_measure(G1, C.RANX_BURGES, 5).value, abs=TOL
     )
 
 
-def test_ranx_long_tie_groups_are_not_in_input_order():
+def test_ranx_long_tie_groups_are_not_in_input_order(ranx_one):
     # ranx note: 40 tied documents, the relevant one listed first (research note D1: RR 1/21).
     assert "arbitrary order" in C.RANX.notes[0]
     run = {f"d{i}": 1.0 for i in range(40)}
     assert ranx_one({"d0": 1}, run, "mrr") < 1.0
 
 
-def test_rbp_raw_grade_is_ranxs():
+def test_rbp_raw_grade_is_ranxs(ranx_one):
     # Pitfall rbp_raw_grade `where`; source (since 0.3.15): ranx#45, research note D14.
     assert "ranx's graded RBP" in BY_KEY["rbp_raw_grade"].where
     tool = ranx_one({"a": 3}, {"a": 1.0}, "rbp.5")
@@ -593,7 +594,7 @@ def test_xgboost_ndcg_minus_scores_an_empty_group_0():
 # --- the known disagreements (`rankwork.teaching.demos`) ---------------------------------------
 
 
-def test_disagreement_ties(tmp_path):
+def test_disagreement_ties(tmp_path, ranx_one):
     # trec_eval: docno descending ('d9' > 'd10'); "ranx, LightGBM, cwl_eval": input order;
     # scikit-learn: averaged. source (torchmetrics nDCG averages ties too): research note D1.
     sides = _sides("ties", "RR")
@@ -610,7 +611,7 @@ def test_disagreement_ties(tmp_path):
 
 
 @needs_perl
-def test_disagreement_ideal_source(tmp_path):
+def test_disagreement_ideal_source(tmp_path, ranx_one):
     # G1, nDCG@5. source (RankLib builds its ideal from the list too): research note D3 [src].
     sides = _sides("ideal_source", "nDCG")
     trec_value = trec(G1_QRELS, G1_RUN, {"ndcg_cut.5"})["ndcg_cut_5"]
@@ -627,7 +628,7 @@ def test_disagreement_ideal_source(tmp_path):
     assert sides["LightGBM / XGBoost"] == pytest.approx(xgboost_ndcg(G1_LIST, "ndcg@5"), abs=1e-6)
 
 
-def test_disagreement_nothing_relevant():
+def test_disagreement_nothing_relevant(ranx_one):
     # "trec_eval, ir_measures, ranx and scikit-learn score 0; LightGBM and XGBoost score 1".
     # source (TF-Ranking scores 0 too): research note D4 [src].
     sides = _sides("nothing_relevant", "nDCG")
@@ -640,7 +641,7 @@ def test_disagreement_nothing_relevant():
     assert sides["LightGBM / XGBoost"] == lightgbm_ndcg(group, 3) == xgboost_ndcg(group, "ndcg@3")
 
 
-def test_disagreement_short_list(tmp_path):
+def test_disagreement_short_list(tmp_path, ranx_one):
     # P@5 of four documents, two relevant: "trec_eval, ir_measures, ranx, cwl" divide by k.
     # source (TF-Ranking and torchmetrics' adaptive_k divide by min(k, n)): research note D7.
     sides = _sides("short_list", "P")
@@ -653,7 +654,7 @@ def test_disagreement_short_list(tmp_path):
     assert sides["TF-Ranking (÷ min(k, n))"] == 2 / 4
 
 
-def test_disagreement_rbp_gain(tmp_path):
+def test_disagreement_rbp_gain(tmp_path, ranx_one):
     # G1, p = 0.8: "cwl_eval with gains g/3" = Textbook; ranx's raw grade; ir_measures binary.
     # source (Moffat & Zobel define RBP on binary relevance): ACM TOIS 27(1), 2008, §3.
     sides = _sides("rbp_gain", "RBP")

@@ -17,8 +17,14 @@ from rankwork.stats.geometric import EPSILON
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
-LARGEST = {"difference": 0.0}  # the largest |ours - pytrec_eval| seen, printed at the end
-FLOORED = {"queries": 0}  # queries with AP below the floor, so the floor was exercised
+
+
+@pytest.fixture(scope="module")
+def seen() -> dict[str, float]:
+    """What the module's checks saw, reported by its last test: the largest |ours - pytrec_eval|
+    and the queries with AP below the floor (so the floor was exercised). Module-scoped, so its
+    tests run in order on one pytest-xdist worker (tests/conftest.py)."""
+    return {"difference": 0.0, "floored": 0}
 
 
 def _ours(qrels: Path, run: Path) -> float:
@@ -36,11 +42,11 @@ def _trec_eval(qrels: Path, run: Path) -> tuple[float, dict[str, float]]:
     return pytrec_eval.compute_aggregated_measure("gm_map", logs), aps
 
 
-def _check(qrels: Path, run: Path) -> dict[str, float]:
+def _check(qrels: Path, run: Path, seen: dict[str, float]) -> dict[str, float]:
     ours = _ours(qrels, run)
     theirs, aps = _trec_eval(qrels, run)
-    LARGEST["difference"] = max(LARGEST["difference"], abs(ours - theirs))
-    FLOORED["queries"] += sum(ap < EPSILON for ap in aps.values())
+    seen["difference"] = max(seen["difference"], abs(ours - theirs))
+    seen["floored"] += sum(ap < EPSILON for ap in aps.values())
     assert ours == pytest.approx(theirs, rel=1e-9, abs=1e-15)
     return aps
 
@@ -53,13 +59,15 @@ def test_epsilon_is_trec_eval_min_geo_mean() -> None:
     assert found == pytest.approx(math.log(EPSILON), abs=1e-12)
 
 
-def test_sample_gmap_equals_pytrec_eval() -> None:
-    aps = _check(SAMPLE / "qrels.txt", SAMPLE / "run_weak.txt")
+def test_sample_gmap_equals_pytrec_eval(seen: dict[str, float]) -> None:
+    aps = _check(SAMPLE / "qrels.txt", SAMPLE / "run_weak.txt", seen)
     assert min(aps.values()) < 0.05  # the geometric mean is far from the arithmetic one here
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_random_collections_gmap_equals_pytrec_eval(tmp_path: Path, seed: int) -> None:
+def test_random_collections_gmap_equals_pytrec_eval(
+    tmp_path: Path, seed: int, seen: dict[str, float]
+) -> None:
     rng = np.random.default_rng(seed)
     docs = [f"D{i}" for i in range(60)]
     qrels_lines, run_lines = [], []
@@ -72,10 +80,10 @@ def test_random_collections_gmap_equals_pytrec_eval(tmp_path: Path, seed: int) -
     qrels, run = tmp_path / "qrels", tmp_path / "run"
     qrels.write_text("\n".join(qrels_lines) + "\n")
     run.write_text("\n".join(run_lines) + "\n")
-    _check(qrels, run)
+    _check(qrels, run, seen)
 
 
-def test_zz_report_the_largest_difference(capsys) -> None:
-    assert FLOORED["queries"] > 0
+def test_zz_report_the_largest_difference(capsys, seen: dict[str, float]) -> None:
+    assert seen["floored"] > 0
     with capsys.disabled():
-        print(f"\nGMAP vs pytrec_eval gm_map: largest |difference| {LARGEST['difference']:.3g}")
+        print(f"\nGMAP vs pytrec_eval gm_map: largest |difference| {seen['difference']:.3g}")

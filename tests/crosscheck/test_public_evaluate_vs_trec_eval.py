@@ -114,14 +114,13 @@ def test_sample_collection_with_the_default_convention(run_path, level):
         assert_equal_per_query_and_mean(theirs, qrels, run, level, default, len(q))
 
 
-def test_the_dataframe_forms_are_the_ones_ir_measures_and_ranx_read():
+def test_the_dataframe_forms_are_the_ones_ir_measures_and_ranx_read(ranx):
     """The DataFrames of ir_measures (query_id, doc_id, relevance / score) and of ranx (q_id,
     doc_id, score for qrels and runs alike: Qrels.from_df's defaults) are read by each tool
     with its defaults, and give its numbers under its preset. Queries of both only, and
     distinct scores (multiples of 1/8, exact in float32), so that neither the missing-query
     policy nor a tie order is being compared."""
     ir_measures = pytest.importorskip("ir_measures")
-    ranx = pytest.importorskip("ranx")
     qrels_df, run_df = collection(51, grades=(0, 1, 2, 3))
     both = set(qrels_df["qid"]) & set(run_df["qid"])
     qrels_df = qrels_df[qrels_df["qid"].isin(both)].astype({"rel": int})

@@ -29,11 +29,6 @@ from rankwork.core.measures import parse
 from rankwork.core.measures.families.dcg import dcg, ndcg
 from rankwork.core.ranking import Ranking
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from ranx import Qrels, Run
-    from ranx import evaluate as ranx_evaluate
-
 TOL = 1e-9
 CUTS = (1, 3, 5, 10, 20)
 
@@ -326,12 +321,14 @@ def test_cwl_rbp_published():
 # --- ranx --------------------------------------------------------------------------------------
 
 
-def ranx_values(queries, metrics: list[str]) -> dict[str, dict[str, float]]:
-    qrels = Qrels({q.qid: q.qrels() for q in queries})
-    run = Run({q.qid: q.run() for q in queries})  # the same query set in both (ranx asserts it)
+def ranx_values(ranx, queries, metrics: list[str]) -> dict[str, dict[str, float]]:
+    qrels = ranx.Qrels({q.qid: q.qrels() for q in queries})
+    run = ranx.Run(
+        {q.qid: q.run() for q in queries}
+    )  # the same query set in both (ranx asserts it)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # numba type-safety warnings inside ranx
-        ranx_evaluate(qrels, run, metrics, return_mean=False, save_results_in_run=True)
+        ranx.evaluate(qrels, run, metrics, return_mean=False, save_results_in_run=True)
     # per-query scores by qid (the returned arrays follow ranx's own query order)
     return {q.qid: {m: float(run.scores[m][q.qid]) for m in metrics} for q in queries}
 
@@ -361,9 +358,9 @@ def ranx_queries() -> list[Query]:
     return short + [Query("L" + q.qid, q.docs, q.grades, q.scores, q.unretrieved) for q in long]
 
 
-def test_ranx_presets():
+def test_ranx_presets(ranx):
     queries = ranx_queries()
-    values = ranx_values(queries, [*RANX_NAMES, *(f"ndcg_burges@{k}" for k in (3, 10))])
+    values = ranx_values(ranx, queries, [*RANX_NAMES, *(f"ndcg_burges@{k}" for k in (3, 10))])
     done, bad = compare(queries, values, RANX_NAMES, C.RANX)
     burges = {f"ndcg_burges@{k}": f"nDCG@{k}" for k in (3, 10)}
     more, bad_burges = compare(queries, values, burges, C.RANX_BURGES)
@@ -371,7 +368,7 @@ def test_ranx_presets():
     assert done + more == len(queries) * (len(RANX_NAMES) + 2)
 
 
-def test_binary_rbp_against_ranx():
+def test_binary_rbp_against_ranx(ranx):
     # ranx's RBP gain is the raw grade, so on 0/1 qrels it is binary RBP; the ir_measures
     # preset's RBP(p=..,rel=1) comes from cwl_eval, which sorts stably (ties in input order,
     # research note §1A), as ranx does on short lists.
@@ -385,7 +382,7 @@ def test_binary_rbp_against_ranx():
         )
         for q in make_queries(8, 60, max_len=15, max_grade=3)
     ]
-    values = ranx_values(queries, ["rbp.5", "rbp.8", "rbp.95"])
+    values = ranx_values(ranx, queries, ["rbp.5", "rbp.8", "rbp.95"])
     names = {
         "rbp.5": "RBP(p=0.5,rel=1)",
         "rbp.8": "RBP(p=0.8,rel=1)",

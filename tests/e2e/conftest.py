@@ -13,8 +13,9 @@ Fixtures
     A list that collects the page's console errors and uncaught exceptions; a test ends with
     ``assert console_errors == []``.
 
-Every test under tests/e2e is marked ``e2e`` automatically (see ``pytest_collection_modifyitems``),
-so ``pytest -m "not e2e"`` runs everything but the browser tests. Shared helpers
+Every test under tests/e2e is marked ``e2e``, the browser tier, by tests/conftest.py, so
+``pytest -m "not e2e"`` runs everything but the browser tests. Under pytest-xdist each worker that
+runs browser tests serves its own app, on its own free port, with its own browser. Shared helpers
 (``wait_for_app``, ``edit_data_editor_cell``, ...) live in ``tests/e2e/helpers.py``:
 ``from tests.e2e.helpers import wait_for_app``.
 
@@ -54,7 +55,6 @@ from playwright.sync_api import Page
 from tests.e2e.helpers import collect_console_errors, stop_process
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-E2E_DIR = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",  # we run as root in CI
@@ -68,13 +68,6 @@ CHROMIUM_ARGS = [
 ]
 SERVER_START_TIMEOUT_S = 60.0
 VIEWPORT = {"width": 1280, "height": 900}
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test collected from tests/e2e as ``e2e`` (no per-module ``pytestmark`` needed)."""
-    for item in items:
-        if item.path.is_relative_to(E2E_DIR):
-            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")

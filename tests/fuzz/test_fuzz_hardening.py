@@ -41,6 +41,7 @@ def playground() -> AppTest:
     return playground_page()
 
 
+@pytest.mark.app  # types into the Playground in AppTest (tiers: tests/conftest.py)
 @fuzz_settings(40)
 @given(box_texts())
 @example("{}\n[]")  # 33.1: Streamlit's exception box

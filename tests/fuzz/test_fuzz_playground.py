@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import example, given
 from streamlit.testing.v1 import AppTest
 
@@ -15,6 +16,7 @@ from tests.app.conftest import APP, metric_values
 from tests.fuzz.app_inputs import assert_literal, bodies, fuzz_settings, links
 from tests.markdown_text import unescaped
 
+pytestmark = pytest.mark.app  # opens a page in AppTest (tiers: tests/conftest.py)
 PLAYGROUND = "app_pages/playground.py"
 FUZZ = fuzz_settings(12)
 

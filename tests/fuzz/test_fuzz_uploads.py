@@ -7,6 +7,7 @@ HTML. Seeded and bounded; scripts/fuzz_app.py runs many more."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import example, given
 from streamlit.testing.v1 import AppTest
 
@@ -21,6 +22,7 @@ from tests.fuzz.app_inputs import (
     uploads,
 )
 
+pytestmark = pytest.mark.app  # opens a page in AppTest (tiers: tests/conftest.py)
 EVALUATE = "app_pages/evaluate.py"
 FUZZ = fuzz_settings(8)
 

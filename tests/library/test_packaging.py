@@ -27,6 +27,8 @@ import pytest
 from tests.library.test_docs import blocks
 from tests.library.test_docs import printed_lines as lines
 
+pytestmark = pytest.mark.packaging  # a build and a pip install (tiers: tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 PROJECT = ROOT / "metrics"
 SOURCES = PROJECT / "src" / "rankwork"
