@@ -200,11 +200,11 @@ _ROOT = Path(__file__).resolve().parents[2]
 _MODELLED = ("check", "pitfalls", "conventions", "discounts", "gains", "behaviour")
 
 
-@pytest.mark.parametrize("page", _MODELLED)
-def test_a_pages_parts_take_their_keys_and_persistence_from_its_model(page: str) -> None:
+@pytest.mark.parametrize("page_name", _MODELLED)  # not `page`: pytest-playwright's fixture
+def test_a_pages_parts_take_their_keys_and_persistence_from_its_model(page_name: str) -> None:
     """No key string and no ``persist_state`` written by hand outside the page's model."""
-    parts = [p for p in (_ROOT / "ui" / page).glob("*.py") if p.name != "model.py"]
-    parts.append(_ROOT / "app_pages" / f"{page}.py")
+    parts = [p for p in (_ROOT / "ui" / page_name).glob("*.py") if p.name != "model.py"]
+    parts.append(_ROOT / "app_pages" / f"{page_name}.py")
     hand_written = [
         f"{p.relative_to(_ROOT)}: {m.group()}"
         for p in parts
