@@ -114,6 +114,6 @@ def test_micro_averaging_names_what_it_allows_and_refuses_a_family_without_count
     assert micro.count_measures(Measure("P", cutoff=5)) == ("NumRelRet@5", 5)
 
 
-def test_reader_dispatch_has_no_family_outside_its_capability():
+def test_every_family_with_the_reader_capability_has_a_reader_to_dispatch_to():
     assert set(cwl.OWN_READERS) | set(cwl.MODELS) >= set(families("reader"))
     assert not np.isnan(cwl.list_reader("AP", Ranking.build([1, 0]), TEXTBOOK).value)

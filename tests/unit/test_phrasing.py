@@ -53,3 +53,10 @@ def test_choices_that_cannot_matter_on_a_list():
 
     assert moot(Ranking.build([1, 0])) == {"ties", "float32_scores", "negative"}
     assert moot(Ranking.build([1, -1], scores=[2.0, 1.0])) == set()
+
+
+def test_a_family_without_its_own_sentence_is_described_by_the_fields_its_spec_reads() -> None:
+    # Q blends graded gains into AP (Sakai 2004): its value changes with the gain and with the
+    # relevance threshold, so a student computing it needs both (and nothing of how ties order)
+    assert describe(TEXTBOOK, "Q") == "Exponential gain 2^g - 1; relevant means grade >= 1."
+    assert describe(TEXTBOOK, "AP") == "Relevant means grade >= 1."

@@ -14,6 +14,7 @@ from rankwork.core.conventions import Convention
 from rankwork.core.discounts import DISCOUNTS
 from rankwork.core.gains import GAINS
 from rankwork.core.measures import SPECS
+from rankwork.core.measures.spec import ORDERING
 from rankwork.core.numbers import short as _num
 from rankwork.core.ranking import Ranking
 from rankwork.language import N_, _
@@ -135,10 +136,27 @@ _ESSENTIAL = {
 }
 
 
+#: fields whose words are part of another field's phrase (the gain map in the gain's, ...)
+_SAID_WITH = ("gain_map", "log_base", "discount_p", "dcg_cutoff")
+
+
+def _essential(family: str) -> tuple[str, ...]:
+    """The Convention fields a student needs for `family`: `_ESSENTIAL`'s, else those its spec
+    reads (`MeasureSpec.reads`) that change its value on a ranked list (not how the list is
+    ordered); the relevance threshold when it reads none of those."""
+    if family in _ESSENTIAL:
+        return _ESSENTIAL[family]
+    spec = SPECS.get(family)
+    read = () if spec is None else spec.reads
+    fields = tuple(f for f in read if f not in ORDERING and f not in _SAID_WITH)
+    return fields or ("rel_threshold",)
+
+
 def describe(c: Convention, family: str, scale_max: float | None = None) -> str:
     """The choices a student needs to compute `family` under `c`, as one sentence."""
-    fields = _ESSENTIAL.get(family, ("rel_threshold",))
-    if family in ("DCG", "IDCG", "nDCG") and not c.dcg_cutoff:
+    fields = _essential(family)
+    spec = SPECS.get(family)
+    if spec is not None and "dcg_cutoff" in spec.reads and not c.dcg_cutoff:
         fields = tuple(f for f in fields if f != "ideal_cut") + ("dcg_cutoff",)
     if family == "RBP" and c.rbp_gain != "binary":
         fields = ("rbp_p", "rbp_gain") + (("rbp_gmax",) if c.rbp_gain == "graded" else ())
