@@ -84,9 +84,6 @@ EXCEPTIONS: dict[tuple[str, tuple[str, ...]], str] = {
         "the ratios whose numerators are such sums (rounding_slack)"
     ),
     ("metrics/src/rankwork/teaching/answers.py", ("DCG", "IDCG")): _DCG,
-    ("metrics/src/rankwork/teaching/phrasing.py", ("DCG", "IDCG", "nDCG")): (
-        "the families that read dcg_cutoff, in the sentence that states a convention"
-    ),
     ("metrics/src/rankwork/teaching/pitfalls.py", ("DCG", "IDCG", "nDCG")): _DCG,
     ("metrics/src/rankwork/teaching/pitfalls.py", ("P", "R", "AP")): (
         "the families whose counts the integer-division mistake edits"
