@@ -45,6 +45,10 @@ def test_copy_link_opens_the_same_page(page: Page, console_errors: list[str]) ->
     page.goto("/playground")
     wait_for_app(page)
     edit_data_editor_cell(page, row=0, col=GRADE_COLUMN, text="1")  # rank 1: 3 -> 1
+    # the edited list 1,2,3,0,1 at k = 5 (gain 2^g - 1, discount 1/log2(i+1)): DCG@5 =
+    # 1 + 3/log2(3) + 7/2 + 0 + 1/log2(6) = 1 + 1.8928 + 3.5 + 0.3869 = 6.7796; read the cards
+    # only once the rerun shows it (under load the old cards are still on screen for a while)
+    expect(card(page, "DCG@5")).to_have_text("6.7796", timeout=TIMEOUT_MS)
     values = page.get_by_test_id("stMetricValue").all_inner_texts()
 
     page.get_by_role("button", name="Copy link").click()

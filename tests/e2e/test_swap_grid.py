@@ -55,13 +55,13 @@ def test_clicking_a_square_swaps_the_documents_on_the_playground(
     page.goto("/")
     wait_for_app(page)
     go_to(page, "Metric behaviour")
-    expect(metric(page, "nDCG@5 of the list now")).to_have_text(f"{BEFORE:.4f}")
+    expect(metric(page, "nDCG@5 of the list now")).to_have_text(f"{BEFORE:.4f}", timeout=TIMEOUT_MS)
 
     click_cell(page, 1, 4)
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(
         "Swapped d1 and d4 on the Playground's list.", timeout=TIMEOUT_MS
     )
-    expect(metric(page, "nDCG@5 of the list now")).to_have_text(f"{AFTER:.4f}")
+    expect(metric(page, "nDCG@5 of the list now")).to_have_text(f"{AFTER:.4f}", timeout=TIMEOUT_MS)
 
     go_to(page, "Playground")
     expect(metric(page, "nDCG@5")).to_have_text(f"{AFTER:.4f}", timeout=TIMEOUT_MS)
@@ -69,7 +69,7 @@ def test_clicking_a_square_swaps_the_documents_on_the_playground(
 
     go_to(page, "Metric behaviour")  # the same square swaps them back
     click_cell(page, 1, 4)
-    expect(metric(page, "nDCG@5 of the list now")).to_have_text(f"{BEFORE:.4f}")
+    expect(metric(page, "nDCG@5 of the list now")).to_have_text(f"{BEFORE:.4f}", timeout=TIMEOUT_MS)
     go_to(page, "Playground")
     expect(metric(page, "nDCG@5")).to_have_text(f"{BEFORE:.4f}", timeout=TIMEOUT_MS)
     assert console_errors == []
