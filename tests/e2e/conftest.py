@@ -50,9 +50,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import collect_console_errors, stop_process
+from tests.e2e.helpers import TIMEOUT_MS, collect_console_errors, stop_process
+
+# Every expectation waits as long as the slowest render seen here: with one pytest-xdist worker
+# per core, two servers and two browsers share the machine, and Playwright's default 5 s was
+# too short for a page's cards to appear after its warning or navigation
+expect.set_options(timeout=TIMEOUT_MS)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
