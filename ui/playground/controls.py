@@ -33,6 +33,7 @@ from ui.playground.inputs import (
     cutoff_from,
     describe_differences,
     gain_map_frame,
+    has_subtopics,
     preset_fields,
 )
 from ui.shared import language
@@ -63,6 +64,7 @@ EMPTY_LABELS = {0.0: N_("0 (trec_eval, most tools)"), 1.0: N_("1 (LightGBM)")}
 
 
 K_OFFER = "k_offer"  # (the list's length, k) after a text read made the list longer than k
+DRAWN_FROM = "settings_drawn_from"  # `drawn_from()` when the last full run drew the settings
 
 # --- callbacks -------------------------------------------------------------------------------
 
@@ -395,7 +397,39 @@ def more_choices() -> None:
         )
 
 
-def render() -> None:
+def render(built: bool = True) -> None:
+    """Every convention control, then the message of a value the core rejects; and what they
+    were drawn from (`stale`). `built` False: the settings are not drawn this run (closed in
+    presentation mode)."""
+    st.session_state[DRAWN_FROM] = None
+    if not built:
+        return
+    _controls()
+    st.session_state[DRAWN_FROM] = drawn_from()
+
+
+def drawn_from() -> str:
+    """A text that changes exactly when the settings column must be drawn again: the settings'
+    values, whether the list has subtopics (the diversity controls show) and the diversity
+    settings' message (the weights are checked against the list's subtopics)."""
+    diversity = state.current_diversity()
+    return repr(
+        (
+            sorted(state.settings().items()),
+            has_subtopics(state.table(state.RANKING), state.table(state.UNRETRIEVED)),
+            str(diversity) if isinstance(diversity, ValueError) else "",
+        )
+    )
+
+
+def stale() -> bool:
+    """Whether the settings column the last full run drew no longer shows the current state:
+    an edit of the list reruns only ui.playground.live, which then asks for a full run."""
+    drawn = st.session_state.get(DRAWN_FROM)
+    return drawn is not None and drawn != drawn_from()
+
+
+def _controls() -> None:
     """Every convention control, then the message of a value the core rejects."""
     preset_picker()
     description = st.container()  # filled last: the settings are only complete after the widgets

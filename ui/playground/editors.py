@@ -181,10 +181,9 @@ def list_buttons() -> None:
                 )
 
 
-def list_extras() -> None:
-    """What goes with the grid: the note on the example loaded, the list buttons and the
-    judged documents that were not retrieved."""
-    loaded_example_note()
+def list_tools() -> None:
+    """What goes under the grid: the list buttons and the judged documents that were not
+    retrieved (drawn by the page's full runs: using them reruns the whole page)."""
     list_buttons()
     st.markdown(_("**Judged documents that were not retrieved**"))
     unretrieved_editor()

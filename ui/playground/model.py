@@ -159,6 +159,7 @@ PLAYGROUND = Model(
         Field("last_result", object, None, persists=True),
         Field("current_ranking_memo", tuple, None, persists=True),
         Field("settings_built", bool, False, persists=True),
+        Field("settings_drawn_from", str, None, persists=True),
         Field("settings_open", bool, False, widget=True),
         Field("calc_open", bool, False, widget=True),
         Field("plots_open", bool, False, widget=True),

@@ -1,9 +1,12 @@
 """The Playground page's named parts (app_pages/playground.py lays them out): the frame of the
 default and the projector view, the one computation of a run, and the plots.
 
-The computation reads the validated inputs (ui.playground.state), computes once with
-rankwork.explore.report, writes the link (ui.playground.share) and remembers the result; when an
-input is wrong, its message goes next to it and the last valid result stays on screen.
+The frame (`frame`) is drawn by the page's full runs: the layout, the settings and the list's
+buttons. What reads the list is ui.playground.live, a fragment that an edit of the list reruns
+alone; it writes into the frame's containers. The computation (`compute`) reads the validated
+inputs (ui.playground.state), computes once with rankwork.explore.report, writes the link
+(ui.playground.share) and remembers the result; when an input is wrong, its message goes next to
+it and the last valid result stays on screen.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from i18n import N_, _
 from rankwork.core.conventions import Convention
 from rankwork.core.ranking import Ranking, RankingError
 from rankwork.explore.report import cutoff_curves
-from ui.playground import controls, editors, list_box, share, state
+from ui.playground import controls, editors, share, state
 from ui.playground.inputs import Diversity, evaluate_finite
 from ui.shared import figures, language
 from ui.shared.literal import literal
@@ -28,27 +31,30 @@ PLOT_TABS = (N_("Contribution per rank"), N_("Cumulative gain"), N_("Measures at
 
 @dataclass(frozen=True)
 class Frame:
-    """Where the page's parts go: the cards (`top`), the list's messages, the settings, and
-    whether the settings are shown (and were built this run)."""
+    """Where the page's parts go. Drawn by the full run: the settings (`settings_box`, shown or
+    not) and the list's buttons. Filled by the fragment (ui.playground.live): the cards
+    (`top`), the grid with its messages (`list_area`), the text box (`text_box`), the note on
+    the example loaded (`note_box`), and a settings' error (`settings_box`)."""
 
+    presentation: bool
     top: Any
-    list_message: Any
+    list_area: Any
+    text_box: Any
+    note_box: Any
     settings_box: Any
     settings_shown: bool
 
 
 def frame(presentation: bool) -> Frame:
-    """The list's editors, its text box and the settings, laid out for the default view or
-    the projector's (the list beside the cards, the rest tucked into expanders)."""
+    """The layout of the default view or the projector's (the list beside the cards, the rest
+    tucked into expanders), with the settings and the list's buttons drawn."""
     if presentation:
         left, top = st.columns([2, 3], gap="large")  # top: the cards, once the result is known
-        with left:
-            editors.ranking_editor(large=True)
-            list_message = st.container()
+        list_area = left.container()
         tools, settings_column = st.columns(2)
         with tools.expander(_("Edit the list"), icon=":material/edit_note:"):
-            text_box = st.container()
-            editors.list_extras()
+            text_box, note_box = st.container(), st.container()
+            editors.list_tools()
         # built only when opened: its forty-odd controls, hidden, still cost the browser ~90 ms
         # on every edit, ~160 ms shown (bench/bench_playground.py; issue 12). Built once more in
         # the run that closes it (or enters presentation mode), so that a value typed just
@@ -65,17 +71,24 @@ def frame(presentation: bool) -> Frame:
         left, settings_box = st.columns([3, 2], gap="large")
         with left:
             st.subheader(_("Ranked list"))
-            text_box = st.container()  # filled after the editors: it sees this run's edits
-            editors.ranking_editor()
-            list_message = st.container()
-            editors.list_extras()
+            text_box, list_area, note_box = st.container(), st.container(), st.container()
+            editors.list_tools()
         settings_shown = settings_built = st.session_state[SETTINGS_BUILT] = True
-    with text_box:
-        list_box.render()
     with settings_box:
-        if settings_built:
-            controls.render()
-    return Frame(top, list_message, settings_box, bool(settings_shown))
+        controls.render(built=bool(settings_built))
+    return Frame(
+        presentation, top, list_area, text_box, note_box, settings_box, bool(settings_shown)
+    )
+
+
+@dataclass(frozen=True)
+class Messages:
+    """Where a run's messages about wrong inputs go: under the list, and in the settings (while
+    they are shown; else under the list, saying to open them)."""
+
+    list_message: Any
+    settings_box: Any
+    settings_shown: bool
 
 
 @dataclass(frozen=True)
@@ -94,7 +107,7 @@ def _open_settings(error: ValueError) -> str:
     return _("{error} Open Settings to fix it.").format(error=literal(error))
 
 
-def compute(at: Frame, shown_cards: tuple[str, ...] | None) -> Computed:
+def compute(at: Messages, shown_cards: tuple[str, ...] | None) -> Computed:
     """Compute once from the validated inputs; each wrong input's message where it shows."""
     settings = state.settings()
     ranking, convention, k = state.current_ranking(), state.current_convention(), state.current_k()
@@ -112,7 +125,6 @@ def compute(at: Frame, shown_cards: tuple[str, ...] | None) -> Computed:
         condensed = bool(settings["condensed"])  # the list without its unjudged documents
         more = {*settings["more"], *(shown_cards or ())}  # added, or picked for the projector
         report = evaluate_finite(ranking, convention, k, diversity, condensed, more)  # type: ignore[arg-type]
-        curves = cutoff_curves(report.scored, convention)  # type: ignore[arg-type]
     except RankingError as err:  # e.g. a negative grade this convention rejects
         at.list_message.error(literal(err), icon=":material/error:")
         return said
@@ -124,7 +136,6 @@ def compute(at: Frame, shown_cards: tuple[str, ...] | None) -> Computed:
         return said
     fresh = state.Shown(
         report,
-        curves,
         share.sync_url(ranking, settings),
         state.signature(ranking, convention, k, diversity, condensed),  # type: ignore[arg-type]
     )
@@ -133,8 +144,9 @@ def compute(at: Frame, shown_cards: tuple[str, ...] | None) -> Computed:
 
 
 def plots(shown: state.Shown) -> None:
-    """The plots, built only when opened: a chart is the heaviest thing a new session's browser
-    loads (plotly), and the numbers above should not wait for it."""
+    """The plots, built only when opened, each tab only while it is open: a chart is the
+    heaviest thing a new session's browser loads (plotly), and the numbers above should not
+    wait for it."""
     report = shown.report
     box = st.expander(_("Plots"), icon=":material/bar_chart:", key="plots_open", on_change="rerun")
     with box:
@@ -145,9 +157,15 @@ def plots(shown: state.Shown) -> None:
         builders = (
             lambda: figures.contribution_bars(report.positions, report.k),
             lambda: figures.cumulative_gain(report.positions, report.k),
-            lambda: figures.cutoff_curves(shown.curves, report.k),
+            lambda: figures.cutoff_curves(_curves(report), report.k),
         )
         for number, (tab, build) in enumerate(zip(tabs, builders, strict=True)):
             with tab:
                 if tab.open:
                     st.plotly_chart(build(), key=f"plot_{number}")
+
+
+def _curves(report: Any) -> Any:
+    """nDCG@j, P@j and R@j at every depth of the list the cards read, for its plot: computed
+    only when that plot is shown."""
+    return cutoff_curves(report.scored, report.convention)

@@ -350,10 +350,9 @@ def current_k() -> int | ValueError:
 
 @dataclass(frozen=True)
 class Shown:
-    """What the Playground shows: the last valid report, its curves and its link."""
+    """What the Playground shows: the last valid report and its link."""
 
     report: Any  # rankwork.explore.report.Report
-    curves: pd.DataFrame
     link: dict[str, str] | ValueError
     signature: str
 
