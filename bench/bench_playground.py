@@ -294,12 +294,39 @@ def playground_apptest(n: int, presentation: bool = False):
     asked), after its first full run."""
     from streamlit.testing.v1 import AppTest
 
+    _keep_pages()
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60)
     at.query_params["g"] = ",".join(map(str, grades(n)))
     at.query_params["k"] = "10"
     if presentation:
         at.query_params["pm"] = "1"
     return at.run().switch_page("app_pages/playground.py").run()
+
+
+def _keep_pages() -> None:
+    """Make each of AppTest's runs start with the pages the last full run registered through
+    `st.navigation`, as a server's session does: it keeps one `PagesManager` for all its runs,
+    while AppTest makes a new one for each run (streamlit/testing/v1/app_test.py, `_run`), so
+    that in a fragment rerun, where app.py does not run, `st.page_link` would find no page."""
+    from streamlit.testing.v1 import app_test
+
+    if getattr(app_test.PagesManager, "kept", False):
+        return
+
+    class KeptPages(app_test.PagesManager):  # type: ignore[misc, name-defined]
+        kept = True
+        pages = None
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            if KeptPages.pages is not None:
+                self._set_pages(dict(KeptPages.pages))
+
+        def set_pages_and_resolve(self, pages, fallback_page_hash=""):
+            KeptPages.pages = dict(pages)
+            return super().set_pages_and_resolve(pages, fallback_page_hash)
+
+    app_test.PagesManager = KeptPages
 
 
 def fragment_id(at, key: str = FRAGMENT_KEY) -> str | None:
