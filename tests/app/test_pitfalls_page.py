@@ -109,6 +109,8 @@ def test_a_broken_playground_list_is_reported(app: AppTest) -> None:
 def test_the_playground_offers_a_mistake_in_place(app: AppTest) -> None:
     at = app.run()
     at.switch_page("app_pages/playground.py").run()
+    at.session_state["try_open"] = True  # built only while open
+    at.run()
     at.multiselect(key="try_mistakes_nDCG").select("ideal_from_retrieved").run()
     assert not at.exception
     cards = metric_values(at)

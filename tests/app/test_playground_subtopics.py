@@ -220,6 +220,8 @@ def test_check_and_try_a_mistake_read_the_playgrounds_alpha_and_weights(app: App
     at = open_playground(app, **link)
     assert metric_values(at)["α-nDCG(α=0.2)@5"] == f"{dcg / ideal:.4f}"
     # Try a mistake: intent probabilities ignored (equal weights 1/3 at the same alpha)
+    at.session_state["try_open"] = True  # built only while open
+    at.run()
     at.selectbox(key="try_family").set_value("alpha_nDCG").run()
     at.multiselect(key="try_mistakes_alpha_nDCG").set_value(["intents_ignored"]).run()
     # equal weights: gains 2/3, (1/3) 0.8, 0, 1/3, (2/3) 0.8; ideal d5 2/3, d1 (1 + 0.8)/3,
@@ -258,6 +260,8 @@ def test_one_name_per_measure_on_screen(app: AppTest) -> None:
     at = type_subtopics(open_playground(app))
     at.number_input(key="w_alpha").set_value(0.8).run()
     at.session_state["calc_open"] = True
+    at.session_state["try_open"] = True
+    at.run()
     at.selectbox(key="try_family").set_value("ERR_IA").run()
     at.multiselect(key="try_mistakes_ERR_IA").set_value(["subtopics_once"]).run()
     assert not at.exception

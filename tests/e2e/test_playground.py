@@ -41,6 +41,31 @@ def test_typing_a_grade_updates_ndcg(page: Page, console_errors: list[str]) -> N
     assert console_errors == []
 
 
+def test_an_edit_redraws_what_reads_the_list_and_keeps_the_rest(
+    page: Page, console_errors: list[str]
+) -> None:
+    # A grade edit reruns only ui/playground/live.py's fragment: the per-rank table, the open
+    # "Try a mistake" panel (with its link to another page) and the settings are all still
+    # there after it, once each, and the new numbers are on the cards.
+    page.goto("/playground")
+    wait_for_app(page)
+    page.get_by_text("Try a mistake", exact=True).click()
+    lab = page.get_by_role("link", name="Open the Pitfalls lab")
+    expect(lab).to_be_visible()
+    cutoff = page.get_by_role("spinbutton", name="Cutoff k")
+    expect(cutoff).to_have_value("5")
+    edit_data_editor_cell(page, row=3, col=GRADE_COLUMN, text="3")  # rank 4: 0 -> 3
+    dcg = 7 + 3 / log2(3) + 7 / 2 + 7 / log2(5) + 1 / log2(6)
+    idcg = 7 + 7 / log2(3) + 7 / 2 + 7 / log2(5) + 3 / log2(6)
+    expect(card(page, "nDCG@5")).to_have_text(f"{dcg / idcg:.4f}", timeout=TIMEOUT_MS)
+    expect(lab).to_have_count(1)
+    expect(page.get_by_text("Rank by rank", exact=True)).to_have_count(1)
+    expect(cutoff).to_have_count(1)
+    expect(cutoff).to_have_value("5")
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    assert console_errors == []
+
+
 def test_copy_link_opens_the_same_page(page: Page, console_errors: list[str]) -> None:
     page.goto("/playground")
     wait_for_app(page)

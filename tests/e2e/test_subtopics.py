@@ -37,10 +37,15 @@ def test_swapping_two_documents_changes_alpha_ndcg(page: Page, console_errors: l
     box.press("Control+Enter")
     wait_for_app(page)
     expect(card(page, "α-nDCG@5")).to_have_count(0)  # no subtopics yet: no card
+    diversity_settings = page.get_by_text("Diversity (subtopics)", exact=True)
+    expect(diversity_settings).to_have_count(0)
 
     for row, subtopics in ((1, "1,2"), (2, "2"), (4, "3")):  # a, b and c
         edit_data_editor_cell(page, row=row, col=SUBTOPICS_COLUMN, text=subtopics)
     expect(card(page, "α-nDCG@5")).to_have_text(f"{BEFORE:.4f}", timeout=TIMEOUT_MS)
+    # an edit of the grid reruns only the list's fragment (ui/playground/live.py); the settings
+    # column, drawn by full runs, must still learn that the list now has subtopics
+    expect(diversity_settings).to_be_visible()
     expect(card(page, "S-recall@5")).to_have_text(f"{1:.4f}")
 
     move = page.get_by_label("Move rank")

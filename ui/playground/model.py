@@ -174,6 +174,7 @@ PLAYGROUND = Model(
         Field("seed", int, 1, widget=True, persists=True),  # Shuffle's and Random list's
         Field("loaded_example", str, None, persists=True),
         Field("k_offer", tuple, None, persists=True),
+        Field("try_open", bool, False, widget=True),
         Field("try_family", str, None, widget=True),
         Field("try_mistakes_", family=True, widget=True),  # the mistakes picked, per family
     ),

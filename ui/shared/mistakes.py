@@ -41,6 +41,7 @@ from ui.shared import language
 from ui.shared.literal import literal
 
 LAB = "app_pages/pitfalls.py"
+OPEN_KEY = "try_open"  # the Playground's "Try a mistake" expander is open
 COLUMNS = {family: list(SPECS[family].working) for family in MEASURES}
 LABELS = {
     "doc_id": "doc",
@@ -339,8 +340,14 @@ def try_a_mistake(
     """An expander on the Playground: pick a measure and mistakes, see the right and the wrong
     value of the current list side by side, and why nothing changed when nothing did (`alpha`:
     the diversity measures' α, `ranking` with its intent weights applied; `condensed`: the
-    Playground scores the condensed list, so the right values are AP′, nDCG′...)."""
-    with st.expander(_("Try a mistake"), icon=":material/bug_report:"):
+    Playground scores the condensed list, so the right values are AP′, nDCG′...). Its content
+    is built only while it is open (its choices are kept while it is closed)."""
+    box = st.expander(
+        _("Try a mistake"), icon=":material/bug_report:", key=OPEN_KEY, on_change="rerun"
+    )
+    with box:
+        if not box.open:
+            return
         left, right = st.columns([1, 3])
         with left:
             family = st.selectbox(
@@ -349,6 +356,7 @@ def try_a_mistake(
                 index=MEASURES.index("nDCG"),
                 format_func=display_name,
                 key="try_family",
+                persist_state="page",
             )
         with right:
             keys = st.multiselect(
@@ -356,6 +364,7 @@ def try_a_mistake(
                 [p.key for p in relevant_to(family)],
                 format_func=language.labels({key: p.title for key, p in BY_KEY.items()}),
                 key=f"try_mistakes_{family}",
+                persist_state="page",
                 placeholder=_("Choose one or more common mistakes"),
             )
             chosen = [BY_KEY[key] for key in keys]

@@ -17,13 +17,34 @@ the formula with the list's numbers and the per-rank table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import pandas as pd
 
 from rankwork.core.conventions import Convention
 from rankwork.language import _
+
+
+class _Table:
+    """`Result.table`: given as a DataFrame, or as a function of no argument that builds it,
+    called when the table is first read and then kept. Most readers of a Result want its value
+    only (the Playground's cards: eleven measures per edit), and building a DataFrame costs
+    about a millisecond, the sum it holds a few microseconds."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    def __get__(self, result: Result | None, owner: type | None = None) -> pd.DataFrame:
+        if result is None:  # read on the class: the dataclass field has no default
+            raise AttributeError(self.slot)
+        table = result.__dict__[self.slot]
+        if callable(table):
+            table = result.__dict__[self.slot] = table()
+        return table
+
+    def __set__(self, result: Result, table: pd.DataFrame | Callable[[], pd.DataFrame]) -> None:
+        result.__dict__[self.slot] = table
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,6 +65,8 @@ class Result:
     table : pandas.DataFrame
         One row per rank: ``rank``, ``doc_id``, ``grade``, the columns the measure's formula
         reads (for nDCG: ``gain``, ``discount``, ``ideal_gain``, ...) and ``contribution``.
+        A maker may pass a function of no argument instead, which builds the table when it is
+        first read (most readers want only the value).
     details : Mapping[str, float]
         The totals the working reads, e.g. ``{"DCG": ..., "IDCG": ..., "nDCG": ...}``.
     note : str
@@ -79,12 +102,16 @@ class Result:
 
     name: str
     value: float
-    table: pd.DataFrame
+    table: pd.DataFrame = _Table()  # type: ignore[assignment]  # or a function that builds it
     details: Mapping[str, float] = field(default_factory=dict)
     note: str = ""
     family: str | None = None
     convention: Convention | None = None
     working_name: str | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (st.cache_data, copies) with its table built: a function is not kept."""
+        return {**self.__dict__, "_table": self.table}
 
     def __float__(self) -> float:
         return float(self.value)

@@ -60,6 +60,13 @@ def binary_table(ordered: Ordered, judged, relevant, k: int | None, contribution
 
 
 def binary_result(name, ordered, judged, relevant, k, contribution, details) -> Result:
-    """The `Result` of a binary measure: its value is the sum of the contributions."""
-    table = binary_table(ordered, judged, relevant, k, contribution)
-    return Result(name, float(table["contribution"].sum()), table, details)
+    """The `Result` of a binary measure: its value is the sum of the contributions (NaN read
+    as 0, as the table's sum reads it); the table is built when first read."""
+    contribution = np.asarray(contribution, dtype=float)
+    value = float(np.nansum(contribution))
+    return Result(
+        name,
+        value,
+        lambda: binary_table(ordered, judged, relevant, k, contribution),
+        details,
+    )

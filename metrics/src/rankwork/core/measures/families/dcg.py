@@ -188,10 +188,13 @@ def part(family: str, full: Result) -> Result:
     if family not in ("DCG", "IDCG"):
         raise ValueError(_("part() gives DCG, IDCG or nDCG; got {family!r}.").format(family=family))
     column = "dcg_contribution" if family == "DCG" else "ideal_contribution"
-    table = full.table.copy()
-    table["contribution"] = table[column]
     name = full.name.replace("nDCG", family)
-    return Result(name, full.details[family], table, full.details)  # the note is nDCG's
+    return Result(  # the note is nDCG's; the table is built when first read
+        name,
+        full.details[family],
+        lambda: full.table.assign(contribution=full.table[column]),
+        full.details,
+    )
 
 
 def dcg(ranking: Ranking | Ordered, convention: Convention, k: int | None = None) -> Result:
