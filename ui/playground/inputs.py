@@ -178,16 +178,10 @@ def ranking_from(ranking: pd.DataFrame, unretrieved: pd.DataFrame, scale_max: fl
     scores = _scores(ranking["score"].tolist())
     doc_ids = [cell_text(d) for d in ranking["doc"]]
     return Ranking.build(
-        [
-            _grade_cell(g, _("Grade at rank {rank}").format(rank=i + 1))
-            for i, g in enumerate(ranking["grade"])
-        ],
+        _grade_cells(ranking["grade"], N_("Grade at rank {rank}")),
         doc_ids=doc_ids,
         scores=scores,
-        unretrieved=[
-            _grade_cell(g, _("Unretrieved grade {n}").format(n=i + 1))
-            for i, g in enumerate(unretrieved["grade"])
-        ],
+        unretrieved=_grade_cells(unretrieved["grade"], N_("Unretrieved grade {n}")),
         scale_max=scale_max,
         intents=intents_from(ranking, unretrieved),
     )
@@ -249,18 +243,21 @@ def intents_from(
     return Intents.build(judged.retrieved, judged.unretrieved, weights)
 
 
-def _grade_cell(value: object, where: str) -> str:
-    """A grade cell's text ('' = unjudged) when it is a `NUMBER`; else a RankingError naming
-    the cell (the core would read 'nan' as unjudged, '1_0' as 10 and '３' as 3)."""
-    text = cell_text(value).strip()
-    if text and not NUMBER.match(text):
-        raise RankingError(
-            _(
-                "{where}: {text!r} is not a number. Type a grade in digits (0, 1, 2, 2.5, ...); "
-                "leave the cell empty for an unjudged document."
-            ).format(where=where, text=text)
-        )
-    return text
+def _grade_cells(values: Iterable[object], where: str) -> list[str]:
+    """Each grade cell's text ('' = unjudged) when it is a `NUMBER`; else a RankingError naming
+    the first other cell, `where` (English, with {rank} or {n} its 1-based row) in the current
+    language
+    (the core would read 'nan' as unjudged, '1_0' as 10 and '３' as 3)."""
+    texts = [cell_text(value).strip() for value in values]
+    for n, text in enumerate(texts, start=1):
+        if text and not NUMBER.match(text):
+            raise RankingError(
+                _(
+                    "{where}: {text!r} is not a number. Type a grade in digits (0, 1, 2, 2.5, "
+                    "...); leave the cell empty for an unjudged document."
+                ).format(where=_(where).format(rank=n, n=n), text=text)
+            )
+    return texts
 
 
 def _scores(values: list[object]) -> list[float] | None:

@@ -33,7 +33,7 @@ from ui.playground import (
     share,
     state,
 )
-from ui.shared import mistakes
+from ui.shared import language, mistakes
 
 KEY = "playground"  # the fragment's key (bench/bench_playground.py reruns it by this key)
 
@@ -42,6 +42,7 @@ KEY = "playground"  # the fragment's key (bench/bench_playground.py reruns it by
 def render(at: parts.Frame, shown_cards: tuple[str, ...] | None, link_box: Any) -> None:
     """The list's editors, the computation and the result, in the frame `at` (the header's
     `link_box` gets "Copy link"); `shown_cards`: presentation mode's pick (None: all)."""
+    language.start_run()  # a fragment rerun does not run app.py, which sets the run's language
     top, list_area, text_box, note_box, settings_box, link_slot = (
         outside.container()
         for outside in (at.top, at.list_area, at.text_box, at.note_box, at.settings_box, link_box)
