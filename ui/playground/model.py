@@ -175,7 +175,7 @@ PLAYGROUND = Model(
         Field("loaded_example", str, None, persists=True),
         Field("k_offer", tuple, None, persists=True),
         Field("try_open", bool, False, widget=True),
-        Field("try_family", str, None, widget=True),
-        Field("try_mistakes_", family=True, widget=True),  # the mistakes picked, per family
+        Field("try_family", str, None, widget=True, persists=True),  # kept while closed
+        Field("try_mistakes_", family=True, widget=True, persists=True),  # picked, per family
     ),
 )

@@ -341,7 +341,8 @@ def try_a_mistake(
     value of the current list side by side, and why nothing changed when nothing did (`alpha`:
     the diversity measures' α, `ranking` with its intent weights applied; `condensed`: the
     Playground scores the condensed list, so the right values are AP′, nDCG′...). Its content
-    is built only while it is open (its choices are kept while it is closed)."""
+    is built only while it is open (its choices are kept meanwhile, as the model declares:
+    ui.playground.model)."""
     box = st.expander(
         _("Try a mistake"), icon=":material/bug_report:", key=OPEN_KEY, on_change="rerun"
     )
@@ -356,7 +357,7 @@ def try_a_mistake(
                 index=MEASURES.index("nDCG"),
                 format_func=display_name,
                 key="try_family",
-                persist_state="page",
+                persist_state="session",
             )
         with right:
             keys = st.multiselect(
@@ -364,7 +365,7 @@ def try_a_mistake(
                 [p.key for p in relevant_to(family)],
                 format_func=language.labels({key: p.title for key, p in BY_KEY.items()}),
                 key=f"try_mistakes_{family}",
-                persist_state="page",
+                persist_state="session",
                 placeholder=_("Choose one or more common mistakes"),
             )
             chosen = [BY_KEY[key] for key in keys]
