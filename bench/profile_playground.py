@@ -39,8 +39,9 @@ of the file's path and the function's name), per rerun:
     link encoding         ui/playground/share.py sync_url
     cards                 ui/playground/cards.py render
     settings' widgets     ui/playground/controls.py render
-    list's editors        ui/playground/editors.py ranking_editor and list_extras (the grid,
-                          the buttons, the editor of the documents not retrieved)
+    list's editors        ui/playground/editors.py ranking_editor and list_tools (list_extras
+                          before issue 32): the grid, the buttons, the editor of the documents
+                          not retrieved
     other                 the rest of the script's run: its total minus the parts above
 
 and, apart, the deltas: streamlit's `enqueue_message` (script_run_context.py), through which
@@ -104,7 +105,8 @@ PARTS = (
         "list's editors and buttons",
         (
             ("ui/playground/editors.py", "ranking_editor"),
-            ("ui/playground/editors.py", "list_extras"),
+            ("ui/playground/editors.py", "list_tools"),
+            ("ui/playground/editors.py", "list_extras"),  # its name before issue 32
         ),
     ),
 )
