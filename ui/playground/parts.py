@@ -157,15 +157,12 @@ def plots(shown: state.Shown) -> None:
         builders = (
             lambda: figures.contribution_bars(report.positions, report.k),
             lambda: figures.cumulative_gain(report.positions, report.k),
-            lambda: figures.cutoff_curves(_curves(report), report.k),
+            # the curves at every depth: computed only when their plot is shown
+            lambda: figures.cutoff_curves(
+                cutoff_curves(report.scored, report.convention), report.k
+            ),
         )
         for number, (tab, build) in enumerate(zip(tabs, builders, strict=True)):
             with tab:
                 if tab.open:
                     st.plotly_chart(build(), key=f"plot_{number}")
-
-
-def _curves(report: Any) -> Any:
-    """nDCG@j, P@j and R@j at every depth of the list the cards read, for its plot: computed
-    only when that plot is shown."""
-    return cutoff_curves(report.scored, report.convention)

@@ -37,11 +37,11 @@ from rankwork.teaching.pitfalls import (
     why_unchanged,
 )
 from rankwork.teaching.snippets import VARIABLE, program
+from ui.playground.model import PLAYGROUND
 from ui.shared import language
 from ui.shared.literal import literal
 
 LAB = "app_pages/pitfalls.py"
-OPEN_KEY = "try_open"  # the Playground's "Try a mistake" expander is open
 COLUMNS = {family: list(SPECS[family].working) for family in MEASURES}
 LABELS = {
     "doc_id": "doc",
@@ -341,10 +341,13 @@ def try_a_mistake(
     value of the current list side by side, and why nothing changed when nothing did (`alpha`:
     the diversity measures' α, `ranking` with its intent weights applied; `condensed`: the
     Playground scores the condensed list, so the right values are AP′, nDCG′...). Its content
-    is built only while it is open (its choices are kept meanwhile, as the model declares:
-    ui.playground.model)."""
+    is built only while it is open; its choices are kept meanwhile, as their fields in
+    ui.playground.model declare."""
     box = st.expander(
-        _("Try a mistake"), icon=":material/bug_report:", key=OPEN_KEY, on_change="rerun"
+        _("Try a mistake"),
+        icon=":material/bug_report:",
+        on_change="rerun",
+        **PLAYGROUND.widget("try_open"),
     )
     with box:
         if not box.open:
@@ -356,16 +359,14 @@ def try_a_mistake(
                 MEASURES,
                 index=MEASURES.index("nDCG"),
                 format_func=display_name,
-                key="try_family",
-                persist_state="session",
+                **PLAYGROUND.widget("try_family"),
             )
         with right:
             keys = st.multiselect(
                 _("Mistakes to make"),
                 [p.key for p in relevant_to(family)],
                 format_func=language.labels({key: p.title for key, p in BY_KEY.items()}),
-                key=f"try_mistakes_{family}",
-                persist_state="session",
+                **PLAYGROUND.widget("try_mistakes_", family),
                 placeholder=_("Choose one or more common mistakes"),
             )
             chosen = [BY_KEY[key] for key in keys]
